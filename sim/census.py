@@ -1,0 +1,51 @@
+"""Census jobs: deal games and record per-seat hand features (no play)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numba
+import numpy as np
+import pyarrow as pa
+
+from sim.schema import CENSUS_FEATURE_TYPES, census_columns, to_arrow_schema
+
+CHUNK = 262_144  # games per kernel call: bounds memory and paces the progress bar
+
+
+def census_schema(n_seats: int) -> pa.Schema:
+    return to_arrow_schema(census_columns(n_seats))
+
+
+def compute_census(game, rules, seed: int, start: int, stop: int,
+                   on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    """Rows of games ``start .. stop-1`` as an Arrow table with the census schema."""
+    from kernels.census import N_CENSUS_FEATURES, census_range
+    from kernels.hand import packed_increments
+
+    tables = game.compile_tables(rules)
+    inc_rank, inc_fk = packed_increments(tables.card)
+    card_points = tables.points.astype(np.int64)
+    params = game.census_params(rules)
+    n_seats = tables.n_seats
+    schema = census_schema(n_seats)
+    batches = []
+    for lo in range(start, stop, CHUNK):
+        hi = min(stop, lo + CHUNK)
+        out = np.empty((N_CENSUS_FEATURES, n_seats, hi - lo), np.int16)
+        census_range(np.uint64(seed), lo, hi - lo, tables.deck, inc_rank, inc_fk, card_points, params, out,
+                     4 * numba.get_num_threads())
+        arrays = [pa.array(np.arange(lo, hi, dtype=np.int64))]
+        for f, (_, type_, _) in enumerate(CENSUS_FEATURE_TYPES):
+            dtype = np.bool_ if type_ == pa.bool_() else type_.to_pandas_dtype()
+            for seat in range(n_seats):
+                arrays.append(pa.array(out[f, seat].astype(dtype)))
+        batches.append(pa.RecordBatch.from_arrays(arrays, schema=schema))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.Table.from_batches(batches, schema=schema)
+
+
+def warm_up(game, rules) -> None:
+    """Compile (or load from cache) the census kernels on a tiny input."""
+    compute_census(game, rules, 0, 0, 2)

@@ -1,0 +1,56 @@
+"""A rich progress bar (count, rate, ETA) for long runs; silent when disabled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Progress:
+    def __init__(self, description: str, unit: str = "games") -> None:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress as RichProgress,
+            TaskProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self._unit = unit
+        self._bar = RichProgress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            TaskProgressColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            transient=False,
+        )
+        self._description = description
+        self._done_before = 0
+
+    def start(self, total: int, completed: int = 0) -> Any:
+        self._bar.start()
+        self._done_before = completed
+        return self._bar.add_task(self._description, total=total, completed=completed, rate="")
+
+    def advance(self, task: Any, k: int) -> None:
+        self._bar.advance(task, k)
+        t = self._bar.tasks[0]
+        elapsed = t.elapsed or 0.0
+        done = t.completed - self._done_before
+        if elapsed > 0:
+            self._bar.update(task, rate=f"{_si(done / elapsed)} {self._unit}/s")
+
+    def stop(self) -> None:
+        self._bar.stop()
+
+
+def _si(x: float) -> str:
+    for div, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if x >= div:
+            return f"{x / div:.2f}{suffix}"
+    return f"{x:.0f}"
