@@ -47,7 +47,7 @@ def user_errors(fn):
 
 N_OPT = Annotated[int, typer.Option("-n", "--n", help="number of games (deals) to simulate")]
 SEED_OPT = Annotated[int, typer.Option("--seed", help="root seed; game i uses the stream (seed, i)")]
-OUT_OPT = Annotated[Path, typer.Option("--out", "-o", help="output run directory (Parquet parts + run.json)")]
+OUT_OPT = Annotated[Path, typer.Option("--out", "-o", help="output run directory (Parquet parts + _run.json)")]
 VARIANT_OPT = Annotated[str, typer.Option("--variant", help="named rules preset (see `paiju games`)")]
 RULES_OPT = Annotated[Optional[Path], typer.Option("--rules", help="TOML file overriding ruleset options")]
 SET_OPT = Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set grade.da_qing=6")]

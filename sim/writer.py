@@ -1,10 +1,13 @@
-"""Parquet run directories: atomic part files plus a ``run.json`` manifest.
+"""Parquet run directories: atomic part files plus a ``_run.json`` manifest.
 
 Layout of a run directory::
 
-    run.json              manifest: game, variant, ruleset, seed, n, shard layout, versions, status
+    _run.json             manifest: game, variant, ruleset, seed, n, shard layout, versions, status
     part-00000.parquet    rows of shard 0 (game indices [0, shard_size))
     part-00001.parquet    ...
+
+The manifest's name starts with ``_`` so that Parquet readers skip it (the convention of
+``_SUCCESS`` and ``_common_metadata``): ``pandas.read_parquet(run_dir)`` reads the rows directly.
 
 A shard is written to a hidden temporary file and renamed when complete, so a part file that
 exists is always whole. ``--resume`` trusts exactly the part files present; ``--overwrite``
@@ -23,7 +26,7 @@ from typing import Any
 
 from sim.errors import UserError
 
-MANIFEST = "run.json"
+MANIFEST = "_run.json"
 FORMAT = "paiju-run"
 SCHEMA_VERSION = 1
 PART_RE = re.compile(r"^part-(\d{5})\.parquet$")
