@@ -1,9 +1,9 @@
 """Move records of the climbing-game engine.
 
-A move is a small integer record, stored as one row of an ``int16`` array with ``MOVE_FIELDS``
+A move is a small integer record, stored as one row of an ``int64`` array with ``MOVE_FIELDS``
 columns, never as a Python object inside a kernel::
 
-    (kind, rank, size, wilds, suit)
+    (kind, rank, size, wilds, suit, chain, kickers)
 
 kind   pattern id below (PASS = 0)
 rank   top rank index of the pattern (see ``kernels.cards``); -1 where rank does not matter
@@ -12,6 +12,9 @@ rank   top rank index of the pattern (see ``kernels.cards``); -1 where rank does
 size   number of cards played
 wilds  number of wild cards (癞子) used
 suit   for 五十K: 0..3 = 正五十K of ♠ ♥ ♣ ♦, 4 = 杂五十K; -1 otherwise
+chain  number of consecutive ranks for chain patterns (顺子, 连对, 飞机); 1 otherwise
+kickers  packed rank counts (kernels.hand encoding, 4 bits per rank) of attached kicker cards
+       (三带一, 四带二, airplane wings); 0 when the pattern has none
 
 Which physical cards realise a move is decided separately (``kernels.cardpick``), because the
 copy played matters for 正五十K and for the 仙桃千分 call card.
@@ -19,8 +22,8 @@ copy played matters for 正五十K and for the 仙桃千分 call card.
 
 from __future__ import annotations
 
-MOVE_FIELDS = 5
-F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT = range(5)
+MOVE_FIELDS = 7
+F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_KICKERS = range(7)
 
 PASS = 0
 SINGLE = 1  # 单张
