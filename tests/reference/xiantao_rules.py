@@ -74,6 +74,18 @@ DEFAULT_RULES: dict = {
 }
 
 
+def record_to_key(record) -> MoveKey:
+    """5-field key of a kernel move record ``(kind, rank, size, wilds, suit[, chain, kickers])``.
+
+    ``kernels.moves`` records may carry chain/kickers fields; 仙桃千分 has no chains or kickers,
+    so they must be trivial (chain 0 or 1, kickers 0) and are dropped.
+    """
+    record = tuple(int(x) for x in record)
+    if len(record) > 5 and (record[5] not in (0, 1) or any(record[6:])):
+        raise ValueError(f"not a 仙桃千分 move record: {record}")
+    return record[:5]
+
+
 def rule(rules: Mapping | None, key: str):
     """Value of option ``key`` in ``rules``, falling back to ``DEFAULT_RULES``."""
     if rules is not None and key in rules:

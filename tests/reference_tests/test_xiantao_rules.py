@@ -30,6 +30,7 @@ from tests.reference.xiantao_rules import (
     partner_of,
     partnership_public_at_start,
     points,
+    record_to_key,
     score_call_mode,
     score_hard_mode,
     xi_bonus,
@@ -85,6 +86,13 @@ def test_default_rules_and_fallback():
     cards = [C("♠5"), W[0], W[1]]
     assert classify(cards, {}) == classify(cards, None) == classify(cards, DEFAULT_RULES)
     assert classify(cards, {"max_wilds_in_510k": 2}) != classify(cards, {})
+
+
+def test_record_to_key():
+    assert record_to_key((4, 6, 8, 1, -1, 1, 0)) == (BOMB, 6, 8, 1, -1)
+    assert record_to_key(PASS_KEY) == PASS_KEY
+    with pytest.raises(ValueError):
+        record_to_key((1, 6, 5, 0, -1, 5, 0))
 
 
 def test_points_total_200_and_wilds_worth_nothing():
