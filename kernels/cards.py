@@ -15,7 +15,7 @@ Suit index: 0 ♠ 黑桃, 1 ♥ 红桃, 2 ♣ 梅花, 3 ♦ 方块 (also the 正
 
 A game's ruleset turns this into per-card tables (rank, suit, points, wild flag) so that a kernel
 never needs to know which physical cards are special: e.g. in 仙桃千分 the four red 3s
-(ids 1, 2, 55, 56) and the jokers of the second deck (106 SJ, 107 BJ) are wild.
+(ids 1, 3, 55, 57: ♥3 and ♦3 of both decks) and the jokers of the second deck (106 SJ, 107 BJ) are wild.
 
 This module is plain Python (no numba) so that it can be imported anywhere cheaply.
 """

@@ -121,7 +121,7 @@ PEI_EXTRA_IDS = (108, 109)  # the two marked cards of pei_cards = "extra_cards"
 
 def wild_ids(rules: XiantaoRules) -> tuple[int, ...]:
     """Physical ids of the wild cards: four red 3s and the two 配牌."""
-    red3 = (1, 2, CARDS_PER_DECK + 1, CARDS_PER_DECK + 2)
+    red3 = (1, 3, CARDS_PER_DECK + 1, CARDS_PER_DECK + 3)  # ♥3, ♦3 of both decks
     if rules.pei_cards == "one_bj_one_sj":
         return red3 + (CARDS_PER_DECK + 52, CARDS_PER_DECK + 53)
     return red3 + PEI_EXTRA_IDS
