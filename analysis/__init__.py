@@ -1,0 +1,1 @@
+"""Analysis of paiju runs: reading run directories, estimators, exact values, reports."""

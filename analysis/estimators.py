@@ -1,0 +1,195 @@
+"""Streaming estimators: sufficient statistics per column, Wilson and normal intervals, ``Stat``.
+
+A run is never held in memory: batches update (count, sum, sum of squares) per named quantity,
+and every estimate with its interval is derived from those three numbers. Integer data are summed
+in exact integers, so the variance has no cancellation error however long the run.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+_I64_SAFE = 2**62
+
+
+@dataclass
+class Moments:
+    """Count, sum and sum of squares of one quantity (exact ints for integer/bool data)."""
+
+    n: int = 0
+    total: int | float = 0
+    total_sq: int | float = 0
+
+    def add(self, values) -> None:
+        """Fold in an array (numpy, pyarrow or sequence); nulls are skipped."""
+        arr = _to_numpy(values)
+        if arr.dtype.kind == "f":
+            arr = arr[~np.isnan(arr)]
+        self.n += int(arr.size)
+        if arr.size == 0:
+            return
+        if arr.dtype.kind in "biu":
+            big = int(np.abs(arr.astype(np.int64)).max(initial=0))
+            if big * big * arr.size < _I64_SAFE:  # int64 sums are exact: keep Python ints
+                a64 = arr.astype(np.int64)
+                self.total += int(a64.sum())
+                self.total_sq += int((a64 * a64).sum())
+                return
+        a = arr.astype(np.float64)
+        self.total += float(a.sum())
+        self.total_sq += float((a * a).sum())
+
+    def merge(self, other: "Moments") -> "Moments":
+        """Combine two disjoint parts (e.g. shards) into one."""
+        return Moments(self.n + other.n, self.total + other.total, self.total_sq + other.total_sq)
+
+    @property
+    def mean(self) -> float:
+        if self.n == 0:
+            raise ValueError("mean of no observations")
+        return float(Fraction(self.total) / self.n) if _all_int(self) else self.total / self.n
+
+    @property
+    def var(self) -> float:
+        """Sample variance (n-1 denominator)."""
+        return sample_var(self.total, self.total_sq, self.n)
+
+
+def _all_int(m: Moments) -> bool:
+    return isinstance(m.total, int) and isinstance(m.total_sq, int)
+
+
+def _to_numpy(values) -> np.ndarray:
+    if isinstance(values, pa.ChunkedArray | pa.Array):
+        if values.null_count:
+            values = pc.drop_null(values)
+        values = values.to_numpy(zero_copy_only=False)
+    return np.asarray(values)
+
+
+@dataclass
+class MomentsTable:
+    """Named ``Moments``, updated batch by batch (the streaming sufficient statistics)."""
+
+    moments: dict[str, Moments] = field(default_factory=dict)
+
+    def add(self, name: str, values) -> None:
+        self.moments.setdefault(name, Moments()).add(values)
+
+    def add_batch(self, batch: pa.RecordBatch | Mapping, columns: Iterable[str] | None = None):
+        """Fold in every (or the named) column of a record batch or mapping of arrays."""
+        names = batch.schema.names if isinstance(batch, pa.RecordBatch) else list(batch)
+        for name in names if columns is None else columns:
+            col = batch.column(name) if isinstance(batch, pa.RecordBatch) else batch[name]
+            self.add(name, col)
+
+    def __getitem__(self, name: str) -> Moments:
+        return self.moments[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.moments
+
+
+def sample_var(total, total_sq, n: int) -> float:
+    """Sample variance from sufficient statistics; exact for integer sums, never negative."""
+    if n < 2:
+        return math.nan
+    if isinstance(total, int) and isinstance(total_sq, int):
+        return float(Fraction(n * total_sq - total * total, n * (n - 1)))
+    return max(0.0, (total_sq - total * total / n) / (n - 1))
+
+
+def wilson_ci(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion k/n (good even when k is 0 or n)."""
+    if n < 0 or not 0 <= k <= max(n, 0):
+        raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return lo, hi
+
+
+def mean_ci(total, total_sq, n: int, z: float = Z95) -> tuple[float, float, float, float]:
+    """Normal interval for a mean: (mean, low, high, standard error)."""
+    if n < 1:
+        raise ValueError("mean of no observations")
+    mean = float(Fraction(total) / n) if isinstance(total, int) else total / n
+    var = sample_var(total, total_sq, n)
+    se = math.inf if math.isnan(var) else math.sqrt(var / n)
+    return mean, mean - z * se, mean + z * se, se
+
+
+def _z(estimate: float, exact: float, se: float) -> float:
+    diff = estimate - exact
+    if se > 0:
+        return diff / se
+    return 0.0 if diff == 0 else math.copysign(math.inf, diff)
+
+
+@dataclass(frozen=True)
+class Stat:
+    """One estimate with its 95% interval, the exact value if known, and z against it.
+
+    ``se`` is the standard error used for ``z``. Where the exact distribution is known it is the
+    null-hypothesis error — sqrt(p0(1-p0)/n) for a proportion, sqrt(exact_var/n) for a mean —
+    so a rare event with no hits yet gives a finite z; otherwise the plug-in standard error.
+    """
+
+    name: str
+    estimate: float
+    ci_low: float
+    ci_high: float
+    exact: float | None
+    z: float | None
+    n: int
+    se: float
+    seat: int | None = None
+
+    @classmethod
+    def proportion(cls, name, k: int, n: int, exact=None, seat=None, z: float = Z95) -> "Stat":
+        k, n = int(k), int(n)
+        p = k / n if n else math.nan
+        lo, hi = wilson_ci(k, n, z)
+        if exact is None:
+            se = math.sqrt(p * (1 - p) / n) if n else math.nan
+            return cls(name, p, lo, hi, None, None, n, se, seat)
+        p0 = float(exact)
+        se = math.sqrt(p0 * (1 - p0) / n) if n else math.nan
+        return cls(name, p, lo, hi, p0, _z(p, p0, se), n, se, seat)
+
+    @classmethod
+    def mean(cls, name, total, total_sq, n: int, exact=None, seat=None, z: float = Z95,
+             exact_var=None) -> "Stat":
+        m, lo, hi, se = mean_ci(total, total_sq, n, z)
+        if exact is None:
+            return cls(name, m, lo, hi, None, None, n, se, seat)
+        if exact_var is not None:
+            se = math.sqrt(float(exact_var) / n)
+        return cls(name, m, lo, hi, float(exact), _z(m, float(exact), se), n, se, seat)
+
+    @classmethod
+    def from_moments(cls, name, m: Moments, exact=None, seat=None, proportion=False,
+                     exact_var=None) -> "Stat":
+        if proportion:
+            return cls.proportion(name, m.total, m.n, exact, seat)
+        return cls.mean(name, m.total, m.total_sq, m.n, exact, seat, exact_var=exact_var)
+
+    def consistent(self, sigmas: float = 5.0) -> bool | None:
+        """Whether the estimate agrees with the exact value within ``sigmas`` (None: no exact)."""
+        if self.z is None:
+            return None
+        return abs(self.z) <= sigmas
