@@ -169,3 +169,52 @@ def census_params(rules: XiantaoRules) -> np.ndarray:
         [N_SEATS, rules.hand_size, 4, 14, wilds_510k, rules.xi.wangzha, rules.xi.seven, rules.xi.eight],
         dtype=np.int64,
     )
+
+
+def engine_rules(rules: XiantaoRules) -> np.ndarray:
+    """The ``rules`` int64 vector of the climbing engine (layout ``R_*`` in kernels.movegen)."""
+    from kernels.ladder import default_level_strength
+    from kernels.movegen import (
+        LEVEL_TABLE, R_BANKER_NO_JIEFENG, R_BONUS_REQUIRES_PLAY, R_CALL_RULE, R_HAND_SIZE, R_JOKER_BOMB,
+        R_PASS_LOCKS, R_WILD_JOKER, R_WILD_SINGLE_RANK, R_WILDS_510K, RULES_LEN,
+    )
+
+    v = np.zeros(RULES_LEN, np.int64)
+    v[R_WILD_SINGLE_RANK] = 0 if rules.wild_single_value == 3 else 12
+    v[R_WILD_JOKER] = int(rules.wild_can_be_joker and rules.two_jokers_is_bomb)
+    v[R_WILDS_510K] = rules.max_wilds_in_510k if rules.wild_in_510k else 0
+    v[R_JOKER_BOMB] = int(rules.two_jokers_is_bomb)
+    v[R_PASS_LOCKS] = int(rules.pass_locks_trick)
+    v[R_BANKER_NO_JIEFENG] = int(rules.banker_no_jiefeng)
+    v[R_CALL_RULE] = ("literal_recall", "uniform_eligible", "daguong_opposite").index(rules.call_card_rule)
+    v[R_BONUS_REQUIRES_PLAY] = int(rules.bonus_requires_play)
+    v[R_HAND_SIZE] = rules.hand_size
+    v[LEVEL_TABLE:] = default_level_strength(rules.zheng510k_beats_4bomb)
+    return v
+
+
+def play_tables(rules: XiantaoRules) -> dict[str, np.ndarray]:
+    """Every array ``kernels.xiantao_play`` reads, compiled from the ruleset."""
+    from kernels.hand import packed_increments
+
+    t = compile_tables(rules)
+    n_ids = t.deck.shape[0]
+    nat_ids = np.full((15, 4, 2), -1, np.int64)
+    for c in range(min(n_ids, 108)):
+        if t.wild[c]:
+            continue
+        r, s, d = int(t.rank[c]), int(t.suit[c]), c // CARDS_PER_DECK
+        nat_ids[r, max(s, 0), d] = c
+    wilds = np.array(wild_ids(rules), np.int64)
+    call_excluded = np.zeros(n_ids, np.bool_)
+    for c in range(n_ids):
+        # 配牌 and the jokers can never be drawn for the call (§5.2); red 3s can, and are re-called
+        call_excluded[c] = c >= 108 or int(t.rank[c]) >= 13
+    inc_rank, inc_fk = packed_increments(t.card)
+    rank_points = np.zeros(16, np.int64)
+    rank_points[2], rank_points[7], rank_points[10] = 5, 10, 10
+    return {
+        "deck": t.deck, "card": t.card.astype(np.int64), "nat_ids": nat_ids, "wild_ids": wilds,
+        "call_excluded": call_excluded, "inc_rank": inc_rank, "inc_fk": inc_fk,
+        "census_params": census_params(rules), "rules": engine_rules(rules), "rank_points": rank_points,
+    }

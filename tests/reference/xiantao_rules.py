@@ -413,8 +413,10 @@ def call_card(banker_hand: Sequence[int], pick_index: int, rules: Mapping | None
     * "literal_recall" (X-Q4): c0 = ``call_pool(hand)[pick_index]``; while c is not eligible,
       step to the first card after p in deal order (wrapping, skipping 配牌/BJ/SJ), where p is the
       position of the LATER copy of c if the banker holds both copies, else of c. ``recalls``
-      counts the steps. The walk is deterministic, so a card seen twice means a cycle with no
-      eligible card: return None (the spec's "every card has been tried: redeal").
+      counts the steps. A card already tried is skipped (the walk goes on to the next untried
+      card), so every card is tried before None (the spec's "every card has been tried:
+      redeal"). Without the skip the walk can cycle — e.g. a pair whose later copy sits just
+      before two ineligible cards at the end of the deal order — in about 1 of 5 deals.
     * "uniform_eligible": ``pick_index`` indexes the eligible cards in deal order; recalls = 0;
       None if there is none.
     * "daguong_opposite": c0 = ``call_pool(hand)[pick_index]``, any card, recalls = 0 (if the
@@ -435,13 +437,13 @@ def call_card(banker_hand: Sequence[int], pick_index: int, rules: Mapping | None
     recalls = 0
     while not eligible_call_card(c, hand, rules):
         seen.add(c)
+        if len(seen) == len(pool):
+            return None  # every card has been tried: redeal
         p = max(i for i, x in enumerate(hand) if same_card(x, c))  # later copy, or c itself
         j = (p + 1) % len(hand)
-        while excluded_from_call(hand[j], rules):
+        while excluded_from_call(hand[j], rules) or hand[j] in seen:
             j = (j + 1) % len(hand)
         c = hand[j]
-        if c in seen:
-            return None
         recalls += 1
     return c, recalls
 
