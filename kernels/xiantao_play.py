@@ -452,13 +452,14 @@ def _buffers(n_ids, hand_size):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, hands_per_session, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
-               inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, out_rows, n_blocks):
+def play_range(seed, start, count, hands_per_session, rotate, deck_template, card_tab, nat_ids, wild_ids,
+               call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]``.
 
     Hands are grouped in sessions of ``hands_per_session`` (``start`` and ``count`` are whole
     sessions): inside one, 庄家 of the next hand is the previous hand's 一游. Sessions are split
-    into ``n_blocks`` blocks run in parallel, each with its own buffers.
+    into ``n_blocks`` blocks run in parallel, each with its own buffers. With ``rotate``, seat
+    ``k`` of hand ``g`` gets the policy (and parameters) of seat ``(k + g) % 4``.
     """
     n_sessions = count // hands_per_session
     n_blocks = max(1, min(n_sessions, n_blocks))
@@ -467,13 +468,19 @@ def play_range(seed, start, count, hands_per_session, deck_template, card_tab, n
         hi = (n_sessions * (b + 1)) // n_blocks
         state, deck, hands, owner, counts, suit_counts, moves, played, top, features, log = _buffers(
             deck_template.shape[0], rules[R_HAND_SIZE])
+        pol_g = policies.copy()
+        pp_g = pp.copy()
         for sess in range(lo, hi):
             banker = -1
             for h in range(hands_per_session):
                 g = start + sess * hands_per_session + h
                 row = out_rows[g - start]
+                if rotate:
+                    for k in range(N_SEATS):
+                        pol_g[k] = policies[(k + g) % N_SEATS]
+                        pp_g[k] = pp[(k + g) % N_SEATS]
                 play_hand(seed, g, banker, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
-                          inc_fk, census_params, rules, policies, pp, rank_points, state, deck, hands, owner, counts,
+                          inc_fk, census_params, rules, pol_g, pp_g, rank_points, state, deck, hands, owner, counts,
                           suit_counts, moves, played, top, row, features, log)
                 banker = -1
                 for s in range(N_SEATS):

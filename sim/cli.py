@@ -51,10 +51,15 @@ OUT_OPT = Annotated[Path, typer.Option("--out", "-o", help="output run directory
 VARIANT_OPT = Annotated[str, typer.Option("--variant", help="named rules preset (see `paiju games`)")]
 RULES_OPT = Annotated[Optional[Path], typer.Option("--rules", help="TOML file overriding ruleset options")]
 SET_OPT = Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set grade.da_qing=6")]
-THREADS_OPT = Annotated[Optional[int], typer.Option("--threads", help="worker threads (default: all cores)")]
+THREADS_OPT = Annotated[Optional[int], typer.Option(
+    "--threads", help="numba threads (default: all cores); with --scheduler/--workers, per Dask worker")]
 RESUME_OPT = Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out")]
 OVERWRITE_OPT = Annotated[bool, typer.Option("--overwrite", help="replace an existing run in --out")]
 QUIET_OPT = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
+SCHEDULER_OPT = Annotated[Optional[str], typer.Option(
+    "--scheduler", help="run the shards on this Dask cluster, e.g. tcp://host:8786 (--out must be shared)")]
+WORKERS_OPT = Annotated[Optional[int], typer.Option(
+    "--workers", help="run the shards on a local Dask cluster of this many worker processes")]
 
 
 @app.command()
@@ -98,6 +103,8 @@ def census(
     resume: RESUME_OPT = False,
     overwrite: OVERWRITE_OPT = False,
     quiet: QUIET_OPT = False,
+    scheduler: SCHEDULER_OPT = None,
+    workers: WORKERS_OPT = None,
 ) -> None:
     """Deal N hands and record every seat's hand features (7张, 8张, wilds, 王炸, bombs, 五十K...)."""
     from sim.errors import UserError
@@ -115,21 +122,95 @@ def census(
     from sim.runner import RunSpec, run_local
 
     spec = RunSpec(game, "census", variant, ruleset, seed, n, min(shard_size, n))
-    _run(spec, out, resume, overwrite, threads, quiet, "census " + game, "deals")
+    _run(spec, out, resume, overwrite, threads, quiet, "census " + game, "deals", scheduler, workers)
 
 
-def _run(spec, out: Path, resume: bool, overwrite: bool, threads, quiet: bool, label: str, unit: str) -> None:
+def _run(spec, out: Path, resume: bool, overwrite: bool, threads, quiet: bool, label: str, unit: str,
+         scheduler: Optional[str] = None, workers: Optional[int] = None) -> None:
+    from sim.errors import UserError
     from sim.progress import Progress
     from sim.runner import run_local
 
+    if scheduler is not None and workers is not None:
+        raise UserError("--scheduler and --workers cannot be used together")
+    if workers is not None and workers < 1:
+        raise UserError(f"--workers must be at least 1; got {workers}")
     progress = None if quiet else Progress(label, unit)
-    manifest = run_local(spec, out, resume=resume, overwrite=overwrite, threads=threads, progress=progress,
-                         log=lambda s: typer.echo(s, err=True))
+    log = lambda s: typer.echo(s, err=True)  # noqa: E731
+    if scheduler is not None or workers is not None:
+        from sim.dask_backend import run_dask  # imports dask only now
+
+        manifest = run_dask(spec, out, resume=resume, overwrite=overwrite, scheduler=scheduler, workers=workers,
+                            threads_per_worker=threads, progress=progress, log=log)
+        how = f"{manifest['dask_workers']} Dask workers × {manifest['threads'] or 'auto'} threads"
+    else:
+        manifest = run_local(spec, out, resume=resume, overwrite=overwrite, threads=threads, progress=progress, log=log)
+        how = f"{manifest['threads']} threads"
     rate = manifest.get("rate_per_s")
     typer.echo(
         f"wrote {spec.n:,} {unit} to {out} in {manifest['wall_time_s']:.1f} s"
-        + (f" ({rate:,.0f} {unit}/s, {manifest['threads']} threads)" if rate else "")
+        + (f" ({rate:,.0f} {unit}/s, {how})" if rate else "")
     )
+
+
+@app.command()
+@user_errors
+def play(
+    game: Annotated[str, typer.Argument(help="game name, e.g. xiantao")],
+    n: N_OPT = 100_000,
+    seed: SEED_OPT = 0,
+    out: OUT_OPT = Path("runs/play"),
+    policy: Annotated[str, typer.Option("--policy", help="random | greedy | smart, or one per seat: smart,smart,greedy,greedy")] = "smart",
+    policy_param: Annotated[Optional[list[str]], typer.Option("--policy-param", help="NAME=VALUE or SEAT:NAME=VALUE, e.g. hard_threshold=30")] = None,
+    hands_per_session: Annotated[int, typer.Option("--hands-per-session", help="hands per session; 庄家 of the next hand = 一游")] = 1,
+    rotate: Annotated[bool, typer.Option("--rotate", help="rotate the policies round the seats from hand to hand")] = False,
+    variant: VARIANT_OPT = "default",
+    rules: RULES_OPT = None,
+    set_: Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set grade.da_qing=6")] = None,
+    threads: THREADS_OPT = None,
+    shard_size: Annotated[int, typer.Option("--shard-size", help="hands per part file (rounded to whole sessions)")] = 200_000,
+    resume: RESUME_OPT = False,
+    overwrite: OVERWRITE_OPT = False,
+    quiet: QUIET_OPT = False,
+) -> None:
+    """Play N whole hands with heuristic players and record every outcome (大清/小清, money, bombs...)."""
+    from sim.errors import UserError
+    from sim.registry import game_entry, load_game, resolve_rules
+
+    _n_check(n)
+    _seed_check(seed)
+    entry = game_entry(game)
+    if "play" not in entry.kinds:
+        raise UserError(f"game {game!r} cannot be played yet (census only)")
+    if hands_per_session < 1:
+        raise UserError(f"--hands-per-session must be at least 1; got {hands_per_session}")
+    if n % hands_per_session:
+        raise UserError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
+    if shard_size <= 0:
+        raise UserError(f"--shard-size must be positive; got {shard_size}")
+    module = load_game(game)
+    ruleset = resolve_rules(module, variant, str(rules) if rules else None, set_)
+    from sim.games.xiantao_play import parse_policies, parse_policy_params
+    from sim.runner import RunSpec
+
+    policies = parse_policies(policy)
+    params = parse_policy_params(policy_param, policies)
+    shard = max(hands_per_session, (min(shard_size, n) // hands_per_session) * hands_per_session)
+    options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session, "rotate": rotate}
+    spec = RunSpec(game, "play", variant, ruleset, seed, n, shard, options)
+    _run(spec, out, resume, overwrite, threads, quiet, "play " + game, "hands")
+
+
+@app.command()
+@user_errors
+def replay(
+    run: Annotated[Path, typer.Argument(help="run directory written by `paiju play`")],
+    game_index: Annotated[int, typer.Option("--game", help="game_index of the hand to show")],
+) -> None:
+    """Show one stored hand move by move (re-simulated from its seed; Chinese card names)."""
+    from sim.replay import replay_text
+
+    typer.echo(replay_text(run, game_index))
 
 
 @app.command()

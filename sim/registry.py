@@ -21,7 +21,7 @@ class GameEntry:
 
 
 GAMES: dict[str, GameEntry] = {
-    "xiantao": GameEntry("xiantao", "仙桃千分 Xiantao Qianfen (4 players, 108 cards, 6 wilds)", "sim.games.xiantao", ("census",)),
+    "xiantao": GameEntry("xiantao", "仙桃千分 Xiantao Qianfen (4 players, 108 cards, 6 wilds)", "sim.games.xiantao", ("census", "play")),
 }
 
 

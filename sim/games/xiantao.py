@@ -218,3 +218,16 @@ def play_tables(rules: XiantaoRules) -> dict[str, np.ndarray]:
         "call_excluded": call_excluded, "inc_rank": inc_rank, "inc_fk": inc_fk,
         "census_params": census_params(rules), "rules": engine_rules(rules), "rank_points": rank_points,
     }
+
+
+def compute_play(spec, start, stop, on_progress=None):
+    """Rows of played hands ``start .. stop-1`` (see ``sim.games.xiantao_play``)."""
+    from sim.games.xiantao_play import compute_play as _compute
+
+    return _compute(spec, start, stop, on_progress)
+
+
+def warm_up_play(spec):
+    from sim.games.xiantao_play import warm_up_play as _warm
+
+    _warm(spec)
