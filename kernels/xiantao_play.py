@@ -66,7 +66,9 @@ GS_REVEALED, GS_MODE_HARD, GS_BANKER, GS_PARTNER, GS_HARD, GS_CALL, GS_N_LOG = r
 GS_LEN = 14
 
 # log of one hand: one row per action
-LOG_SEAT, LOG_MOVE, LOG_NCARDS, LOG_CARDS = 0, 1, 1 + MOVE_FIELDS, 2 + MOVE_FIELDS
+LOG_SEAT, LOG_TRICK, LOG_MOVE = 0, 1, 2
+LOG_NCARDS = LOG_MOVE + MOVE_FIELDS
+LOG_CARDS = LOG_NCARDS + 1
 LOG_WIDTH = LOG_CARDS + 14
 MAX_LOG = 1024
 
@@ -161,10 +163,11 @@ def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, 
 
 
 @njit(cache=True, nogil=True)
-def _log(log, n_log, seat, move, played, n_played, is_pass):
+def _log(log, n_log, seat, trick, move, played, n_played, is_pass):
     if n_log >= log.shape[0]:
         return n_log
     log[n_log, LOG_SEAT] = seat
+    log[n_log, LOG_TRICK] = trick
     for f in range(MOVE_FIELDS):
         log[n_log, LOG_MOVE + f] = move[f]
     if is_pass:
@@ -346,7 +349,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     choice = choose_play(policies[seat], seat, moves, n, lead, counts, top_seat, hand_left, rel,
                          gs[GS_TRICK_POINTS], pp, rules, rank_points, joker_bomb, state)
     if choice < 0:
-        gs[GS_N_LOG] = _log(log, gs[GS_N_LOG], seat, top, played, 0, True)
+        gs[GS_N_LOG] = _log(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], top, played, 0, True)
         passed[seat] = 1
         if rules[R_PASS_LOCKS] != 0:
             locked[seat] = 1
@@ -370,7 +373,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
         if rules[R_BONUS_REQUIRES_PLAY] != 0:
             _earn_bonus(seat, move, dealt_wz, dealt_counts, row)
         row[ROW_PLAYS + seat] += 1
-        gs[GS_N_LOG] = _log(log, gs[GS_N_LOG], seat, move, played, n_played, False)
+        gs[GS_N_LOG] = _log(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_played, False)
         top[:] = move
         gs[GS_TOP_SEAT] = seat
         top_seat = seat
