@@ -1,0 +1,105 @@
+"""paiju play: determinism, sessions, seat rotation, the CLI and replay."""
+
+import numpy as np
+import pyarrow.dataset as ds
+import pytest
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.runner import run_local
+from tests.games.xiantao_helpers import make_spec
+
+
+def _quiet(_):
+    pass
+
+
+def _read(path):
+    return ds.dataset(path, format="parquet").to_table().sort_by("game_index")
+
+
+def test_same_rows_for_any_thread_count_and_shard_size(tmp_path):
+    a = make_spec(["smart", "greedy", "random", "smart"], n=3000, seed=5)
+    b = make_spec(["smart", "greedy", "random", "smart"], n=3000, seed=5)
+    b.shard_size = 701
+    run_local(a, tmp_path / "a", resume=False, overwrite=False, threads=1, log=_quiet)
+    run_local(b, tmp_path / "b", resume=False, overwrite=False, threads=None, log=_quiet)
+    assert _read(tmp_path / "a").equals(_read(tmp_path / "b"))
+
+
+def test_play_rows_carry_the_census_of_the_same_deal(tmp_path):
+    from sim.census import compute_census
+    from sim.games import xiantao
+
+    spec = make_spec(n=500, seed=8)
+    run_local(spec, tmp_path / "p", resume=False, overwrite=False, threads=None, log=_quiet)
+    play = _read(tmp_path / "p").to_pandas()
+    census = compute_census(xiantao, spec.rules, 8, 0, 500).to_pandas()
+    cols = [c for c in census.columns if c != "game_index"]
+    played = play[play.redeals == 0]
+    assert len(played) > 490
+    assert (played[cols].to_numpy() == census.loc[played.index, cols].to_numpy()).all()
+
+
+def test_sessions_pass_the_bank_to_the_first_player_out(tmp_path):
+    spec = make_spec(n=800, seed=9, hps=8)
+    spec.shard_size = 160
+    run_local(spec, tmp_path / "s", resume=False, overwrite=False, threads=None, log=_quiet)
+    df = _read(tmp_path / "s").to_pandas()
+    first_out = np.argmax(df[[f"s{k}_finish" for k in range(4)]].to_numpy() == 1, axis=1)
+    same_session = (df.session.to_numpy()[1:] == df.session.to_numpy()[:-1])
+    assert (df.banker.to_numpy()[1:][same_session] == first_out[:-1][same_session]).all()
+    assert (df.session == df.game_index // 8).all()
+
+
+def test_rotation_moves_policies_round_the_table(tmp_path):
+    spec = make_spec(["smart", "greedy", "greedy", "greedy"], n=400, seed=10, rotate=True)
+    run_local(spec, tmp_path / "r", resume=False, overwrite=False, threads=None, log=_quiet)
+    df = _read(tmp_path / "r").to_pandas()
+    smart_seat = np.argmax(df[[f"s{k}_policy" for k in range(4)]].astype(str).to_numpy() == "smart", axis=1)
+    assert (smart_seat == (-df.game_index.to_numpy()) % 4).all()
+
+
+def test_money_is_zero_sum_and_rates_are_sane(tmp_path):
+    spec = make_spec(n=4000, seed=12)
+    run_local(spec, tmp_path / "m", resume=False, overwrite=False, threads=None, log=_quiet)
+    df = _read(tmp_path / "m").to_pandas()
+    money = df[[f"s{k}_money" for k in range(4)]].to_numpy()
+    assert np.abs(money.sum(axis=1)).max() < 1e-9
+    call = df[df["mode"] == "call"]
+    assert ((call.team_w_total + call.team_l_total) == 200).all()
+    assert set(df.grade.astype(str)) >= {"normal", "xiao_qing", "da_qing"}
+    assert (df[[f"s{k}_captured" for k in range(4)]].sum(axis=1) + df[[f"s{k}_unplayed" for k in range(4)]].sum(axis=1) == 200).all()
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--policy", "clever"], "--policy must be one of"),
+    (["--policy", "smart,greedy"], "--policy must be one of"),
+    (["--hands-per-session", "0"], "--hands-per-session must be at least 1"),
+    (["-n", "10", "--hands-per-session", "3"], "must be a whole number of sessions"),
+    (["--policy-param", "nerve=3"], "unknown policy parameter 'nerve'"),
+    (["--policy-param", "hard_threshold=lots"], "must be a number"),
+    (["--policy-param", "7:hard_threshold=3"], "seat must be 0..3"),
+])
+def test_play_user_errors(tmp_path, args, message):
+    out = tmp_path / "o"
+    result = runner.invoke(app, ["play", "xiantao", "-n", "12", *args, "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and len(result.output.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_replay_shows_the_stored_hand(tmp_path):
+    out = tmp_path / "p"
+    result = runner.invoke(app, ["play", "xiantao", "-n", "64", "--hands-per-session", "8", "--policy",
+                                 "smart,greedy,smart,random", "--rotate", "--out", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    shown = runner.invoke(app, ["replay", str(out), "--game", "13"])
+    assert shown.exit_code == 0, shown.output
+    text = shown.output
+    assert "hand 13" in text and "— trick 1" in text and "money:" in text
+    bad = runner.invoke(app, ["replay", str(out), "--game", "64"])
+    assert bad.exit_code == 2 and "--game must be between 0 and 63" in bad.output
