@@ -21,6 +21,7 @@ COLUMNS = ("statistic", "seat", "estimate", "95% CI", "exact", "z")
 class Section:
     title: str
     stats: list[Stat] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # shown under the title (how to read it)
 
 
 @dataclass
@@ -31,6 +32,11 @@ class Report:
     summary: list[str] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
     sigmas: float = SIGMAS
+    show_n: bool = False  # add an "n" column (observations behind each statistic)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return COLUMNS + ("n",) if self.show_n else COLUMNS
 
     def stats(self) -> list[Stat]:
         return [s for sec in self.sections for s in sec.stats]
@@ -50,15 +56,18 @@ class Report:
                 f"{self.sigmas:g}σ from exact: {worst}{more}")
 
     def rows(self, section: Section) -> list[tuple[str, ...]]:
-        return [_row(s, self.sigmas) for s in section.stats]
+        return [_row(s, self.sigmas) + ((f"{s.n:,}",) if self.show_n else ())
+                for s in section.stats]
 
     def to_markdown(self) -> str:
         out = [f"# {self.title}", ""]
         out += [f"- {_md(line)}" for line in self.summary]
         out += [f"- **{_md(self.check_line())}**", ""]
         for sec in self.sections:
-            out += [f"## {sec.title}", "", "| " + " | ".join(COLUMNS) + " |",
-                    "|" + "---|" * len(COLUMNS)]
+            out += [f"## {sec.title}", ""]
+            for note in sec.notes:
+                out += [f"_{_md(note)}_", ""]
+            out += ["| " + " | ".join(self.columns) + " |", "|" + "---|" * len(self.columns)]
             out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in self.rows(sec)]
             out.append("")
         return "\n".join(out)
@@ -73,8 +82,10 @@ class Report:
         parts += [Text(line) for line in self.summary]
         parts.append(Text(self.check_line(), style="bold red" if self.flagged() else "green"))
         for sec in self.sections:
-            table = Table(title=Text(sec.title), title_justify="left")
-            for i, col in enumerate(COLUMNS):
+            table = Table(title=Text(sec.title), title_justify="left",
+                          caption=Text("\n".join(sec.notes)) if sec.notes else None,
+                          caption_justify="left")
+            for i, col in enumerate(self.columns):
                 table.add_column(col, justify="left" if i == 0 else "right")
             for stat, row in zip(sec.stats, self.rows(sec)):
                 bad = stat.consistent(self.sigmas) is False
@@ -97,7 +108,7 @@ def _z(z: float) -> str:
 
 def _row(s: Stat, sigmas: float) -> tuple[str, ...]:
     z = "—" if s.z is None else _z(s.z) + (f" {FLAG}" if abs(s.z) > sigmas else "")
-    ci = f"[{s.ci_low:.5g}, {s.ci_high:.5g}]"
+    ci = "—" if math.isnan(s.ci_low) else f"[{s.ci_low:.5g}, {s.ci_high:.5g}]"
     return (s.name, _seat(s), _num(s.estimate), ci, _num(s.exact), z)
 
 
@@ -112,7 +123,14 @@ def census_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     return build(run, batch_size=batch_size)
 
 
-REPORTS = {"census": census_report}
+def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
+    """Outcomes, money, 喜, bombs and players of a 仙桃千分 play run (see ``analysis.play_report``)."""
+    from analysis.play_report import play_report as build
+
+    return build(run, batch_size=batch_size)
+
+
+REPORTS = {"census": census_report, "play": play_report}
 
 
 def build_report(run: Run, **kwargs) -> Report:

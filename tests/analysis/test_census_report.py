@@ -98,8 +98,8 @@ def test_row_count_mismatch_is_reported(make_run, census_cols):
 
 def test_bad_kinds_games_and_columns(make_run, census_cols):
     cols = {k: v[:500] for k, v in census_cols.items()}
-    with pytest.raises(RunError, match="no report for run kind 'play'"):
-        build_report(open_run(make_run(cols, name="a", kind="play")))
+    with pytest.raises(RunError, match="no report for run kind 'tournament'"):
+        build_report(open_run(make_run(cols, name="a", kind="tournament")))
     with pytest.raises(RunError, match="census report knows game 'xiantao'"):
         build_report(open_run(make_run(cols, name="b", game="doudizhu")))
     partial = {k: v for k, v in cols.items() if k != "s2_best_510k"}
