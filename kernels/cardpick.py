@@ -137,7 +137,7 @@ def _za_choice(seat, w, suit_counts, owner, nat_ids, card_rank, card_suit, call_
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def pick_cards(seat, move, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
                call_card, call_mode, played):
     """Physical cards for ``move``, written to ``played``; returns how many."""
@@ -189,7 +189,7 @@ def pick_cards(seat, move, owner, nat_ids, wild_ids, suit_counts, card_rank, car
     return pick_wilds(seat, w, owner, wild_ids, played, n)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def remove_cards(seat, played, n, owner, counts, suit_counts, card_rank, card_suit, card_wild, card_points):
     """Take ``played[:n]`` out of the seat's hand; returns their points."""
     pts = 0

@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
-from kernels.ladder import beats
+from kernels.ladder import beats, move_level
 from kernels.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
 
 MAX_MOVES = 2048
@@ -38,8 +38,8 @@ RULES_LEN = LEVEL_TABLE + 20
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _emit(out, n, kind, rank, size, wilds, suit, top, level_strength):
-    """Append a move if it beats ``top`` (or ``top`` is a PASS record = leading)."""
+def _put(out, n, kind, rank, size, wilds, suit):
+    """Append a move record (no beat check: the caller knows it is legal)."""
     out[n, 0] = kind
     out[n, 1] = rank
     out[n, 2] = size
@@ -47,52 +47,84 @@ def _emit(out, n, kind, rank, size, wilds, suit, top, level_strength):
     out[n, 4] = suit
     out[n, 5] = 1
     out[n, 6] = 0
-    if top[0] != PASS and not beats(out[n], top, level_strength):
-        return n
     return n + 1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _put_if_beats(out, n, kind, rank, size, wilds, suit, top, level_strength):
+    """Append a bomb-class move if it beats the bomb-class ``top``."""
+    n2 = _put(out, n, kind, rank, size, wilds, suit)
+    return n2 if beats(out[n], top, level_strength) else n
+
+
 @njit(cache=True, nogil=True)
-def gen_groups(counts, top, level_strength, rules, out, n):
-    """Singles, pairs, triples and bombs: one rank, naturals plus wilds (all-wild = the 3s)."""
+def gen_groups(counts, top, top_level, level_strength, rules, out, n):
+    """Singles, pairs, triples and bombs: one rank, naturals plus wilds (all-wild = the 3s).
+
+    Leading (``top`` is a PASS record) everything is legal; over a single/pair/triple only the
+    same kind with a higher rank, and every bomb; over a bomb-class play only stronger bombs.
+    """
     wilds = counts[15]
     top_kind = top[0]
-    for r in range(15):  # natural singles, jokers included
-        if counts[r] > 0:
-            n = _emit(out, n, SINGLE, r, 1, 0, -1, top, level_strength)
-    if wilds > 0:
-        n = _emit(out, n, SINGLE, rules[R_WILD_SINGLE_RANK], 1, 1, -1, top, level_strength)
+    lead = top_kind == PASS
+    if lead or top_kind == SINGLE:
+        floor = -1 if lead else top[1]
+        for r in range(floor + 1, 15):  # natural singles, jokers included
+            if counts[r] > 0:
+                n = _put(out, n, SINGLE, r, 1, 0, -1)
+        if wilds > 0 and rules[R_WILD_SINGLE_RANK] > floor:
+            n = _put(out, n, SINGLE, rules[R_WILD_SINGLE_RANK], 1, 1, -1)
     for kind in (PAIR, TRIPLE):
-        if top_kind != PASS and top_kind != kind and top_kind < BOMB:
-            continue  # a pair cannot beat a single nor a triple; bombs are generated below
-        if top_kind >= BOMB:
+        if not (lead or top_kind == kind):
             continue
         size = 2 if kind == PAIR else 3
-        for r in range(13):
+        floor = -1 if lead else top[1]
+        for r in range(floor + 1, 13):
             for w in range(0, min(wilds, size) + 1):
                 k = size - w
                 if k <= counts[r] and (k >= 1 or r == 0):
-                    n = _emit(out, n, kind, r, size, w, -1, top, level_strength)
+                    n = _put(out, n, kind, r, size, w, -1)
     for r in range(13):
         natural = counts[r]
         min_naturals = 0 if r == 0 else 1
         for size in range(4, natural + wilds + 1):
             for w in range(max(0, size - natural), min(wilds, size - min_naturals) + 1):
-                n = _emit(out, n, BOMB, r, size, w, -1, top, level_strength)
+                if top_level == 0:
+                    n = _put(out, n, BOMB, r, size, w, -1)
+                else:
+                    n = _put_if_beats(out, n, BOMB, r, size, w, -1, top, level_strength)
     return n
 
 
 @njit(cache=True, nogil=True)
-def gen_joker_bomb(counts, top, level_strength, rules, out, n):
+def gen_joker_bomb(counts, top, top_level, level_strength, rules, out, n):
     """王炸: natural 小王 + 大王; with ``R_WILD_JOKER`` one wild may stand for a missing joker."""
     if rules[R_JOKER_BOMB] == 0:
         return n
     jokers = (1 if counts[13] > 0 else 0) + (1 if counts[14] > 0 else 0)
-    if jokers == 2:
-        n = _emit(out, n, JOKER_BOMB, -1, 2, 0, -1, top, level_strength)
-    if rules[R_WILD_JOKER] != 0 and jokers >= 1 and counts[15] >= 1:
-        n = _emit(out, n, JOKER_BOMB, -1, 2, 1, -1, top, level_strength)
+    for w in range(2):
+        if (w == 0 and jokers == 2) or (w == 1 and rules[R_WILD_JOKER] != 0 and jokers >= 1 and counts[15] >= 1):
+            if top_level == 0:
+                n = _put(out, n, JOKER_BOMB, -1, 2, w, -1)
+            else:
+                n = _put_if_beats(out, n, JOKER_BOMB, -1, 2, w, -1, top, level_strength)
     return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _suit_mask(suit_counts, rank):
+    """Bit s set when the hand holds a natural card of ``rank`` in suit s."""
+    m = 0
+    for s in range(4):
+        if suit_counts[rank, s] > 0:
+            m |= 1 << s
+    return m
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _mixable(a, b):
+    """Two ranks held in suit masks a, b can be picked in different suits."""
+    return a != 0 and b != 0 and not (a == b and (a & (a - 1)) == 0)
 
 
 @njit(cache=True, nogil=True)
@@ -100,56 +132,41 @@ def fifty_k_possible(suit_counts, wilds, suit, w):
     """Can ``w`` wilds plus naturals form a 五十K of ``suit`` (0..3 正, 4 杂)?"""
     if w > wilds or w > 2:
         return False
+    m5, m10, mk = _suit_mask(suit_counts, R5), _suit_mask(suit_counts, R10), _suit_mask(suit_counts, RK)
     if suit < 4:
-        held = 0
-        for r in (R5, R10, RK):
-            if suit_counts[r, suit] > 0:
-                held += 1
+        held = ((m5 >> suit) & 1) + ((m10 >> suit) & 1) + ((mk >> suit) & 1)
         return held + w >= 3
     if w == 2:
         return False  # one natural card alone always makes a 正五十K
-    # 杂: naturals of 3 - w distinct ranks, whose suits can be chosen not all equal
-    ranks = (R5, R10, RK)
-    for skip in range(3 if w == 1 else 1):
-        for s0 in range(4):
-            for s1 in range(4):
-                for s2 in range(4):
-                    suits = (s0, s1, s2)
-                    ok = True
-                    distinct = False
-                    first = -1
-                    for i in range(3):
-                        if w == 1 and i == skip:
-                            continue
-                        if suit_counts[ranks[i], suits[i]] == 0:
-                            ok = False
-                            break
-                        if first < 0:
-                            first = suits[i]
-                        elif suits[i] != first:
-                            distinct = True
-                    if ok and distinct:
-                        return True
-    return False
+    if w == 1:  # two naturals of different ranks in different suits
+        return _mixable(m5, m10) or _mixable(m5, mk) or _mixable(m10, mk)
+    # three naturals, not all of one suit: impossible only if every rank sits in the same single suit
+    if m5 == 0 or m10 == 0 or mk == 0:
+        return False
+    return not (m5 == m10 and m10 == mk and (m5 & (m5 - 1)) == 0)
 
 
 @njit(cache=True, nogil=True)
-def gen_fifty_k(counts, suit_counts, top, level_strength, rules, out, n):
+def gen_fifty_k(counts, suit_counts, top, top_level, level_strength, rules, out, n):
     max_w = min(rules[R_WILDS_510K], counts[15])
     for suit in range(5):
         for w in range(max_w + 1):
             if fifty_k_possible(suit_counts, counts[15], suit, w):
-                n = _emit(out, n, FIFTY_K, -1, 3, w, suit, top, level_strength)
+                if top_level == 0:
+                    n = _put(out, n, FIFTY_K, -1, 3, w, suit)
+                else:
+                    n = _put_if_beats(out, n, FIFTY_K, -1, 3, w, suit, top, level_strength)
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def generate_moves(counts, suit_counts, top, rules, out):
     """All legal moves of the hand (leading when ``top`` is a PASS record); returns how many."""
     level_strength = rules[LEVEL_TABLE:]
-    n = gen_groups(counts, top, level_strength, rules, out, 0)
-    n = gen_joker_bomb(counts, top, level_strength, rules, out, n)
-    n = gen_fifty_k(counts, suit_counts, top, level_strength, rules, out, n)
+    top_level = move_level(top)
+    n = gen_groups(counts, top, top_level, level_strength, rules, out, 0)
+    n = gen_joker_bomb(counts, top, top_level, level_strength, rules, out, n)
+    n = gen_fifty_k(counts, suit_counts, top, top_level, level_strength, rules, out, n)
     return n
 
 

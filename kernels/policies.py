@@ -81,7 +81,7 @@ def wants_hard(policy, seat, counts, pp, joker_bomb, state):
     return hand_strength(counts[seat], joker_bomb) >= pp[seat, PP_HARD_THRESHOLD]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def relation(viewer, other, mode_hard, banker, partner, hard_seat, revealed):
     """What ``viewer`` knows of ``other``: FRIEND, FOE or UNKNOWN."""
     if viewer == other:
@@ -229,7 +229,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_play(policy, seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules,
                 rank_points, joker_bomb, state):
     """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
@@ -242,7 +242,7 @@ def choose_play(policy, seat, moves, n, lead, counts, top_seat, hand_left, rel, 
                         rank_points, joker_bomb)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def call_preference(policy, seat, partner, banker, revealed, hand_left, pp):
     """How the call card's holder picks copies: 0 no preference, 1 keep hidden, 2 reveal."""
     if seat != partner or revealed or policy == RANDOM:

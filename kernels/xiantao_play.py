@@ -73,7 +73,7 @@ LOG_WIDTH = LOG_CARDS + 14
 MAX_LOG = 1024
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def next_active(seat, hand_left):
     """The next seat counter-clockwise (seat + 1) still holding cards."""
     for k in range(1, N_SEATS + 1):
@@ -162,7 +162,7 @@ def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, 
     return c
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _log(log, n_log, seat, trick, move, played, n_played, is_pass):
     if n_log >= log.shape[0]:
         return n_log
@@ -185,7 +185,7 @@ def _log(log, n_log, seat, trick, move, played, n_played, is_pass):
     return n_log + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _teammate(seat, mode_hard, banker, partner):
     if mode_hard:
         return -1
@@ -199,7 +199,7 @@ def _teammate(seat, mode_hard, banker, partner):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _hand_over(order_len, order, mode_hard, banker, partner):
     if mode_hard:
         return order_len >= 1
@@ -326,7 +326,7 @@ def play_hand(seed, game_index, banker_given, deck_template, card_tab, nat_ids, 
     return gs[GS_N_LOG]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids,
               rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played, top, row, log):
     """The seat to act plays or passes; the trick and the hand end when they should.
@@ -418,7 +418,7 @@ def _earn_bonus(seat, move, dealt_wz, dealt_counts, row):
             row[ROW_XI_SEVEN + seat] += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _end_trick(gs, hand_left, captured, passed, locked, top, rules):
     """The last player takes the trick's points and leads; if he is out, 接风 (§8.4)."""
     winner = gs[GS_TOP_SEAT]
