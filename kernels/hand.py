@@ -47,7 +47,7 @@ def packed_increments(card_table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return inc_rank, inc_fk
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def encode_seat(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points):
     """(packed rank counts, packed 五十K holdings, points) of one seat of a shuffled deck.
 

@@ -279,9 +279,9 @@ def play_hand(seed, game_index, banker_given, deck_template, card_tab, nat_ids, 
     row[ROW_PARTNER] = partner
     row[ROW_MINGJI] = -1
     row[ROW_REDEALS] = redeals
-    for f in range(features.shape[0]):
+    for f in range(features.shape[2]):
         for s in range(N_SEATS):
-            row[ROW_FEATURES + f * N_SEATS + s] = features[f, s, 0]
+            row[ROW_FEATURES + f * N_SEATS + s] = features[0, s, f]
     # -- 喜 held at the deal (bonus_requires_play: earned when the holding is played)
     dealt_wz = np.zeros(N_SEATS, np.int64)
     for s in range(N_SEATS):
@@ -451,7 +451,7 @@ def _buffers(n_ids, hand_size):
     return (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.empty((N_SEATS, hand_size), np.int16),
             np.empty(n_ids, np.int64), np.zeros((N_SEATS, 16), np.int64), np.zeros((N_SEATS, 13, 4), np.int64),
             np.zeros((MAX_MOVES, MOVE_FIELDS), np.int64), np.zeros(16, np.int64), np.zeros(MOVE_FIELDS, np.int64),
-            np.zeros((N_CENSUS_FEATURES, N_SEATS, 1), np.int16), np.zeros((1, LOG_WIDTH), np.int64))
+            np.zeros((1, N_SEATS, N_CENSUS_FEATURES), np.int16), np.zeros((1, LOG_WIDTH), np.int64))
 
 
 @njit(cache=True, nogil=True, parallel=True)
