@@ -233,7 +233,8 @@ def detect_offset(game) -> int:
     raise RuntimeError("unknown dou_dizhu action layout")
 
 
-def play_game(rng: random.Random, on_decision: Callable | None = None, bid_bias: float = 0.6) -> dict:
+def play_game(rng: random.Random, on_decision: Callable | None = None,
+              bid_bias: float = 0.6) -> dict:
     """Play one OpenSpiel game with a seeded random policy and record it for ``replay``.
 
     Chance outcomes uniform; bids: with probability ``bid_bias`` a random bid, else pass; plays:

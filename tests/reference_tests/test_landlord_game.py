@@ -274,6 +274,12 @@ def test_sh_bomb_limit_by_bid_and_touliao():
     assert bomb_limit(1, 0, said, {**R, "bomb_limits": False}) is None
 
 
+def test_sh_baodao_sets():
+    assert baodao_sets(from_text("BBSS 2222222 3333333")) == 3
+    assert baodao_sets(from_text("BBS 222222 44444444")) == 1
+    assert baodao_sets(from_text("BBSS")) == 1
+
+
 def test_sh_huangfan_sessions():
     assert session_huangfan([True, True, False, True, False]) == [0, 1, 2, 0, 1]
     R = rules_for(SH)

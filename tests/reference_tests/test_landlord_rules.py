@@ -22,7 +22,6 @@ from kernels.landlord_moves import (
     ROCKET,
     SINGLE,
     STRAIGHT,
-    TIANWANG,
     TRIO_CHAIN,
     TRIO_PAIR,
     TRIO_SINGLE,
@@ -105,7 +104,8 @@ def test_a9_3_bombs_rocket_and_four_with_two():
 
 def test_basic_patterns_3p():
     assert one("7") == (SINGLE, 4, 1, 0, -1, 1, 0)
-    assert one("B")[0] == SINGLE and beats(one("B"), one("S"), DDZ) and beats(one("S"), one("2"), DDZ)
+    assert one("B")[0] == SINGLE
+    assert beats(one("B"), one("S"), DDZ) and beats(one("S"), one("2"), DDZ)
     assert one("99")[0] == PAIR and one("222")[0] == TRIPLE
     assert one("3334") == (TRIO_SINGLE, 0, 4, 0, -1, 1, pack_counts(from_text("4")))
     assert one("33344")[0] == TRIO_PAIR and one("333 + B")[0] == TRIO_SINGLE
@@ -115,7 +115,8 @@ def test_basic_patterns_3p():
     assert one("3333 + 44 + 66")[0] == FOUR_TWO_PAIRS
     assert not legal("S S") and not legal("34") and not legal("3344 5")
     assert not legal("KKAA22")  # pair chains stop at A
-    assert beats(one("TTJJQQ"), one("334455"), DDZ) and not beats(one("33445566"), one("TTJJQQ"), DDZ)
+    assert beats(one("TTJJQQ"), one("334455"), DDZ)
+    assert not beats(one("33445566"), one("TTJJQQ"), DDZ)
     assert not beats(one("33344"), one("2223"), DDZ)  # 三带二 vs 三带一: different pattern
     assert beats(one("2223"), one("AAAK"), DDZ)
     assert one("3456789TJQKA")[5] == 12
@@ -198,7 +199,8 @@ def test_part_b_bombs_jokers():
     assert one("SSBB", DDZ4) == TIANWANG_KEY
     assert beats(TIANWANG_KEY, one("22222222", DDZ4), DDZ4)
     assert one("BB", DDZ4) == (PAIR, 14, 2, 0, -1, 1, 0)
-    assert beats(one("BB", DDZ4), one("SS", DDZ4), DDZ4) and beats(one("SS", DDZ4), one("22", DDZ4), DDZ4)
+    assert beats(one("BB", DDZ4), one("SS", DDZ4), DDZ4)
+    assert beats(one("SS", DDZ4), one("22", DDZ4), DDZ4)
     assert not legal("SB", DDZ4)  # two_deck_rocket off by default
     assert one("SB", DDZ4, {"rocket": True}) == ROCKET_KEY
     assert beats(ROCKET_KEY, one("22222222", DDZ4), DDZ4, {"rocket": True})
@@ -332,7 +334,8 @@ def test_legal_moves_equal_brute_force(game, rules):
     seen = set()
     fixed = [from_text(t) for t in ("333444 5566 7", "AAA222 3344 5", "5555 33 88 S B")]
     for i in range(28):
-        hand = fixed[i] if i < 3 else _random_hand(rng, game, rng.randrange(6, 12), rng.randrange(3, 6))
+        size, window = rng.randrange(6, 12), rng.randrange(3, 6)
+        hand = fixed[i] if i < 3 else _random_hand(rng, game, size, window)
         lead = _brute_force(hand, None, game, rules)
         assert legal_moves(hand, None, game, rules) == lead, hand
         seen |= {k[0] for k in lead}
@@ -343,7 +346,8 @@ def test_legal_moves_equal_brute_force(game, rules):
             assert legal_moves(hand, top, game, rules) == follow, (hand, top)
     expected = {SINGLE, PAIR, TRIPLE, BOMB, TRIO_PAIR, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_PAIRS}
     if game == DDZ:
-        expected |= {ROCKET, STRAIGHT, TRIO_SINGLE, AIRPLANE_SINGLES, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS}
+        expected |= {ROCKET, STRAIGHT, TRIO_SINGLE, AIRPLANE_SINGLES, FOUR_TWO_SINGLES,
+                     FOUR_TWO_PAIRS}
     assert expected <= seen, expected - seen
 
 
