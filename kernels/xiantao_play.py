@@ -214,10 +214,15 @@ def _hand_over(order_len, order, mode_hard, banker, partner):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, game_index, banker_given, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
+def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
               inc_rank, inc_fk, census_params, rules, policies, pp, rank_points,
               state, deck, hands, owner, counts, suit_counts, moves, played, top, row, features, log):
-    """Play one hand; fill ``row`` (ROW_*), return the number of log rows written."""
+    """Play one hand; fill ``row`` (ROW_*), return the number of log rows written.
+
+    ``game_index`` names the deal's stream; ``rotation`` (0..3) turns the dealt hands round the
+    table (seat k receives what seat k + rotation was dealt, 庄家's hand moves with them), which
+    is how ``--duplicate`` plays one deal from every seat. ``banker_given`` >= 0 overrides 庄家.
+    """
     card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
     hand_size = rules[R_HAND_SIZE]
     joker_bomb = rules[R_JOKER_BOMB] != 0
@@ -229,14 +234,14 @@ def play_hand(seed, game_index, banker_given, deck_template, card_tab, nat_ids, 
     deck[:] = deck_template
     shuffle(state, deck)
     face_up = bounded(state, deck.shape[0])
-    banker = face_up % N_SEATS if banker_given < 0 else banker_given
+    banker = (face_up % N_SEATS - rotation + N_SEATS) % N_SEATS if banker_given < 0 else banker_given
     redeals = 0
     while True:
         owner[:] = -1
         counts[:, :] = 0
         suit_counts[:, :, :] = 0
         for p in range(N_SEATS * hand_size):
-            seat = p % N_SEATS
+            seat = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
             c = deck[p]
             hands[seat, p // N_SEATS] = c
             owner[c] = seat
@@ -281,7 +286,7 @@ def play_hand(seed, game_index, banker_given, deck_template, card_tab, nat_ids, 
     row[ROW_REDEALS] = redeals
     for f in range(features.shape[2]):
         for s in range(N_SEATS):
-            row[ROW_FEATURES + f * N_SEATS + s] = features[0, s, f]
+            row[ROW_FEATURES + f * N_SEATS + s] = features[0, (s + rotation) % N_SEATS, f]
     # -- 喜 held at the deal (bonus_requires_play: earned when the holding is played)
     dealt_wz = np.zeros(N_SEATS, np.int64)
     for s in range(N_SEATS):
@@ -455,14 +460,15 @@ def _buffers(n_ids, hand_size):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, hands_per_session, rotate, deck_template, card_tab, nat_ids, wild_ids,
+def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, card_tab, nat_ids, wild_ids,
                call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]``.
 
     Hands are grouped in sessions of ``hands_per_session`` (``start`` and ``count`` are whole
     sessions): inside one, 庄家 of the next hand is the previous hand's 一游. Sessions are split
     into ``n_blocks`` blocks run in parallel, each with its own buffers. With ``rotate``, seat
-    ``k`` of hand ``g`` gets the policy (and parameters) of seat ``(k + g) % 4``.
+    ``k`` of hand ``g`` gets the policy (and parameters) of seat ``(k + g) % 4``. With
+    ``duplicate``, row ``g`` plays deal ``g // 4`` rotated by ``g % 4`` (``play_hand``).
     """
     n_sessions = count // hands_per_session
     n_blocks = max(1, min(n_sessions, n_blocks))
@@ -482,7 +488,9 @@ def play_range(seed, start, count, hands_per_session, rotate, deck_template, car
                     for k in range(N_SEATS):
                         pol_g[k] = policies[(k + g) % N_SEATS]
                         pp_g[k] = pp[(k + g) % N_SEATS]
-                play_hand(seed, g, banker, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
+                deal = g // N_SEATS if duplicate else g
+                rotation = g % N_SEATS if duplicate else 0
+                play_hand(seed, deal, banker, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
                           inc_fk, census_params, rules, pol_g, pp_g, rank_points, state, deck, hands, owner, counts,
                           suit_counts, moves, played, top, row, features, log)
                 banker = -1
@@ -492,14 +500,14 @@ def play_range(seed, start, count, hands_per_session, rotate, deck_template, car
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, game_index, banker_given, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
+def play_logged(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
                 inc_rank, inc_fk, census_params, rules, policies, pp, rank_points):
     """One hand with its full action log (for replay and conformance): (row, log[:n], hands)."""
     state, deck, hands, owner, counts, suit_counts, moves, played, top, features, _ = _buffers(
         deck_template.shape[0], rules[R_HAND_SIZE])
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
-    n = play_hand(seed, game_index, banker_given, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
+    n = play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
                   inc_fk, census_params, rules, policies, pp, rank_points, state, deck, hands, owner, counts,
                   suit_counts, moves, played, top, row, features, log)
     return row, log[:n].copy(), hands.copy()

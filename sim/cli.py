@@ -164,11 +164,14 @@ def play(
     policy_param: Annotated[Optional[list[str]], typer.Option("--policy-param", help="NAME=VALUE or SEAT:NAME=VALUE, e.g. hard_threshold=30")] = None,
     hands_per_session: Annotated[int, typer.Option("--hands-per-session", help="hands per session; 庄家 of the next hand = 一游")] = 1,
     rotate: Annotated[bool, typer.Option("--rotate", help="rotate the policies round the seats from hand to hand")] = False,
+    duplicate: Annotated[bool, typer.Option("--duplicate", help="play every deal four times, hands rotated round the seats (paired comparisons); -n counts hands")] = False,
     variant: VARIANT_OPT = "default",
     rules: RULES_OPT = None,
     set_: Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set grade.da_qing=6")] = None,
     threads: THREADS_OPT = None,
     shard_size: Annotated[int, typer.Option("--shard-size", help="hands per part file (rounded to whole sessions)")] = 200_000,
+    scheduler: SCHEDULER_OPT = None,
+    workers: WORKERS_OPT = None,
     resume: RESUME_OPT = False,
     overwrite: OVERWRITE_OPT = False,
     quiet: QUIET_OPT = False,
@@ -186,6 +189,10 @@ def play(
         raise UserError(f"--hands-per-session must be at least 1; got {hands_per_session}")
     if n % hands_per_session:
         raise UserError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
+    if duplicate and hands_per_session != 1:
+        raise UserError("--duplicate plays single hands; it cannot be combined with --hands-per-session")
+    if duplicate and n % 4:
+        raise UserError(f"with --duplicate, -n counts hands and must be a multiple of 4 (one deal from each seat); got {n}")
     if shard_size <= 0:
         raise UserError(f"--shard-size must be positive; got {shard_size}")
     module = load_game(game)
@@ -195,10 +202,12 @@ def play(
 
     policies = parse_policies(policy)
     params = parse_policy_params(policy_param, policies)
-    shard = max(hands_per_session, (min(shard_size, n) // hands_per_session) * hands_per_session)
-    options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session, "rotate": rotate}
+    unit = 4 if duplicate else hands_per_session  # shards hold whole sessions / whole duplicated deals
+    shard = max(unit, (min(shard_size, n) // unit) * unit)
+    options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session, "rotate": rotate,
+               "duplicate": duplicate}
     spec = RunSpec(game, "play", variant, ruleset, seed, n, shard, options)
-    _run(spec, out, resume, overwrite, threads, quiet, "play " + game, "hands")
+    _run(spec, out, resume, overwrite, threads, quiet, "play " + game, "hands", scheduler, workers)
 
 
 @app.command()

@@ -34,6 +34,8 @@ def _spec_from_manifest(manifest: dict):
 
 def replay_hand(spec, game_index: int, banker: int = -1):
     """(row, log, hands) of one hand; ``banker`` >= 0 forces 庄家 (a hand inside a session)."""
+    duplicate = bool(spec.options.get("duplicate"))
+    deal, rotation = (game_index // N_SEATS, game_index % N_SEATS) if duplicate else (game_index, 0)
     from kernels.xiantao_play import play_logged
     from sim.games.xiantao_play import _kernel_inputs
 
@@ -42,7 +44,7 @@ def replay_hand(spec, game_index: int, banker: int = -1):
     if spec.options.get("rotate"):
         order = [(k + game_index) % N_SEATS for k in range(N_SEATS)]
         policies, pp = policies[order].copy(), pp[order].copy()
-    return play_logged(np.uint64(spec.seed), game_index, banker, t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
+    return play_logged(np.uint64(spec.seed), deal, banker, rotation, t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
                        t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], policies, pp,
                        t["rank_points"])
 

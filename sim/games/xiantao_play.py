@@ -26,6 +26,8 @@ def play_columns() -> list[Column]:
     c = [
         Column("game_index", pa.int64(), "index of the hand in the run; its stream is (seed, game_index)"),
         Column("session", pa.int64(), "session number (game_index // hands_per_session)"),
+        Column("deal_index", pa.int64(), "deal played: game_index, or game_index // 4 with --duplicate"),
+        Column("rotation", pa.int8(), "with --duplicate: seat k holds the hand dealt to seat k + rotation; else 0"),
         Column("mode", _DICT, "'call' (叫牌, hidden partner) or 'hard' (硬牌, one against three)"),
         Column("banker", pa.int8(), "庄家 seat"),
         Column("hard_seat", pa.int8(), "硬牌家 seat, -1 in call mode"),
@@ -128,7 +130,7 @@ def run_kernel(spec, start: int, stop: int) -> np.ndarray:
     t = _kernel_inputs(spec)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, spec.options["hands_per_session"],
-               int(spec.options.get("rotate", False)), t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
+               int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
                t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], t["policies"], t["pp"],
                t["rank_points"], rows, 4 * numba.get_num_threads())
     return rows
@@ -178,6 +180,8 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     values: dict[str, Any] = {
         "game_index": game_index,
         "session": game_index // spec.options["hands_per_session"],
+        "deal_index": game_index // N_SEATS if spec.options.get("duplicate") else game_index,
+        "rotation": game_index % N_SEATS if spec.options.get("duplicate") else np.zeros(n, np.int64),
         "mode": _dict_array(rows[:, K.ROW_MODE], ("call", "hard")),
         "banker": rows[:, K.ROW_BANKER], "hard_seat": rows[:, K.ROW_HARD_SEAT],
         "hard_asked": rows[:, K.ROW_HARD_ASKED], "call_card": call,

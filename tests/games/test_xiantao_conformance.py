@@ -104,3 +104,21 @@ def test_hard_mode_hands_conform():
     spec = make_spec(["smart"] * 4, params=[{"hard_threshold": 10}] * 4, seed=14)
     stats = check_hands(spec, 300)
     assert stats["hard"] > 100
+
+
+def test_rotated_deals_conform():
+    """--duplicate's rotations: the rotated hands replay legally and are the deal turned round."""
+    spec = make_spec(["smart", "greedy", "random", "smart"], seed=16)
+    inputs = _kernel_inputs(spec)
+    rules = rules_dict(spec)
+    for deal_index in range(40):
+        deal, _ = deal_game(spec.seed, deal_index)
+        for rotation in range(4):
+            row, log, hands = logged_hand(spec, deal_index, inputs=inputs, rotation=rotation)
+            if row[K.ROW_REDEALS]:
+                continue
+            assert hands.tolist() == [deal[(k + rotation) % 4] for k in range(4)]
+            hard = row[K.ROW_MODE] == 1
+            replay(hands.tolist(), int(row[K.ROW_BANKER]), "hard" if hard else "call",
+                   int(row[K.ROW_HARD_SEAT]) if hard else None, None if hard else int(row[K.ROW_CALL_CARD]),
+                   None if hard else int(row[K.ROW_PARTNER]), log_actions(log), rules)

@@ -18,9 +18,9 @@ def make_spec(policies=("smart",) * 4, overrides=None, n=1000, seed=3, hps=1, ro
     return RunSpec("xiantao", "play", "default", rules, seed, n, n, options)
 
 
-def logged_hand(spec, game_index, banker=-1, inputs=None):
+def logged_hand(spec, game_index, banker=-1, inputs=None, rotation=0):
     t = inputs or _kernel_inputs(spec)
-    return K.play_logged(np.uint64(spec.seed), game_index, banker, t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
+    return K.play_logged(np.uint64(spec.seed), game_index, banker, rotation, t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
                          t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"],
                          t["policies"], t["pp"], t["rank_points"])
 

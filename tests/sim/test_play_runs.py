@@ -103,3 +103,29 @@ def test_replay_shows_the_stored_hand(tmp_path):
     assert "hand 13" in text and "— trick 1" in text and "money:" in text
     bad = runner.invoke(app, ["replay", str(out), "--game", "64"])
     assert bad.exit_code == 2 and "--game must be between 0 and 63" in bad.output
+
+
+def test_duplicate_plays_each_deal_from_every_seat(tmp_path):
+    spec = make_spec(["smart", "greedy", "smart", "greedy"], n=400, seed=15)
+    spec.options["duplicate"] = True
+    spec.shard_size = 100
+    run_local(spec, tmp_path / "d", resume=False, overwrite=False, threads=None, log=_quiet)
+    df = _read(tmp_path / "d").to_pandas()
+    assert (df.deal_index == df.game_index // 4).all() and (df.rotation == df.game_index % 4).all()
+    features = [f"s{k}_points" for k in range(4)] + [f"s{k}_wilds" for k in range(4)]
+    for _, grp in df.groupby("deal_index"):
+        base = grp[grp.rotation == 0].iloc[0]
+        for _, r in grp.iterrows():
+            rot = int(r.rotation)
+            for k in range(4):  # seat k holds what seat k + rotation held in rotation 0
+                assert r[f"s{k}_points"] == base[f"s{(k + rot) % 4}_points"]
+                assert r[f"s{k}_wilds"] == base[f"s{(k + rot) % 4}_wilds"]
+            assert (int(r.banker) + rot) % 4 == int(base.banker)  # 庄家's hand moves with the cards
+
+
+def test_duplicate_option_errors(tmp_path):
+    out = tmp_path / "o"
+    bad = runner.invoke(app, ["play", "xiantao", "-n", "10", "--duplicate", "--out", str(out)])
+    assert bad.exit_code == 2 and "multiple of 4" in bad.output and not out.exists()
+    bad = runner.invoke(app, ["play", "xiantao", "-n", "16", "--duplicate", "--hands-per-session", "4", "--out", str(out)])
+    assert bad.exit_code == 2 and "--duplicate plays single hands" in bad.output and not out.exists()
