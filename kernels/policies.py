@@ -38,7 +38,7 @@ N_PP = 6
 DEFAULT_PARAMS = {
     "random": {"hard_threshold": 1e9, "bomb_points": 0, "near_out": 0, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0.5},
     "greedy": {"hard_threshold": 30.0, "bomb_points": 0, "near_out": 4, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0},
-    "smart": {"hard_threshold": 24.0, "bomb_points": 20, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0},
+    "smart": {"hard_threshold": 20.0, "bomb_points": 20, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0},
 }
 PARAM_ORDER = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob")
 
