@@ -268,6 +268,55 @@ def _write_text_atomic(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+@app.command()
+@user_errors
+def rescore(
+    run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`) to rescore")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="new run directory for the rescored hands")],
+    rules: Annotated[Optional[Path], typer.Option("--rules", help="TOML file of scoring options")] = None,
+    set_: Annotated[Optional[list[str]], typer.Option("--set", help="scoring option, e.g. --set grade.da_qing=6")] = None,
+    overwrite: OVERWRITE_OPT = False,
+) -> None:
+    """Recompute every money column of a play run under other scoring options, without replaying."""
+    from analysis.rescore import diff_text, rescore_run
+    from sim.ruleset import load_toml, parse_set_option
+
+    layers = [(f"rules file {str(rules)!r}", load_toml(rules))] if rules else []
+    for text in set_ or []:
+        key, value = parse_set_option(text)
+        layers.append((f"--set {text}", {key: value}))
+    manifest = rescore_run(run, out, layers, overwrite=overwrite)
+    diff = diff_text(manifest["rescored_from"]["ruleset_diff"])
+    typer.echo(f"rescored {manifest['rescored_rows']:,} hands of {run} into {out} in "
+               f"{manifest['wall_time_s']:.1f} s ({diff})")
+
+
+@app.command()
+@user_errors
+def balance(
+    run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`)")],
+    scenario: Annotated[Optional[list[Path]], typer.Option(
+        "--scenario", "-s", help="TOML of scoring overrides (name = file stem); repeat; the first is the reference")] = None,
+    role: Annotated[str, typer.Option("--role", help="role compared with the first scenario: banker | partner | opponent | hard | hard_opponent")] = "banker",
+    format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file")] = None,
+) -> None:
+    """Money by role and seat, share of money per scoring component, and scenario differences."""
+    from analysis.balance import balance as build, check_output_file, load_scenario, render, write_text
+
+    check_output_file(out, format)
+    rep = build(run, [load_scenario(p) for p in scenario or []], role=role)
+    if out is not None:
+        write_text(out, render(rep, format))
+        typer.echo(f"wrote {out}")
+    elif format == "md":
+        typer.echo(rep.to_markdown())
+    else:
+        from rich.console import Console
+
+        Console().print(rep.to_rich())
+
+
 def main() -> None:
     app()
 
