@@ -32,6 +32,7 @@ SCHEMA_VERSION = 1
 PART_RE = re.compile(r"^part-(\d{5})\.parquet$")
 TMP_RE = re.compile(r"^\.part-\d{5}\.parquet\.tmp.*$")
 # manifest keys that must agree for --resume to continue a run
+ROW_GROUP = 131_072  # rows per Parquet row group: readers stream a big part file in small steps
 IDENTITY_KEYS = ("game", "variant", "kind", "ruleset", "seed", "n", "shard_size", "options")
 
 
@@ -80,7 +81,7 @@ class RunDirectory:
 
         final = self.path / part_name(index)
         tmp = self.path / f".{part_name(index)}.tmp{os.getpid()}"
-        pq.write_table(table, tmp, compression="zstd")
+        pq.write_table(table, tmp, compression="zstd", row_group_size=ROW_GROUP)
         os.replace(tmp, final)
         self.done.add(index)
 
