@@ -226,25 +226,38 @@ def replay(
 @user_errors
 def report(
     run: Annotated[Path, typer.Argument(help="run directory written by `paiju census` or `paiju play`")],
-    format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file")] = None,
+    format: Annotated[str, typer.Option("--format", "-f", help="table | md | html (md/html with --out add plots)")] = "table",
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file (md: PNGs in NAME_files/ beside it)")] = None,
 ) -> None:
     """Estimates with 95% CIs, exact values where they exist, and |z| for each statistic."""
     from sim.errors import UserError
 
-    if format not in ("table", "md"):
-        raise UserError(f"--format must be 'table' or 'md'; got {format!r}")
-    from analysis.report import build_report
-    from analysis.runs import open_run
+    if format not in ("table", "md", "html"):
+        raise UserError(f"--format must be 'table', 'md' or 'html'; got {format!r}")
+    if format == "html" and out is None:
+        raise UserError("--format html needs --out FILE (one self-contained HTML file)")
+    from analysis.render import RenderError, check_out, write_report
 
-    rep = build_report(open_run(run))
+    try:
+        if out is not None and format in ("md", "html"):
+            check_out(out, format)  # before the (long) pass over the run
+        from analysis.report import build_report
+        from analysis.runs import open_run
+
+        opened = open_run(run)
+        rep = build_report(opened)
+        if out is not None and format in ("md", "html"):
+            from analysis.plots import figures
+
+            figs = figures(opened, rep)
+            written = write_report(rep, figs, out, format)
+            where = f"in {written[1].parent}" if len(written) > 1 else "embedded"
+            typer.echo(f"wrote {out} ({len(figs)} plot(s) {where})")
+            return
+    except RenderError as exc:
+        raise UserError(str(exc)) from None
     if format == "md":
-        text = rep.to_markdown()
-        if out:
-            _write_text_atomic(out, text)
-            typer.echo(f"wrote {out}")
-        else:
-            typer.echo(text)
+        typer.echo(rep.to_markdown())
         return
     from rich.console import Console
 
@@ -254,18 +267,6 @@ def report(
         typer.echo(f"wrote {out}")
     else:
         Console().print(rep.to_rich())
-
-
-def _write_text_atomic(path: Path, text: str) -> None:
-    import os
-
-    from sim.errors import UserError
-
-    if not path.parent.exists():
-        raise UserError(f"cannot write {str(path)!r}: directory {str(path.parent)!r} does not exist")
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
 
 
 @app.command()
