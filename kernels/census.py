@@ -1,7 +1,7 @@
 """Census kernel: deal many games and compute per-seat hand features, in parallel.
 
-Output ``out[game - start, seat, feature]`` (int16; one deal's features are contiguous, which keeps
-the writes of a deal in one cache line instead of forty) in ``CENSUS_FEATURES`` order; the Arrow
+Output ``out[feature, seat, game - start]`` (int16), so that each Parquet column is one contiguous
+row of ``out`` in ``CENSUS_FEATURES`` order; the Arrow
 schema (names, types, meaning) lives in ``sim.schema``. Hands are never copied out of the
 shuffled deck: each seat's packed counts (``kernels.hand``) are summed straight from its deal
 positions.
@@ -33,6 +33,7 @@ N_CENSUS_FEATURES = len(CENSUS_FEATURES)
 # layout of the ``params`` int64 array the ruleset compiles for this kernel
 P_N_SEATS, P_HAND_SIZE, P_BOMB_MIN, P_BOMB_MAX, P_WILDS_510K, P_XI_WANGZHA, P_XI_SEVEN, P_XI_EIGHT = range(8)
 N_PARAMS = 8
+TILE = 256  # deals per tile (see census_range)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -68,24 +69,35 @@ def census_one(seed, game_index, deck_template, inc_rank, inc_fk, card_points, p
 
 @njit(cache=True, nogil=True, parallel=True)
 def census_range(seed, start, count, deck_template, inc_rank, inc_fk, card_points, params, out, n_blocks):
-    """Census of games ``start .. start+count-1`` into ``out[game - start, seat, feature]``.
+    """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``.
 
     Work is cut into ``n_blocks`` contiguous blocks (a few per thread); each block allocates its
-    buffers once. Rows depend only on ``(seed, game_index)``, never on the blocking.
+    buffers once. A block computes ``TILE`` deals into a small row-major tile (one deal's features
+    contiguous) and then copies the tile into the column-major ``out``, so that neither side
+    writes to forty far-apart places per deal. Rows depend only on ``(seed, game_index)``.
     """
     n_blocks = max(1, min(count, n_blocks))
+    n_seats = params[P_N_SEATS]
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
         state = np.empty(4, np.uint64)
         deck = np.empty(deck_template.shape[0], deck_template.dtype)
-        standard = params[P_N_SEATS] == 4 and params[P_HAND_SIZE] == 27
-        for g in range(lo, hi):
-            if standard:  # the common deal, with constants the compiler can unroll
-                seed_stream(seed, g, state)
-                deck[:] = deck_template
-                shuffle(state, deck)
-                for seat in range(4):
-                    _seat_features(deck, seat, 4, 27, inc_rank, inc_fk, card_points, params, out, g - start)
-            else:
-                census_one(seed, g, deck_template, inc_rank, inc_fk, card_points, params, state, deck, out, g - start)
+        tile = np.empty((TILE, n_seats, N_CENSUS_FEATURES), np.int16)
+        standard = n_seats == 4 and params[P_HAND_SIZE] == 27
+        for t0 in range(lo, hi, TILE):
+            t1 = min(hi, t0 + TILE)
+            for g in range(t0, t1):
+                if standard:  # the common deal, with constants the compiler can unroll
+                    seed_stream(seed, g, state)
+                    deck[:] = deck_template
+                    shuffle(state, deck)
+                    for seat in range(4):
+                        _seat_features(deck, seat, 4, 27, inc_rank, inc_fk, card_points, params, tile, g - t0)
+                else:
+                    census_one(seed, g, deck_template, inc_rank, inc_fk, card_points, params, state, deck, tile,
+                               g - t0)
+            for f in range(N_CENSUS_FEATURES):
+                for seat in range(n_seats):
+                    for i in range(t1 - t0):
+                        out[f, seat, t0 - start + i] = tile[i, seat, f]

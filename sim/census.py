@@ -32,14 +32,14 @@ def compute_census(game, rules, seed: int, start: int, stop: int,
     batches = []
     for lo in range(start, stop, CHUNK):
         hi = min(stop, lo + CHUNK)
-        out = np.empty((hi - lo, n_seats, N_CENSUS_FEATURES), np.int16)
+        out = np.empty((N_CENSUS_FEATURES, n_seats, hi - lo), np.int16)
         census_range(np.uint64(seed), lo, hi - lo, tables.deck, inc_rank, inc_fk, card_points, params, out,
                      4 * numba.get_num_threads())
         arrays = [pa.array(np.arange(lo, hi, dtype=np.int64))]
         for f, (_, type_, _) in enumerate(CENSUS_FEATURE_TYPES):
             dtype = np.bool_ if type_ == pa.bool_() else type_.to_pandas_dtype()
             for seat in range(n_seats):
-                arrays.append(pa.array(out[:, seat, f].astype(dtype)))
+                arrays.append(pa.array(out[f, seat].astype(dtype, copy=False)))
         batches.append(pa.RecordBatch.from_arrays(arrays, schema=schema))
         if on_progress:
             on_progress(hi - lo)
