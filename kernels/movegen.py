@@ -32,9 +32,12 @@ R_BANKER_NO_JIEFENG = 5
 R_CALL_RULE = 6  # 0 literal_recall, 1 uniform_eligible, 2 daguong_opposite
 R_BONUS_REQUIRES_PLAY = 7
 R_HAND_SIZE = 8
-N_RULES = 9
+R_FAMILY = 9  # which generators / beat rule / players the engine dispatches to (FAMILY_*)
+N_RULES = 10
 LEVEL_TABLE = 32  # rules[LEVEL_TABLE + level] = strength of ladder level (1..19)
-RULES_LEN = LEVEL_TABLE + 20
+LANDLORD_TABLE = 64  # the landlord family's options (kernels.landlord_movegen LL_*)
+RULES_LEN = LANDLORD_TABLE + 32
+FAMILY_XIANTAO, FAMILY_LANDLORD = 0, 1
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -12,83 +12,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.cardpick import pick_cards, remove_cards
 from kernels.census import N_CENSUS_FEATURES, census_one
-from kernels.deal import shuffle
-from kernels.ladder import move_level
-from kernels.movegen import (
-    MAX_MOVES,
-    R_BANKER_NO_JIEFENG,
-    R_BONUS_REQUIRES_PLAY,
-    R_CALL_RULE,
-    R_HAND_SIZE,
-    R_JOKER_BOMB,
-    R_PASS_LOCKS,
-    generate_moves,
+from kernels.climb import (  # noqa: F401  (the turn loop's state and log layout, re-exported)
+    GS_BANKER, GS_CALL, GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_JIEFENG, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS,
+    GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
+    LOG_TRICK, LOG_WIDTH, MAX_LOG, next_active, take_turn,
 )
-from kernels.moves import F_KIND, F_RANK, F_SIZE, F_WILDS, JOKER_BOMB, BOMB, MOVE_FIELDS
-from kernels.policies import call_preference, choose_play, relation, wants_hard
+from kernels.deal import shuffle
+from kernels.movegen import MAX_MOVES, R_BONUS_REQUIRES_PLAY, R_CALL_RULE, R_HAND_SIZE, R_JOKER_BOMB
+from kernels.moves import MOVE_FIELDS
+from kernels.policies import wants_hard
 from kernels.rng import bounded, seed_stream
+from kernels.xiantao_rows import *  # noqa: F401,F403  (ROW_* layout of the raw facts, re-exported)
+from kernels.xiantao_rows import other_copy
 
 N_SEATS = 4
 CALL_LITERAL, CALL_UNIFORM, CALL_OPPOSITE = 0, 1, 2
-
-# raw facts of one hand, row layout of ``out_rows[game, ROW_*]`` (int64)
-ROW_MODE = 0  # 0 call (叫牌), 1 hard (硬牌)
-ROW_BANKER = 1
-ROW_HARD_SEAT = 2  # -1 unless 硬牌
-ROW_CALL_CARD = 3  # physical id of 庄家's copy, -1 in 硬牌
-ROW_RECALLS = 4
-ROW_PARTNER = 5  # -1 in 硬牌
-ROW_MINGJI = 6  # 0-based trick of 明鸡, -1 never
-ROW_PUBLIC = 7  # 1 if the partnership was public from the start (daguong_opposite, both copies)
-ROW_N_TRICKS = 8
-ROW_N_JIEFENG = 9
-ROW_CALL_PICK = 10  # the drawn pick index (for the reference check)
-ROW_REDEALS = 11
-ROW_ENDED_BY = 12
-ROW_N_TURNS = 13
-ROW_FINISH = 14  # +seat: place 1..4, 0 still holding cards
-ROW_CAPTURED = 18  # +seat
-ROW_UNPLAYED = 22  # +seat
-ROW_XI_WANGZHA = 26  # +seat: 喜 counted (dealt, or dealt and played if bonus_requires_play)
-ROW_XI_SEVEN = 30  # +seat
-ROW_XI_EIGHT = 34  # +seat
-ROW_BOMBS = 38  # +level-1 for levels 1..19
-ROW_PLAYS = 57  # +seat: moves played (passes excluded)
-ROW_HARD_ASKED = 61  # seats asked before someone declared (or all 4)
-ROW_FEATURES = 62  # + feature * 4 + seat: census features of the deal
-ROW_LEN = ROW_FEATURES + N_CENSUS_FEATURES * N_SEATS
-
-# scalar state of the turn loop, gs[GS_*] (int64)
-GS_TURN, GS_TOP_SEAT, GS_TRICK_POINTS, GS_N_TRICKS, GS_N_JIEFENG, GS_N_TURNS, GS_N_OUT = range(7)
-GS_REVEALED, GS_MODE_HARD, GS_BANKER, GS_PARTNER, GS_HARD, GS_CALL, GS_N_LOG = range(7, 14)
-GS_LEN = 14
-
-# log of one hand: one row per action
-LOG_SEAT, LOG_TRICK, LOG_MOVE = 0, 1, 2
-LOG_NCARDS = LOG_MOVE + MOVE_FIELDS
-LOG_CARDS = LOG_NCARDS + 1
-LOG_WIDTH = LOG_CARDS + 14
-MAX_LOG = 1024
-
-
-@njit(cache=True, nogil=True, inline="always")
-def next_active(seat, hand_left):
-    """The next seat counter-clockwise (seat + 1) still holding cards."""
-    for k in range(1, N_SEATS + 1):
-        s = (seat + k) % N_SEATS
-        if hand_left[s] > 0:
-            return s
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def other_copy(card, n_ids):
-    """The same (rank, suit) in the other deck (two-deck packs: ids c and c ± 54)."""
-    if card >= 108:
-        return -1
-    return card + 54 if card < 54 else card - 54
 
 
 @njit(cache=True, nogil=True)
@@ -160,57 +99,6 @@ def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, 
         c = hand[j]
     g_row[ROW_RECALLS] = recalls
     return c
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _log(log, n_log, seat, trick, move, played, n_played, is_pass):
-    if n_log >= log.shape[0]:
-        return n_log
-    log[n_log, LOG_SEAT] = seat
-    log[n_log, LOG_TRICK] = trick
-    for f in range(MOVE_FIELDS):
-        log[n_log, LOG_MOVE + f] = move[f]
-    if is_pass:
-        log[n_log, LOG_MOVE] = 0
-        log[n_log, LOG_MOVE + 1] = -1
-        log[n_log, LOG_MOVE + 2] = 0
-        log[n_log, LOG_MOVE + 3] = 0
-        log[n_log, LOG_MOVE + 4] = -1
-        log[n_log, LOG_MOVE + 5] = 1
-        log[n_log, LOG_MOVE + 6] = 0
-        n_played = 0
-    log[n_log, LOG_NCARDS] = n_played
-    for i in range(n_played):
-        log[n_log, LOG_CARDS + i] = played[i]
-    return n_log + 1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _teammate(seat, mode_hard, banker, partner):
-    if mode_hard:
-        return -1
-    if seat == banker:
-        return partner
-    if seat == partner:
-        return banker
-    for s in range(N_SEATS):
-        if s != seat and s != banker and s != partner:
-            return s
-    return -1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _hand_over(order_len, order, mode_hard, banker, partner):
-    if mode_hard:
-        return order_len >= 1
-    if order_len >= 3:
-        return True
-    if order_len == 2:
-        a, b = order[0], order[1]
-        in_a = a == banker or a == partner
-        in_b = b == banker or b == partner
-        return in_a == in_b
-    return False
 
 
 @njit(cache=True, nogil=True)
@@ -329,126 +217,6 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
     row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
     return gs[GS_N_LOG]
-
-
-@njit(cache=True, nogil=True, inline="always")
-def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids,
-              rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played, top, row, log):
-    """The seat to act plays or passes; the trick and the hand end when they should.
-
-    Returns True when the hand is over.
-    """
-    card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
-    finish, passed, locked = seat_flags[0], seat_flags[1], seat_flags[2]
-    mode_hard = gs[GS_MODE_HARD] == 1
-    banker, partner, hard_seat, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_HARD], gs[GS_CALL]
-    joker_bomb = rules[R_JOKER_BOMB] != 0
-    seat = gs[GS_TURN]
-    gs[GS_N_TURNS] += 1
-    top_seat = gs[GS_TOP_SEAT]
-    lead = top_seat < 0
-    n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
-    rel = np.empty(N_SEATS, np.int64)
-    for s in range(N_SEATS):
-        rel[s] = relation(seat, s, mode_hard, banker, partner, hard_seat, gs[GS_REVEALED] == 1)
-    choice = choose_play(policies[seat], seat, moves, n, lead, counts, top_seat, hand_left, rel,
-                         gs[GS_TRICK_POINTS], pp, rules, rank_points, joker_bomb, state)
-    if choice < 0:
-        gs[GS_N_LOG] = _log(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], top, played, 0, True)
-        passed[seat] = 1
-        if rules[R_PASS_LOCKS] != 0:
-            locked[seat] = 1
-    else:
-        move = moves[choice]
-        cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
-        n_played = pick_cards(seat, move, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
-                              call_card, cmode, played)
-        if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
-            partner_copy = other_copy(call_card, owner.shape[0])
-            for i in range(n_played):  # 明鸡: the partner plays his copy of the call card
-                if played[i] == partner_copy:
-                    gs[GS_REVEALED] = 1
-                    row[ROW_MINGJI] = gs[GS_N_TRICKS]
-        gs[GS_TRICK_POINTS] += remove_cards(seat, played, n_played, owner, counts, suit_counts, card_rank,
-                                            card_suit, card_wild, card_points)
-        hand_left[seat] -= n_played
-        level = move_level(move)
-        if level > 0:
-            row[ROW_BOMBS + level - 1] += 1
-        if rules[R_BONUS_REQUIRES_PLAY] != 0:
-            _earn_bonus(seat, move, dealt_wz, dealt_counts, row)
-        row[ROW_PLAYS + seat] += 1
-        gs[GS_N_LOG] = _log(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_played, False)
-        top[:] = move
-        gs[GS_TOP_SEAT] = seat
-        top_seat = seat
-        passed[:] = 0
-        if hand_left[seat] == 0:
-            order[gs[GS_N_OUT]] = seat
-            gs[GS_N_OUT] += 1
-            finish[seat] = gs[GS_N_OUT]
-            if _hand_over(gs[GS_N_OUT], order, mode_hard, banker, partner):
-                captured[seat] += gs[GS_TRICK_POINTS]  # table points go to the finisher
-                gs[GS_N_TRICKS] += 1
-                row[ROW_ENDED_BY] = seat
-                return True
-    # does the trick end? every other active player passed since the last play, or is locked
-    over = True
-    for s in range(N_SEATS):
-        if s != top_seat and hand_left[s] > 0 and passed[s] == 0 and locked[s] == 0:
-            over = False
-    if over:
-        _end_trick(gs, hand_left, captured, passed, locked, top, rules)
-        return False
-    turn = seat
-    while True:
-        turn = next_active(turn, hand_left)
-        if locked[turn] == 0:
-            break
-    gs[GS_TURN] = turn
-    return False
-
-
-@njit(cache=True, nogil=True)
-def _earn_bonus(seat, move, dealt_wz, dealt_counts, row):
-    """bonus_requires_play: a 喜 counts when its holder plays it (王炸, or a bomb of the 7张/8张)."""
-    if move[F_KIND] == JOKER_BOMB and move[F_WILDS] == 0 and dealt_wz[seat] == 1:
-        row[ROW_XI_WANGZHA + seat] = 1
-    if move[F_KIND] == BOMB:
-        nat = move[F_SIZE] - move[F_WILDS]
-        dealt = dealt_counts[seat, move[F_RANK]]
-        if dealt == 8 and nat >= 8:
-            row[ROW_XI_EIGHT + seat] += 1
-        elif dealt == 7 and nat >= 7:
-            row[ROW_XI_SEVEN + seat] += 1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _end_trick(gs, hand_left, captured, passed, locked, top, rules):
-    """The last player takes the trick's points and leads; if he is out, 接风 (§8.4)."""
-    winner = gs[GS_TOP_SEAT]
-    captured[winner] += gs[GS_TRICK_POINTS]
-    gs[GS_N_TRICKS] += 1
-    gs[GS_TRICK_POINTS] = 0
-    gs[GS_TOP_SEAT] = -1
-    top[:] = 0
-    passed[:] = 0
-    locked[:] = 0
-    if hand_left[winner] > 0:
-        gs[GS_TURN] = winner
-        return
-    gs[GS_N_JIEFENG] += 1
-    revealed = gs[GS_REVEALED] == 1
-    mate = _teammate(winner, gs[GS_MODE_HARD] == 1, gs[GS_BANKER], gs[GS_PARTNER])
-    if revealed and mate >= 0 and hand_left[mate] > 0:
-        gs[GS_TURN] = mate
-        return
-    turn = next_active(winner, hand_left)
-    if (not revealed) and rules[R_BANKER_NO_JIEFENG] != 0 and turn == gs[GS_BANKER]:
-        nxt = next_active(turn, hand_left)
-        if nxt >= 0:
-            turn = nxt
-    gs[GS_TURN] = turn
 
 
 @njit(cache=True, nogil=True)

@@ -189,7 +189,7 @@ def engine_rules(rules: XiantaoRules) -> np.ndarray:
     v[R_CALL_RULE] = ("literal_recall", "uniform_eligible", "daguong_opposite").index(rules.call_card_rule)
     v[R_BONUS_REQUIRES_PLAY] = int(rules.bonus_requires_play)
     v[R_HAND_SIZE] = rules.hand_size
-    v[LEVEL_TABLE:] = default_level_strength(rules.zheng510k_beats_4bomb)
+    v[LEVEL_TABLE:LEVEL_TABLE + 20] = default_level_strength(rules.zheng510k_beats_4bomb)
     return v
 
 

@@ -1,0 +1,236 @@
+"""One landlord-family hand (斗地主 3p/4p, 上海三打一) played to the end, and many in parallel.
+
+The game contributes its phases — deal, first bidder, 叫分 (one round, or OpenSpiel's re-bidding
+auction), 抢地主, the kitty, 明牌 — and hands the trick play to the climbing engine's shared
+turn loop (``kernels.climb.take_turn``) with the landlord as the lone side: the hand ends at the
+first player out. Scoring is late (``sim.games.landlord_play``), from the raw facts of
+``kernels.landlord_rows``.
+
+The hand's stream ``(seed, game_index)`` is drawn in a fixed order: the shuffle, the first bidder
+(上海: the marker card's deal position), then every random player's decision in turn order. An
+all-pass auction redeals (new shuffle and first bidder from the same stream) or, with
+``all_pass = no_game`` (OpenSpiel), ends the hand with no landlord.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from kernels import landlord_rows as W
+from kernels.climb import GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, GS_BANKER, \
+    GS_PARTNER, GS_CALL, GS_N_LOG, LOG_WIDTH, MAX_LOG, SF_BOMB_LIMIT, take_turn
+from kernels.deal import shuffle
+from kernels.landlord_movegen import (
+    AUCTION_OPENSPIEL, GAME_SHANGHAI, LL_ALL_PASS, LL_AUCTION, LL_GAME, LL_KITTY, LL_MAX_BID, LL_MAX_MOVES,
+    LL_MINGPAI, LL_N_SEATS, LL_QIANG, QIANG_AFTER_BIDDING, QIANG_AFTER_THREE, QIANG_NONE,
+)
+from kernels.landlord_policies import PP_MINGPAI, PP_QIANG, choose_bid, choose_yes
+from kernels.movegen import R_HAND_SIZE
+from kernels.rng import bounded, seed_stream
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _auction(first, n_seats, counts, rules, policies, pp, state, said, row):
+    """叫分 / 叫档: returns (bidder or -1, highest bid); ``said[seat]`` = first bid (-1 never asked)."""
+    max_bid = rules[LL_MAX_BID]
+    highest = 0
+    bidder = -1
+    for s in range(n_seats):
+        said[s] = -1
+    if rules[LL_AUCTION] != AUCTION_OPENSPIEL:
+        for i in range(n_seats):
+            seat = (first + i) % n_seats
+            b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, state)
+            W.add_token(row, b)
+            said[seat] = b
+            if b > 0:
+                highest = b
+                bidder = seat
+                if b == max_bid:
+                    break
+        return bidder, highest
+    seat = first
+    passes = 0
+    while True:
+        b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, state)
+        W.add_token(row, b)
+        if said[seat] < 0:
+            said[seat] = b
+        if b == 0:
+            passes += 1
+            if passes == n_seats or (passes == n_seats - 1 and bidder >= 0):
+                return bidder, highest
+        else:
+            highest = b
+            bidder = seat
+            passes = 0
+            if b == max_bid:
+                return bidder, highest
+        seat = (seat + 1) % n_seats
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, row):
+    """抢地主 (A2.2 / A2', D-1): returns (landlord, number of 抢)."""
+    mode = rules[LL_QIANG]
+    if mode == QIANG_NONE or (mode == QIANG_AFTER_THREE and highest != 3):
+        return bidder, 0
+    landlord = bidder
+    count = 0
+    for i in range(1, n_seats + 1):
+        seat = (bidder + i) % n_seats
+        if said[seat] == 0 or (seat == bidder and count == 0):
+            continue
+        if choose_yes(policies[seat], seat, counts[seat], PP_QIANG, pp, state):
+            W.add_token(row, W.TOK_QIANG)
+            landlord = seat
+            count += 1
+        else:
+            W.add_token(row, W.TOK_BUQIANG)
+    return landlord, count
+
+
+@njit(cache=True, nogil=True)
+def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, state, deck, counts, moves, scratch,
+              top, row, log, gs, hand_left, seat_flags, said, xt):
+    """Play one hand; fill ``row`` (kernels.landlord_rows layout); return the log rows written."""
+    n_seats = rules[LL_N_SEATS]
+    hand_size = rules[R_HAND_SIZE]
+    kitty_size = rules[LL_KITTY]
+    shanghai = rules[LL_GAME] == GAME_SHANGHAI
+    row[:] = 0
+    seed_stream(seed, game_index, state)
+    deck[:] = deck_template
+    redeals = 0
+    while True:
+        shuffle(state, deck)
+        if shanghai:  # 标记牌: a uniformly random dealt card; its holder bids first; a joker is 明王
+            pos = bounded(state, n_seats * hand_size)
+            first = pos % n_seats
+            row[W.ROW_MINGWANG] = 1 if card_rank[deck[pos]] >= 13 else 0
+        else:
+            first = bounded(state, n_seats)
+        counts[:, :] = 0
+        for p in range(n_seats * hand_size):
+            counts[p % n_seats, card_rank[deck[p]]] += 1
+        row[W.ROW_N_TOKENS] = 0
+        bidder, highest = _auction(first, n_seats, counts, rules, policies, pp, state, said, row)
+        if bidder >= 0 or rules[LL_ALL_PASS] != 0:
+            break
+        redeals += 1
+    row[W.ROW_FIRST_BIDDER] = first
+    row[W.ROW_REDEALS] = redeals
+    for s in range(n_seats):
+        row[W.ROW_SAID + s] = said[s]
+        for r in range(15):
+            row[W.ROW_DEALT + s * 15 + r] = counts[s, r]
+    for p in range(n_seats * hand_size, n_seats * hand_size + kitty_size):
+        row[W.ROW_KITTY + card_rank[deck[p]]] += 1
+    if bidder < 0:  # OpenSpiel: all passed, the hand is over with no score
+        row[W.ROW_LANDLORD] = -1
+        row[W.ROW_WINNER] = -1
+        return 0
+    landlord, n_qiang = _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, row)
+    row[W.ROW_LANDLORD] = landlord
+    row[W.ROW_BID] = highest
+    row[W.ROW_QIANG] = n_qiang
+    for r in range(15):
+        counts[landlord, r] += row[W.ROW_KITTY + r]
+    if rules[LL_MINGPAI] != 0 and not shanghai:
+        if choose_yes(policies[landlord], landlord, counts[landlord], PP_MINGPAI, pp, state):
+            W.add_token(row, W.TOK_MINGPAI)
+            row[W.ROW_MINGPAI] = 1
+    # -- tricks: the shared climbing loop, landlord as the lone side
+    gs[:] = 0
+    gs[GS_TURN] = landlord
+    gs[GS_TOP_SEAT] = -1
+    gs[GS_MODE_HARD] = 1
+    gs[GS_HARD] = landlord
+    gs[GS_BANKER] = landlord
+    gs[GS_PARTNER] = -1
+    gs[GS_CALL] = -1
+    for s in range(n_seats):
+        hand_left[s] = hand_size + (kitty_size if s == landlord else 0)
+    seat_flags[:, :] = 0
+    for s in range(n_seats):  # 上海 §2.1 bomb limits: -1 unlimited
+        lim = -1
+        if shanghai and s != landlord and said[s] >= 0:
+            lim = 2 if said[s] == 2 else 1
+        seat_flags[SF_BOMB_LIMIT, s] = lim
+    top[:] = 0
+    captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids, rank_points, owner, suit_counts = xt
+    while not take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids,
+                        wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves,
+                        scratch, top, row, log):
+        pass
+    winner = -1
+    for s in range(n_seats):
+        if hand_left[s] == 0:
+            winner = s
+    row[W.ROW_WINNER] = winner
+    won = winner == landlord
+    row[W.ROW_LANDLORD_WON] = 1 if won else 0
+    farmers_played = 0
+    for s in range(n_seats):
+        if s != landlord:
+            farmers_played += row[W.ROW_PLAYS + s]
+    row[W.ROW_SPRING] = 1 if (won and farmers_played == 0) else 0
+    row[W.ROW_FANCHUN] = 1 if ((not won) and row[W.ROW_PLAYS + landlord] == 1) else 0
+    row[W.ROW_N_TRICKS] = gs[GS_N_TRICKS]
+    row[W.ROW_N_TURNS] = gs[GS_N_TURNS]
+    row[W.ROW_TOULIAO] = 1 if (shanghai and said[first] == 3) else 0
+    return gs[GS_N_LOG]
+
+
+@njit(cache=True, nogil=True)
+def _buffers(n_ids, rules):
+    n_seats = rules[LL_N_SEATS]
+    return (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.zeros((n_seats, 16), np.int64),
+            np.zeros((rules[LL_MAX_MOVES], 7), np.int64), np.zeros(32, np.int64), np.zeros(7, np.int64),
+            np.zeros((1, LOG_WIDTH), np.int64), np.zeros(GS_LEN, np.int64), np.zeros(n_seats, np.int64),
+            np.zeros((5, n_seats), np.int64), np.zeros(n_seats, np.int64), _unused_xiantao_state(n_seats))
+
+
+@njit(cache=True, nogil=True)
+def _unused_xiantao_state(n_seats):
+    """The 仙桃千分-only arguments of the shared turn loop (points, call card, suits, 喜), empty."""
+    return (np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64),
+            np.zeros((n_seats, 16), np.int64), np.zeros((4, 1), np.int64), np.zeros((15, 4, 2), np.int64),
+            np.zeros(0, np.int64), np.zeros(16, np.int64), np.zeros(1, np.int64), np.zeros((n_seats, 13, 4), np.int64))
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def play_range(seed, start, count, rotate, deck_template, card_rank, rules, policies, pp, out_rows, n_blocks):
+    """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``n_blocks`` parallel
+    blocks, each with its own buffers). With ``rotate``, seat ``k`` of hand ``g`` gets the policy
+    (and parameters) of seat ``(k + g) % n_seats``."""
+    n_seats = rules[LL_N_SEATS]
+    n_blocks = max(1, min(count, n_blocks))
+    for b in prange(n_blocks):
+        lo = (count * b) // n_blocks
+        hi = (count * (b + 1)) // n_blocks
+        state, deck, counts, moves, scratch, top, log, gs, hand_left, seat_flags, said, xt = _buffers(
+            deck_template.shape[0], rules)
+        pol_g = policies.copy()
+        pp_g = pp.copy()
+        for i in range(lo, hi):
+            g = start + i
+            if rotate:
+                for k in range(n_seats):
+                    pol_g[k] = policies[(k + g) % n_seats]
+                    pp_g[k] = pp[(k + g) % n_seats]
+            play_hand(seed, g, deck_template, card_rank, rules, pol_g, pp_g, state, deck, counts, moves, scratch, top,
+                      out_rows[i], log, gs, hand_left, seat_flags, said, xt)
+
+
+@njit(cache=True, nogil=True)
+def play_logged(seed, game_index, deck_template, card_rank, rules, policies, pp):
+    """One hand with its play log (for replay and conformance): (row, log[:n], shuffled deck)."""
+    state, deck, counts, moves, scratch, top, _, gs, hand_left, seat_flags, said, xt = _buffers(
+        deck_template.shape[0], rules)
+    log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
+    row = np.zeros(W.ROW_LEN, np.int64)
+    n = play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, state, deck, counts, moves, scratch,
+                  top, row, log, gs, hand_left, seat_flags, said, xt)
+    return row, log[:n].copy(), deck.copy()
