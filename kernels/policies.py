@@ -38,7 +38,7 @@ N_PP = 6
 DEFAULT_PARAMS = {
     "random": {"hard_threshold": 1e9, "bomb_points": 0, "near_out": 0, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0.5},
     "greedy": {"hard_threshold": 30.0, "bomb_points": 0, "near_out": 4, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0},
-    "smart": {"hard_threshold": 20.0, "bomb_points": 20, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0},
+    "smart": {"hard_threshold": 20.0, "bomb_points": 35, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0},
 }
 PARAM_ORDER = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob")
 
@@ -121,14 +121,21 @@ def _move_points(move, rank_points):
 
 
 @njit(cache=True, nogil=True)
-def _weakest_bomb(moves, n, rules):
+def _weakest_bomb(moves, n, rules, counts):
+    """The cheapest bomb-class move: low ladder strength, few wilds, no split group.
+
+    A wild costs more than one ladder step (10 strength points = 100 here): turning a triple
+    into a bomb with wilds spends the hand's most flexible cards.
+    """
     best = -1
     best_cost = 1 << 60
     for i in range(n):
         level = move_level(moves[i])
         if level == 0:
             continue
-        cost = rules[LEVEL_TABLE + level] * 1000 + max(moves[i, F_RANK], 0) * 10 + moves[i, F_WILDS]
+        cost = rules[LEVEL_TABLE + level] * 10 + moves[i, F_WILDS] * 150 + max(moves[i, F_RANK], 0)
+        if _breaks(moves[i], counts) > 0:
+            cost += 100
         if cost < best_cost:
             best_cost = cost
             best = i
@@ -174,7 +181,7 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, ru
     if best >= 0:
         return best
     if _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT]):
-        return _weakest_bomb(moves, n, rules)
+        return _weakest_bomb(moves, n, rules, c)
     return -1
 
 
@@ -225,7 +232,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
     value = trick_points
     worth = value >= pp[seat, PP_BOMB_POINTS] and top_rel != FRIEND
     if worth or enemy_close or (plan <= 2 and top_rel != FRIEND):
-        return _weakest_bomb(moves, n, rules)
+        return _weakest_bomb(moves, n, rules, c)
     return -1
 
 
