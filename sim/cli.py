@@ -197,7 +197,11 @@ def play(
         raise UserError(f"--shard-size must be positive; got {shard_size}")
     module = load_game(game)
     ruleset = resolve_rules(module, variant, str(rules) if rules else None, set_)
-    from sim.games.xiantao_play import parse_policies, parse_policy_params
+    if hasattr(module, "parse_policies"):  # games with their own players (landlord family)
+        parse_policies, parse_policy_params = module.parse_policies, module.parse_policy_params
+        module.check_play_options(hands_per_session, duplicate)
+    else:
+        from sim.games.xiantao_play import parse_policies, parse_policy_params
     from sim.runner import RunSpec
 
     policies = parse_policies(policy)
