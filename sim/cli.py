@@ -144,7 +144,13 @@ def _run(spec, out: Path, resume: bool, overwrite: bool, threads, quiet: bool, l
                             threads_per_worker=threads, progress=progress, log=log)
         how = f"{manifest['dask_workers']} Dask workers × {manifest['threads'] or 'auto'} threads"
     else:
-        manifest = run_local(spec, out, resume=resume, overwrite=overwrite, threads=threads, progress=progress, log=log)
+        try:
+            manifest = run_local(spec, out, resume=resume, overwrite=overwrite, threads=threads, progress=progress,
+                                 log=log)
+        except KeyboardInterrupt:
+            if progress:
+                progress.stop()
+            fail(f"interrupted; the shards written so far are kept: add --resume to the same command to finish {out}")
         how = f"{manifest['threads']} threads"
     rate = manifest.get("rate_per_s")
     typer.echo(
