@@ -124,7 +124,12 @@ def census_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
 
 
 def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
-    """Outcomes, money, 喜, bombs and players of a 仙桃千分 play run (see ``analysis.play_report``)."""
+    """Outcomes, money, 喜, bombs and players of a 仙桃千分 play run (see ``analysis.play_report``);
+    landlord-family runs get ``analysis.landlord_report``."""
+    if run.game in ("doudizhu", "doudizhu4", "shanghai"):
+        from analysis.landlord_report import landlord_report
+
+        return landlord_report(run, batch_size=batch_size)
     from analysis.play_report import play_report as build
 
     return build(run, batch_size=batch_size)

@@ -152,7 +152,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
     if landlord_family:
-        n = ll_generate(counts[seat], top, rules, moves)
+        n = ll_generate(counts[seat], top, rules, moves, played[32:])
         if rules[LL_BOMB_LIMITS] != 0 and seat_flags[SF_BOMB_LIMIT, seat] >= 0 \
                 and seat_flags[SF_BOMBS_USED, seat] >= seat_flags[SF_BOMB_LIMIT, seat]:
             n2 = _drop_limited_bombs(moves, n, rules)

@@ -236,9 +236,12 @@ def _gen_wings(c, excl, total, step, kind, rank, size, chain, top, rules, out, n
     return n
 
 
-@njit(cache=True, nogil=True)
-def ll_generate(c, top, rules, out):
-    """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading)."""
+@njit(cache=True, nogil=True, inline="always")
+def ll_generate(c, top, rules, out, work):
+    """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading).
+
+    ``work`` is an int64 scratch buffer of at least ``WORK_LEN`` entries (no allocation per call).
+    """
     tk = top[0]
     lead = tk == PASS
     top_bomb = is_bomb_class(tk)
@@ -300,7 +303,8 @@ def ll_generate(c, top, rules, out):
                                 bj = 2 if b == 14 else 0
                                 if not _joker_bomb_in(sj, bj, rules):
                                     n = _put(out, n, FOUR_TWO_PAIRS, f, 8, 1, (2 << (4 * a)) | (2 << (4 * b)))
-        n = _gen_chains(c, top, lead, rules, out, n)
+        if lead or is_chain_kind(tk):
+            n = _gen_chains(c, top, lead, rules, out, n, work)
     # bombs, 火箭, 天王炸
     for r in range(13):
         hi = c[r] if c[r] < rules[LL_MAX_BOMB] else rules[LL_MAX_BOMB]
@@ -314,13 +318,13 @@ def ll_generate(c, top, rules, out):
 
 
 @njit(cache=True, nogil=True)
-def _gen_chains(c, top, lead, rules, out, n):
+def _gen_chains(c, top, lead, rules, out, n, work):
     tk = top[0]
-    need = np.zeros(15, np.int64)
-    excl = np.zeros(15, np.bool_)
-    maxc = np.zeros(15, np.int64)
-    w = np.zeros(15, np.int64)
-    suffix = np.zeros(16, np.int64)
+    need = work[0:15]
+    excl = work[16:31]
+    maxc = work[32:47]
+    w = work[48:63]
+    suffix = work[64:80]
     for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_SINGLES, AIRPLANE_PAIRS):
         if not (lead or tk == kind):
             continue
@@ -356,7 +360,7 @@ def _gen_chains(c, top, lead, rules, out, n):
                     n = _put(out, n, kind, top_rank, size, length, 0)
                     continue
                 for r in range(15):
-                    excl[r] = need[r] > 0
+                    excl[r] = 1 if need[r] > 0 else 0
                 if wing == 1:
                     n = _gen_wings(c, excl, length, 1, kind, top_rank, 4 * length, length, top, rules, out, n,
                                    maxc, w, suffix)
@@ -417,6 +421,13 @@ def ll_move_counts(move, out):
         hi = seq_pos(move[1])
         for p in range(hi - move[5] + 1, hi + 1):
             out[pos_rank(p)] += per
+
+
+WORK_LEN = 80
+
+
+def empty_work() -> np.ndarray:
+    return np.zeros(WORK_LEN, np.int64)
 
 
 def empty_moves(max_moves: int) -> np.ndarray:

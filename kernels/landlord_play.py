@@ -25,6 +25,7 @@ from kernels.landlord_movegen import (
     AUCTION_OPENSPIEL, GAME_SHANGHAI, LL_ALL_PASS, LL_AUCTION, LL_GAME, LL_KITTY, LL_MAX_BID, LL_MAX_MOVES,
     LL_MINGPAI, LL_N_SEATS, LL_QIANG, QIANG_AFTER_BIDDING, QIANG_AFTER_THREE, QIANG_NONE,
 )
+from kernels.landlord_movegen import WORK_LEN
 from kernels.landlord_policies import PP_MINGPAI, PP_QIANG, choose_bid, choose_yes
 from kernels.movegen import R_HAND_SIZE
 from kernels.rng import bounded, seed_stream
@@ -187,7 +188,7 @@ def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, s
 def _buffers(n_ids, rules):
     n_seats = rules[LL_N_SEATS]
     return (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.zeros((n_seats, 16), np.int64),
-            np.zeros((rules[LL_MAX_MOVES], 7), np.int64), np.zeros(32, np.int64), np.zeros(7, np.int64),
+            np.zeros((rules[LL_MAX_MOVES], 7), np.int64), np.zeros(32 + WORK_LEN, np.int64), np.zeros(7, np.int64),
             np.zeros((1, LOG_WIDTH), np.int64), np.zeros(GS_LEN, np.int64), np.zeros(n_seats, np.int64),
             np.zeros((5, n_seats), np.int64), np.zeros(n_seats, np.int64), _unused_xiantao_state(n_seats))
 

@@ -17,7 +17,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from kernels import landlord_rows as W  # noqa: E402
-from kernels.landlord_movegen import ll_generate  # noqa: E402
+from kernels.landlord_movegen import empty_work, ll_generate  # noqa: E402
 from sim.games.landlord import DOUDIZHU_VARIANTS, MAX_MOVES, engine_rules  # noqa: E402
 from sim.games.landlord_play import kernel_inputs, score  # noqa: E402
 from tests.games.landlord_helpers import actions_of, deal_of, logged_hand, make_spec  # noqa: E402
@@ -35,7 +35,7 @@ def kernel_action_ids(hand, top, v, offset):
     c[:15] = hand
     t = np.zeros(7, np.int64) if top is None else np.array(top, np.int64)
     out = np.zeros((MAX_MOVES["doudizhu"], 7), np.int64)
-    n = ll_generate(c, t, v, out)
+    n = ll_generate(c, t, v, out, empty_work())
     ids = {osd.key_to_action(tuple(int(x) for x in out[i]), offset) for i in range(n)}
     if top is not None:
         ids.add(osd.PASS_ACTION + offset)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kernels.landlord_movegen import empty_moves, ll_beats, ll_generate, ll_move_counts
+from kernels.landlord_movegen import empty_moves, empty_work, ll_beats, ll_generate, ll_move_counts
 from kernels.landlord_moves import PASS
 from sim.games.landlord import (
     DOUDIZHU_VARIANTS, MAX_MOVES, Doudizhu4Rules, LandlordRules, ShanghaiRules, engine_rules, reference_rules,
@@ -47,7 +47,7 @@ def kernel_set(hand, top, v, game):
     c[:15] = hand
     t = np.zeros(7, np.int64) if top is None else np.array(top, np.int64)
     out = empty_moves(MAX_MOVES[game])
-    n = ll_generate(c, t, v, out)
+    n = ll_generate(c, t, v, out, empty_work())
     assert n < out.shape[0], "move buffer full"
     keys = [tuple(int(x) for x in out[i]) for i in range(n)]
     assert len(keys) == len(set(keys)), "a move is generated twice"
