@@ -10,6 +10,12 @@ The hand's stream ``(seed, game_index)`` is drawn in a fixed order: the shuffle,
 (上海: the marker card's deal position), then every random player's decision in turn order. An
 all-pass auction redeals (new shuffle and first bidder from the same stream) or, with
 ``all_pass = no_game`` (OpenSpiel), ends the hand with no landlord.
+
+上海三打一 adds its phases after the kitty: 摊打 (头撂 deals only) and 报到 with the 打 / 不打
+choice (不打 ends the deal at once, a landlord win). Its sessions (``hands_per_session``) make each
+deal one row: an all-pass deal that is not the session's last is a row with no landlord and the
+session's next deal is 荒番; the last deal of a session redeals inside its row. ``ROW_HUANGFAN``
+holds the consecutive all-pass deals right before the deal (carried in and redealt in the row).
 """
 
 from __future__ import annotations
@@ -22,11 +28,11 @@ from kernels.climb import GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_TRICKS, GS_N_TURNS
     GS_PARTNER, GS_CALL, GS_N_LOG, LOG_WIDTH, MAX_LOG, SF_BOMB_LIMIT, take_turn
 from kernels.deal import shuffle
 from kernels.landlord_movegen import (
-    AUCTION_OPENSPIEL, GAME_SHANGHAI, LL_ALL_PASS, LL_AUCTION, LL_GAME, LL_KITTY, LL_MAX_BID, LL_MAX_MOVES,
+    AUCTION_OPENSPIEL, GAME_SHANGHAI, LL_ALL_PASS, LL_AUCTION, LL_BOMB_LIMITS, LL_GAME, LL_KITTY, LL_MAX_BID, LL_MAX_MOVES,
     LL_MINGPAI, LL_N_SEATS, LL_QIANG, QIANG_AFTER_BIDDING, QIANG_AFTER_THREE, QIANG_NONE,
 )
 from kernels.landlord_movegen import WORK_LEN
-from kernels.landlord_policies import PP_MINGPAI, PP_QIANG, choose_bid, choose_yes
+from kernels.landlord_policies import GREEDY, PP_MINGPAI, PP_QIANG, RANDOM, choose_bid, choose_yes, hand_strength
 from kernels.movegen import R_HAND_SIZE
 from kernels.rng import bounded, seed_stream
 
@@ -92,10 +98,61 @@ def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, r
     return landlord, count
 
 
+# smart plays a 报到 hand out (打: win ×2, loss 0) instead of claiming it (不打: a sure win ×1) when
+# the landlord's hand strength with the kitty is at least this (打 pays when P(win) > 1/2)
+SMART_BAODAO_DA = 24.0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def baodao_sets(c):
+    """上海 §6 报到 sets in rank counts: four jokers, and each rank held 7+ times."""
+    sets = 1 if (c[13] >= 2 and c[14] >= 2) else 0
+    for r in range(13):
+        if c[r] >= 7:
+            sets += 1
+    return sets
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _choose_baodao(policy, seat, c, pp, state):
+    """报到 choice of an eligible landlord: none, 打 or 不打 (random: uniform over the three)."""
+    if policy == RANDOM:
+        return bounded(state, 3)
+    if policy == GREEDY:
+        return W.BAODAO_BUDA
+    return W.BAODAO_DA if hand_strength(c) >= SMART_BAODAO_DA else W.BAODAO_BUDA
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row):
+    """上海 §2.5 摊打 (头撂 deals only) then §6 报到 (打 / 不打); returns True on 报到 不打."""
+    policy = policies[landlord]
+    c = counts[landlord]
+    if touliao and choose_yes(policy, landlord, c, PP_MINGPAI, pp, state):
+        W.add_token(row, W.TOK_TANDA)
+        row[W.ROW_MINGPAI] = 1
+    sets = baodao_sets(c)
+    row[W.ROW_BAODAO_SETS] = sets
+    if sets == 0:
+        return False
+    choice = _choose_baodao(policy, landlord, c, pp, state)
+    row[W.ROW_BAODAO] = choice
+    if choice == W.BAODAO_DA:
+        W.add_token(row, W.TOK_BAODAO_DA)
+    elif choice == W.BAODAO_BUDA:
+        W.add_token(row, W.TOK_BAODAO_BUDA)
+        return True
+    return False
+
+
 @njit(cache=True, nogil=True)
 def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, state, deck, counts, moves, scratch,
-              top, row, log, gs, hand_left, seat_flags, said, xt):
-    """Play one hand; fill ``row`` (kernels.landlord_rows layout); return the log rows written."""
+              top, row, log, gs, hand_left, seat_flags, said, xt, carry_hf, last_in_session):
+    """Play one hand; fill ``row`` (kernels.landlord_rows layout); return the log rows written.
+
+    ``carry_hf``: consecutive all-pass deals of the session right before this one (上海 荒番);
+    ``last_in_session``: an all-pass auction redeals inside this row (else the row ends with no
+    landlord and the session's next deal carries the 荒番)."""
     n_seats = rules[LL_N_SEATS]
     hand_size = rules[R_HAND_SIZE]
     kitty_size = rules[LL_KITTY]
@@ -117,11 +174,13 @@ def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, s
             counts[p % n_seats, card_rank[deck[p]]] += 1
         row[W.ROW_N_TOKENS] = 0
         bidder, highest = _auction(first, n_seats, counts, rules, policies, pp, state, said, row)
-        if bidder >= 0 or rules[LL_ALL_PASS] != 0:
+        if bidder >= 0 or rules[LL_ALL_PASS] != 0 or not last_in_session:
             break
         redeals += 1
     row[W.ROW_FIRST_BIDDER] = first
     row[W.ROW_REDEALS] = redeals
+    if shanghai:
+        row[W.ROW_HUANGFAN] = carry_hf + redeals
     for s in range(n_seats):
         row[W.ROW_SAID + s] = said[s]
         for r in range(15):
@@ -142,6 +201,18 @@ def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, s
         if choose_yes(policies[landlord], landlord, counts[landlord], PP_MINGPAI, pp, state):
             W.add_token(row, W.TOK_MINGPAI)
             row[W.ROW_MINGPAI] = 1
+    for s in range(n_seats):  # 上海 §2.1 bomb limits: -1 unlimited
+        lim = -1
+        if shanghai and rules[LL_BOMB_LIMITS] != 0 and s != landlord and said[s] >= 0:
+            lim = 2 if said[s] == 2 else 1
+        row[W.ROW_BOMB_LIMIT + s] = lim
+    if shanghai:
+        touliao = said[first] == 3
+        row[W.ROW_TOULIAO] = 1 if touliao else 0
+        if _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row):  # 报到 不打
+            row[W.ROW_WINNER] = landlord
+            row[W.ROW_LANDLORD_WON] = 1
+            return 0
     # -- tricks: the shared climbing loop, landlord as the lone side
     gs[:] = 0
     gs[GS_TURN] = landlord
@@ -154,11 +225,8 @@ def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, s
     for s in range(n_seats):
         hand_left[s] = hand_size + (kitty_size if s == landlord else 0)
     seat_flags[:, :] = 0
-    for s in range(n_seats):  # 上海 §2.1 bomb limits: -1 unlimited
-        lim = -1
-        if shanghai and s != landlord and said[s] >= 0:
-            lim = 2 if said[s] == 2 else 1
-        seat_flags[SF_BOMB_LIMIT, s] = lim
+    for s in range(n_seats):
+        seat_flags[SF_BOMB_LIMIT, s] = row[W.ROW_BOMB_LIMIT + s]
     top[:] = 0
     captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids, rank_points, owner, suit_counts = xt
     while not take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids,
@@ -180,7 +248,6 @@ def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, s
     row[W.ROW_FANCHUN] = 1 if ((not won) and row[W.ROW_PLAYS + landlord] == 1) else 0
     row[W.ROW_N_TRICKS] = gs[GS_N_TRICKS]
     row[W.ROW_N_TURNS] = gs[GS_N_TURNS]
-    row[W.ROW_TOULIAO] = 1 if (shanghai and said[first] == 3) else 0
     return gs[GS_N_LOG]
 
 
@@ -202,36 +269,45 @@ def _unused_xiantao_state(n_seats):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, rotate, deck_template, card_rank, rules, policies, pp, out_rows, n_blocks):
+def play_range(seed, start, count, hands_per_session, rotate, deck_template, card_rank, rules, policies, pp, out_rows,
+               n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``n_blocks`` parallel
-    blocks, each with its own buffers). With ``rotate``, seat ``k`` of hand ``g`` gets the policy
-    (and parameters) of seat ``(k + g) % n_seats``."""
+    blocks of whole sessions — ``start`` and ``count`` are whole sessions — each with its own
+    buffers). With ``rotate``, seat ``k`` of hand ``g`` gets the policy (and parameters) of seat
+    ``(k + g) % n_seats``. Inside a session an all-pass deal's 荒番 passes to the next deal."""
     n_seats = rules[LL_N_SEATS]
-    n_blocks = max(1, min(count, n_blocks))
+    n_sessions = count // hands_per_session
+    n_blocks = max(1, min(n_sessions, n_blocks))
     for b in prange(n_blocks):
-        lo = (count * b) // n_blocks
-        hi = (count * (b + 1)) // n_blocks
+        lo = (n_sessions * b) // n_blocks
+        hi = (n_sessions * (b + 1)) // n_blocks
         state, deck, counts, moves, scratch, top, log, gs, hand_left, seat_flags, said, xt = _buffers(
             deck_template.shape[0], rules)
         pol_g = policies.copy()
         pp_g = pp.copy()
-        for i in range(lo, hi):
-            g = start + i
-            if rotate:
-                for k in range(n_seats):
-                    pol_g[k] = policies[(k + g) % n_seats]
-                    pp_g[k] = pp[(k + g) % n_seats]
-            play_hand(seed, g, deck_template, card_rank, rules, pol_g, pp_g, state, deck, counts, moves, scratch, top,
-                      out_rows[i], log, gs, hand_left, seat_flags, said, xt)
+        for sess in range(lo, hi):
+            carry = 0
+            for h in range(hands_per_session):
+                i = sess * hands_per_session + h
+                g = start + i
+                if rotate:
+                    for k in range(n_seats):
+                        pol_g[k] = policies[(k + g) % n_seats]
+                        pp_g[k] = pp[(k + g) % n_seats]
+                play_hand(seed, g, deck_template, card_rank, rules, pol_g, pp_g, state, deck, counts, moves, scratch,
+                          top, out_rows[i], log, gs, hand_left, seat_flags, said, xt, carry,
+                          h == hands_per_session - 1)
+                carry = out_rows[i, W.ROW_HUANGFAN] + 1 if out_rows[i, W.ROW_LANDLORD] < 0 else 0
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, game_index, deck_template, card_rank, rules, policies, pp):
-    """One hand with its play log (for replay and conformance): (row, log[:n], shuffled deck)."""
+def play_logged(seed, game_index, deck_template, card_rank, rules, policies, pp, carry_hf, last_in_session):
+    """One hand with its play log (for replay and conformance): (row, log[:n], shuffled deck);
+    ``carry_hf`` / ``last_in_session`` as in ``play_hand`` (0 / True outside sessions)."""
     state, deck, counts, moves, scratch, top, _, gs, hand_left, seat_flags, said, xt = _buffers(
         deck_template.shape[0], rules)
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(W.ROW_LEN, np.int64)
     n = play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, state, deck, counts, moves, scratch,
-                  top, row, log, gs, hand_left, seat_flags, said, xt)
+                  top, row, log, gs, hand_left, seat_flags, said, xt, carry_hf, last_in_session)
     return row, log[:n].copy(), deck.copy()

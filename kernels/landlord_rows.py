@@ -28,7 +28,7 @@ ROW_N_TRICKS = 13
 ROW_N_TURNS = 14
 ROW_TOULIAO = 15
 ROW_MINGWANG = 16
-ROW_BAODAO_SETS = 17
+ROW_BAODAO_SETS = 17  # 上海 报到 sets the landlord holds after the kitty (four jokers, each 7+ rank)
 ROW_BAODAO = 18  # 0 none, 1 打, 2 不打
 ROW_BLOCKED = 19  # turns on which the bomb limit took bombs away from a farmer
 ROW_BIG_BOMBS = 20  # bombs of >= 7 cards played
@@ -41,7 +41,12 @@ ROW_LIMITED = 49  # +seat: plays counted against the 上海 bomb limit
 ROW_DEALT = 53  # + seat * 15 + rank: the seat's dealt rank counts (before the kitty)
 ROW_TOKENS = ROW_DEALT + MAX_SEATS * 15  # the bidding/declaration tokens in order (TOK_*)
 MAX_TOKENS = 40
-ROW_LEN = ROW_TOKENS + MAX_TOKENS
+ROW_HUANGFAN = ROW_TOKENS + MAX_TOKENS  # 上海: consecutive all-pass deals right before this deal
+ROW_BOMB_LIMIT = ROW_HUANGFAN + 1  # +seat: 上海 §2.1 bomb limit of the seat (-1 unlimited)
+ROW_LEN = ROW_BOMB_LIMIT + MAX_SEATS
+
+# ROW_BAODAO values
+BAODAO_NONE, BAODAO_DA, BAODAO_BUDA = 0, 1, 2
 
 # tokens: 0..3 bids (0 = pass), then these
 TOK_QIANG, TOK_BUQIANG = 10, 11

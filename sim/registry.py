@@ -24,6 +24,8 @@ GAMES: dict[str, GameEntry] = {
     "xiantao": GameEntry("xiantao", "仙桃千分 Xiantao Qianfen (4 players, 108 cards, 6 wilds)", "sim.games.xiantao", ("census", "play")),
     "doudizhu": GameEntry("doudizhu", "斗地主 Dou Dizhu (3 players, 54 cards, 17 each + 3 底牌)", "sim.games.doudizhu", ("play",)),
     "doudizhu4": GameEntry("doudizhu4", "斗地主 4 players, two decks (25 each + 8 底牌)", "sim.games.doudizhu4", ("play",)),
+    "shanghai": GameEntry("shanghai", "上海三打一 Shanghai three-against-one (4 players, 108 cards, 25 each + 8 底牌)",
+                          "sim.games.shanghai", ("play",)),
 }
 
 

@@ -89,6 +89,26 @@ DOUDIZHU_VARIANTS: dict[str, tuple[str, dict]] = {
 }
 
 
+# 上海三打一 presets (shanghai-sandayi.md §9 options and [X-pz])
+SHANGHAI_VARIANTS: dict[str, tuple[str, dict]] = {
+    "default": ("S002 with SH-1..SH-8: 头撂 = 4 档 won / 3 lost, 荒番 ×2 not cumulative, no bomb multiplier", {}),
+    "extra-x4": ("头撂 ×4 on top of 3 档 (touliao_rule = extra_x4)", {"touliao_rule": "extra_x4"}),
+    "pz": ("PZ_GameServer settlement: ×2 per bomb played, 报到 × sets, no 头撂 bonus on 不打",
+           {"bombs_multiply": True, "pz_baodao_settlement": True}),
+    "no-limits": ("farmers' bomb limits off (§10: their impact)", {"bomb_limits": False}),
+    "stacks": ("荒番 ×2 per consecutive all-pass deal (huangfan_stacks, SH-1 alt)", {"huangfan_stacks": True}),
+}
+
+# per-game defaults of the policy parameters (kernels.landlord_policies.PARAM_ORDER) under the
+# user's --policy-param: 上海 hands are 25 cards of two decks, so its strengths run higher
+GAME_POLICY_PARAMS: dict[str, dict[str, dict[str, float]]] = {
+    "shanghai": {
+        "greedy": {"bid1": 9.0, "bid2": 12.0, "bid3": 15.0, "mingpai": 22.0},
+        "smart": {"bid1": 9.0, "bid2": 12.0, "bid3": 15.0, "mingpai": 20.0},
+    },
+}
+
+
 def reference_rules(rules: LandlordRules, game: str) -> dict:
     """The reference's flat rules dict (``tests/reference/landlord_presets.py`` keys)."""
     flat = flatten(rules)
@@ -113,6 +133,14 @@ def validate(rules: LandlordRules) -> None:
         raise UserError(f"option 'base' must be positive; got {rules.base}")
     if rules.wing_single_max_per_rank < 0:
         raise UserError("option 'wing_single_max_per_rank' must be >= 0 (0 = no cap)")
+    if isinstance(rules, ShanghaiRules):
+        if rules.n_players != 4 or rules.n_decks != 2:
+            raise UserError("上海三打一 is played by 4 players with two decks (n_players = 4, n_decks = 2)")
+        for key, value in (("auction", "one_round"), ("qiang", "none"), ("all_pass", "redeal"),
+                           ("mingpai_allowed", False)):
+            if getattr(rules, key) != value:
+                raise UserError(f"上海三打一: option {key!r} must stay {value!r} (§2: one bid each, no 抢, an "
+                                f"all-pass deal is redealt as 荒番, 摊打 replaces 明牌); got {getattr(rules, key)!r}")
 
 
 def engine_rules(rules: LandlordRules, game: str) -> np.ndarray:

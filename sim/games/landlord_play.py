@@ -20,6 +20,7 @@ from sim.schema import Column, per_seat, to_arrow_schema
 
 POLICIES = ("random", "greedy", "smart")
 ROLES = ("landlord", "farmer", "none")
+BAODAO = ("none", "da", "buda")  # kernels.landlord_rows BAODAO_*
 CHUNK = 8192
 _DICT = pa.dictionary(pa.int8(), pa.string())
 RANK_CHARS = "3456789TJQKA2SB"
@@ -28,14 +29,20 @@ RANK_CHARS = "3456789TJQKA2SB"
 def play_columns(n_seats: int) -> list[Column]:
     c = [
         Column("game_index", pa.int64(), "index of the hand in the run; its stream is (seed, game_index)"),
+        Column("session", pa.int64(), "session number (game_index // hands_per_session)"),
         Column("first_bidder", pa.int8(), "seat that bid first (上海: holder of the marker card)"),
-        Column("redeals", pa.int8(), "all-pass auctions redealt before this deal (rule all_pass = redeal)"),
-        Column("landlord", pa.int8(), "地主 seat; -1 when everybody passed and the hand had no score (OpenSpiel)"),
+        Column("redeals", pa.int8(), "all-pass auctions redealt inside this row before its deal (rule all_pass = redeal)"),
+        Column("landlord", pa.int8(), "地主 seat; -1 when everybody passed and the deal had no score (OpenSpiel; "
+                                      "上海: an all-pass deal of a session, the next deal is 荒番)"),
         Column("bid", pa.int8(), "winning bid 叫分 / x1..x3 / 档数 (0: nobody bid)"),
+        Column("dang", pa.float64(), "上海 D of §7: the 档数, or 4 / 3 for a 头撂 deal won / lost (SH-8); the bid elsewhere"),
+        Column("huangfan", pa.int8(), "上海 荒番: consecutive all-pass deals right before this deal (> 0: ×2, SH-1)"),
         Column("qiang", pa.int8(), "number of 抢地主"),
         Column("mingpai", pa.bool_(), "landlord played with his hand exposed (明牌; 上海 摊打)"),
         Column("touliao", pa.bool_(), "上海 头撂: the first bidder bid 3档"),
         Column("mingwang", pa.bool_(), "上海 明王: the marker card is a joker"),
+        Column("baodao_sets", pa.int8(), "上海 报到 sets the landlord holds with the kitty (four jokers; each rank 7+)"),
+        Column("baodao", _DICT, "上海 报到: none | da (打, played out) | buda (不打, claimed: a landlord win)"),
         Column("kitty", pa.string(), "底牌 ranks, e.g. '39B' (T = 10, S = 小王, B = 大王)"),
         Column("kitty_jokers", pa.int8(), "jokers in the kitty"),
         Column("kitty_twos", pa.int8(), "2s in the kitty"),
@@ -53,7 +60,11 @@ def play_columns(n_seats: int) -> list[Column]:
         Column("f_mingpai", pa.float64(), "factor of 明牌 / 摊打"),
         Column("f_bombs", pa.float64(), "factor of bombs, rockets and 天王炸 played"),
         Column("f_spring", pa.float64(), "factor of 春天 / 反春"),
-        Column("f_other", pa.float64(), "other factors (上海 荒番, 明王, 头撂 extra_x4)"),
+        Column("f_huangfan", pa.float64(), "factor of 荒番 (上海)"),
+        Column("f_mingwang", pa.float64(), "factor of 明王 (上海)"),
+        Column("f_touliao", pa.float64(), "factor of 头撂 with touliao_rule = extra_x4 (上海)"),
+        Column("f_baodao", pa.float64(), "factor of 报到: 打 ×2 on a win, ×0 on a loss; × sets with "
+                                         "baodao_count_multiplies / pz_baodao_settlement (上海)"),
         Column("multiplier", pa.float64(), "M, product of the factors"),
         Column("landlord_plays", pa.int16(), "plays (not passes) by the landlord"),
         Column("n_tricks", pa.int16(), "tricks, including the last one"),
@@ -64,6 +75,8 @@ def play_columns(n_seats: int) -> list[Column]:
     c += per_seat("said", pa.int8(), "first bid said in the auction (0 pass, -1 never asked)", n_seats)
     c += per_seat("plays", pa.int16(), "plays (passes excluded)", n_seats)
     c += per_seat("bombs", pa.int8(), "bomb-class plays (bombs, rocket, 天王炸)", n_seats)
+    c += per_seat("bomb_limit", pa.int8(), "上海 §2.1 bombs the seat may play (-1 unlimited)", n_seats)
+    c += per_seat("limited_bombs", pa.int8(), "上海 bombs counted against the seat's limit (SH-2)", n_seats)
     c += per_seat("bombs_held", pa.int8(), "ranks held 4+ times at the deal (before the kitty)", n_seats)
     c += per_seat("rocket_held", pa.bool_(), "holds 小王 and 大王 at the deal", n_seats)
     c += per_seat("twos_held", pa.int8(), "2s held at the deal", n_seats)
@@ -123,6 +136,15 @@ def card_ranks(n_decks: int) -> np.ndarray:
     return np.array([card_rank(c) for c in range(54 * n_decks)], np.int64)
 
 
+def seat_params(game: str, policies: list[str], overrides: list[dict] | None) -> list[dict]:
+    """Per-seat policy parameters: the game's defaults (``GAME_POLICY_PARAMS``) under the user's."""
+    from sim.games.landlord import GAME_POLICY_PARAMS
+
+    base = GAME_POLICY_PARAMS.get(game, {})
+    overrides = overrides or [{}] * len(policies)
+    return [{**base.get(p, {}), **o} for p, o in zip(policies, overrides)]
+
+
 def kernel_inputs(spec) -> dict[str, Any]:
     from kernels.landlord_policies import params_matrix
     from sim.games.landlord import engine_rules
@@ -134,7 +156,7 @@ def kernel_inputs(spec) -> dict[str, Any]:
         "card_rank": card_ranks(r.n_decks),
         "rules": engine_rules(r, spec.game),
         "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
-        "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * r.n_players),
+        "pp": params_matrix(policies, seat_params(spec.game, policies, spec.options.get("policy_params"))),
     }
 
 
@@ -145,8 +167,11 @@ def run_kernel(spec, start: int, stop: int, inputs=None) -> np.ndarray:
     from kernels.landlord_rows import ROW_LEN
 
     t = inputs or kernel_inputs(spec)
+    hps = int(spec.options.get("hands_per_session", 1))
+    if start % hps or (stop - start) % hps:
+        raise ValueError(f"hands {start}..{stop} are not whole sessions of {hps}")
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
-    play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("rotate", False)), t["deck"],
+    play_range(np.uint64(spec.seed), start, stop - start, hps, int(spec.options.get("rotate", False)), t["deck"],
                t["card_rank"], t["rules"], t["policies"], t["pp"], rows, 4 * numba.get_num_threads())
     return rows
 
@@ -160,16 +185,22 @@ class Score:
     f_mingpai: np.ndarray
     f_bombs: np.ndarray
     f_spring: np.ndarray
-    f_other: np.ndarray
+    f_huangfan: np.ndarray
+    f_mingwang: np.ndarray
+    f_touliao: np.ndarray
+    f_baodao: np.ndarray
     multiplier: np.ndarray
     dang: np.ndarray  # 上海 D (the bid, or 4/3 for 头撂); the bid elsewhere
     money: np.ndarray  # (n, n_seats)
 
 
-def score(rows: np.ndarray, rules, game: str, huangfan: np.ndarray | None = None) -> Score:
+def score(rows: np.ndarray, rules, game: str) -> Score:
     """Multiplier and money of each hand from its raw facts (doudizhu.md A6, Part B; 上海 §7).
 
-    ``huangfan``: 上海 only, consecutive all-pass deals before each hand (sessions); default none.
+    上海: M = 荒番 × 摊打 × 明王 (× bombs with ``bombs_multiply``) × 报到 factors; D = 档数, 头撂
+    D = 4 won / 3 lost (SH-8) or ×4 (``extra_x4``); 报到 不打 is a landlord win, 打 doubles a win
+    and zeroes a loss; ``pz_baodao_settlement`` multiplies by the 报到 sets and drops the 头撂
+    bonus on 不打 ([X-pz]).
     """
     from kernels import landlord_rows as W
 
@@ -183,19 +214,25 @@ def score(rows: np.ndarray, rules, game: str, huangfan: np.ndarray | None = None
     one = np.ones(n)
     f_spring = np.where(rows[:, W.ROW_SPRING] == 1, rules.spring_factor, 1.0) * np.where(
         rows[:, W.ROW_FANCHUN] == 1, rules.fanchun_factor, 1.0)
+    f_huang, f_mingwang, f_touliao, f_baodao = one.copy(), one.copy(), one.copy(), one.copy()
     if game == "shanghai":
-        hf = np.zeros(n, np.int64) if huangfan is None else np.asarray(huangfan)
-        f_huang = np.where(hf > 0, np.where(rules.huangfan_stacks, np.power(2.0, hf), 2.0), 1.0)
-        f_other = f_huang * np.where(rows[:, W.ROW_MINGWANG] == 1, 2.0, 1.0)
+        hf = rows[:, W.ROW_HUANGFAN]
+        f_huang = np.where(hf > 0, pw(2, hf) if rules.huangfan_stacks else 2.0, 1.0)
+        f_mingwang = np.where(rows[:, W.ROW_MINGWANG] == 1, 2.0, 1.0)
         f_mingpai = np.where(rows[:, W.ROW_MINGPAI] == 1, 2.0, 1.0)
         total_bombs = rows[:, W.ROW_BOMBS] + rows[:, W.ROW_ROCKETS] + rows[:, W.ROW_TIANWANG]
         f_bombs = pw(2, total_bombs) if rules.bombs_multiply else one.copy()
-        touliao = rows[:, W.ROW_TOULIAO] == 1
+        baodao = rows[:, W.ROW_BAODAO]
+        pz = rules.pz_baodao_settlement
+        touliao = (rows[:, W.ROW_TOULIAO] == 1) & ~(pz & (baodao == W.BAODAO_BUDA))
         dang = bid.copy()
         if rules.touliao_rule == "as_4_dang":
             dang = np.where(touliao, np.where(won, 4.0, 3.0), dang)
         else:
-            f_other = f_other * np.where(touliao, 4.0, 1.0)
+            f_touliao = np.where(touliao, 4.0, 1.0)
+        if rules.baodao_count_multiplies or pz:
+            f_baodao = np.where(baodao != W.BAODAO_NONE, rows[:, W.ROW_BAODAO_SETS].astype(np.float64), 1.0)
+        f_baodao = f_baodao * np.where(baodao == W.BAODAO_DA, np.where(won, 2.0, 0.0), 1.0)
         f_qiang = one.copy()
         f_spring = one.copy()  # 上海 has no 春天
     else:
@@ -203,9 +240,8 @@ def score(rows: np.ndarray, rules, game: str, huangfan: np.ndarray | None = None
         f_mingpai = np.where(rows[:, W.ROW_MINGPAI] == 1, float(rules.mingpai_factor), 1.0)
         f_bombs = (pw(rules.bomb_factor, rows[:, W.ROW_BOMBS]) * pw(rules.rocket_factor, rows[:, W.ROW_ROCKETS])
                    * pw(rules.tianwang_factor, rows[:, W.ROW_TIANWANG]))
-        f_other = one.copy()
         dang = bid
-    m = f_qiang * f_mingpai * f_bombs * f_spring * f_other
+    m = f_qiang * f_mingpai * f_bombs * f_spring * f_huang * f_mingwang * f_touliao * f_baodao
     per_farmer = np.where(has, rules.base * dang * m, 0.0)
     sign = np.where(won, -1.0, 1.0)  # a farmer's sign
     money = np.zeros((n, n_seats))
@@ -213,7 +249,8 @@ def score(rows: np.ndarray, rules, game: str, huangfan: np.ndarray | None = None
     is_ll = k == landlord[:, None]
     money = np.where(is_ll, -(n_seats - 1) * sign[:, None] * per_farmer[:, None], sign[:, None] * per_farmer[:, None])
     money = np.where(has[:, None], money, 0.0)
-    return Score(f_qiang, f_mingpai, f_bombs, f_spring, f_other, m, dang, money)
+    money = money + 0.0  # no -0.0 (报到 打 lost)
+    return Score(f_qiang, f_mingpai, f_bombs, f_spring, f_huang, f_mingwang, f_touliao, f_baodao, m, dang, money)
 
 
 # --- rows → Arrow -------------------------------------------------------------------------------
@@ -255,8 +292,11 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
         made |= rocket_after & ~rocket_before
     won = rows[:, W.ROW_LANDLORD_WON] == 1
     values: dict[str, Any] = {
-        "game_index": game_index, "first_bidder": rows[:, W.ROW_FIRST_BIDDER], "redeals": rows[:, W.ROW_REDEALS],
-        "landlord": landlord, "bid": rows[:, W.ROW_BID], "qiang": rows[:, W.ROW_QIANG],
+        "game_index": game_index, "session": game_index // spec.options.get("hands_per_session", 1),
+        "first_bidder": rows[:, W.ROW_FIRST_BIDDER], "redeals": rows[:, W.ROW_REDEALS],
+        "landlord": landlord, "bid": rows[:, W.ROW_BID], "dang": np.where(has, s.dang, 0.0),
+        "huangfan": rows[:, W.ROW_HUANGFAN], "qiang": rows[:, W.ROW_QIANG],
+        "baodao_sets": rows[:, W.ROW_BAODAO_SETS], "baodao": _dict_array(rows[:, W.ROW_BAODAO], BAODAO),
         "mingpai": rows[:, W.ROW_MINGPAI] == 1, "touliao": rows[:, W.ROW_TOULIAO] == 1,
         "mingwang": rows[:, W.ROW_MINGWANG] == 1, "kitty": pa.array(kitty_text(kitty), pa.string()),
         "kitty_jokers": kitty[:, 13] + kitty[:, 14], "kitty_twos": kitty[:, 12], "kitty_made_bomb": made & has,
@@ -265,7 +305,8 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
         "rockets_played": rows[:, W.ROW_ROCKETS], "tianwang_played": rows[:, W.ROW_TIANWANG],
         "big_bombs_played": rows[:, W.ROW_BIG_BOMBS], "bomb_limit_blocks": rows[:, W.ROW_BLOCKED],
         "f_qiang": s.f_qiang, "f_mingpai": s.f_mingpai, "f_bombs": s.f_bombs, "f_spring": s.f_spring,
-        "f_other": s.f_other, "multiplier": np.where(has, s.multiplier, 0.0),
+        "f_huangfan": s.f_huangfan, "f_mingwang": s.f_mingwang, "f_touliao": s.f_touliao, "f_baodao": s.f_baodao,
+        "multiplier": np.where(has, s.multiplier, 0.0),
         "landlord_plays": np.where(has, rows[:, W.ROW_PLAYS:W.ROW_PLAYS + n_seats][np.arange(n), np.maximum(landlord, 0)], 0),
         "n_tricks": rows[:, W.ROW_N_TRICKS], "n_turns": rows[:, W.ROW_N_TURNS],
     }
@@ -277,6 +318,8 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
         values[f"s{k}_said"] = rows[:, W.ROW_SAID + k]
         values[f"s{k}_plays"] = rows[:, W.ROW_PLAYS + k]
         values[f"s{k}_bombs"] = rows[:, W.ROW_SEAT_BOMBS + k]
+        values[f"s{k}_bomb_limit"] = np.where(has, rows[:, W.ROW_BOMB_LIMIT + k], -1)
+        values[f"s{k}_limited_bombs"] = rows[:, W.ROW_LIMITED + k]
         d = dealt[:, k]
         values[f"s{k}_bombs_held"] = (d[:, :13] >= 4).sum(axis=1)
         values[f"s{k}_rocket_held"] = (d[:, 13] >= 1) & (d[:, 14] >= 1)
@@ -299,12 +342,15 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
 
 
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
-    if spec.options.get("hands_per_session", 1) != 1 or spec.options.get("duplicate"):
-        raise UserError(f"{spec.game}: --hands-per-session and --duplicate are not supported for landlord games yet")
+    hps = spec.options.get("hands_per_session", 1)
+    if spec.options.get("duplicate") or (hps != 1 and spec.game != "shanghai"):
+        raise UserError(f"{spec.game}: --duplicate (and --hands-per-session outside shanghai) not supported for "
+                        "landlord games yet")
     inputs = kernel_inputs(spec)
     tables = []
-    for lo in range(start, stop, CHUNK):
-        hi = min(stop, lo + CHUNK)
+    chunk = max(hps, CHUNK // hps * hps)
+    for lo in range(start, stop, chunk):
+        hi = min(stop, lo + chunk)
         tables.append(rows_to_table(spec, lo, run_kernel(spec, lo, hi, inputs)))
         if on_progress:
             on_progress(hi - lo)
@@ -314,4 +360,5 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
 def warm_up_play(spec) -> None:
     from dataclasses import replace
 
-    compute_play(replace(spec, n=1), 0, 1)
+    hps = spec.options.get("hands_per_session", 1)
+    compute_play(replace(spec, n=hps), 0, hps)

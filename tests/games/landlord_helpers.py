@@ -19,16 +19,19 @@ TOKEN_NAMES = {W.TOK_QIANG: "qiang", W.TOK_BUQIANG: "buqiang", W.TOK_MINGPAI: "m
                W.TOK_BAODAO_DA: "baodao_da", W.TOK_BAODAO_BUDA: "baodao_buda"}
 
 
-def make_spec(game="doudizhu", policies=None, overrides=None, n=1000, seed=7, rotate=False):
+def make_spec(game="doudizhu", policies=None, overrides=None, n=1000, seed=7, rotate=False, hands_per_session=1):
     rules = apply_overrides(RULE_CLASSES[game](), overrides or {})
     policies = list(policies or ["random"] * rules.n_players)
-    options = {"policies": policies, "policy_params": [{}] * rules.n_players, "hands_per_session": 1, "rotate": rotate}
+    options = {"policies": policies, "policy_params": [{}] * rules.n_players, "hands_per_session": hands_per_session,
+               "rotate": rotate}
     return RunSpec(game, "play", "default", rules, seed, n, n, options)
 
 
-def logged_hand(spec, game_index, inputs=None):
+def logged_hand(spec, game_index, inputs=None, carry_hf=0, last_in_session=True):
+    """(row, log, deck) of one hand; ``carry_hf`` / ``last_in_session``: its place in a 上海 session."""
     t = inputs or kernel_inputs(spec)
-    return play_logged(np.uint64(spec.seed), game_index, t["deck"], t["card_rank"], t["rules"], t["policies"], t["pp"])
+    return play_logged(np.uint64(spec.seed), game_index, t["deck"], t["card_rank"], t["rules"], t["policies"], t["pp"],
+                       carry_hf, last_in_session)
 
 
 def deal_of(deck, rules, card_rank):
