@@ -99,8 +99,12 @@ def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, r
 
 
 # smart plays a 报到 hand out (打: win ×2, loss 0) instead of claiming it (不打: a sure win ×1) when
-# the landlord's hand strength with the kitty is at least this (打 pays when P(win) > 1/2)
-SMART_BAODAO_DA = 24.0
+# the landlord's hand strength with the kitty is at least this (打 pays when P(win) > 1/2; smart
+# landlords against smart farmers win about half their deals from strength 28 on)
+SMART_BAODAO_DA = 28.0
+# players who never bid (e.g. --policy-param bid1=99) would redeal forever: after this many all-pass
+# redeals in a row the row ends with no landlord (ROW_LANDLORD = -1)
+MAX_REDEALS = 100
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -174,7 +178,7 @@ def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, s
             counts[p % n_seats, card_rank[deck[p]]] += 1
         row[W.ROW_N_TOKENS] = 0
         bidder, highest = _auction(first, n_seats, counts, rules, policies, pp, state, said, row)
-        if bidder >= 0 or rules[LL_ALL_PASS] != 0 or not last_in_session:
+        if bidder >= 0 or rules[LL_ALL_PASS] != 0 or not last_in_session or redeals == MAX_REDEALS:
             break
         redeals += 1
     row[W.ROW_FIRST_BIDDER] = first

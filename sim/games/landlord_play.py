@@ -31,7 +31,8 @@ def play_columns(n_seats: int) -> list[Column]:
         Column("game_index", pa.int64(), "index of the hand in the run; its stream is (seed, game_index)"),
         Column("session", pa.int64(), "session number (game_index // hands_per_session)"),
         Column("first_bidder", pa.int8(), "seat that bid first (上海: holder of the marker card)"),
-        Column("redeals", pa.int8(), "all-pass auctions redealt inside this row before its deal (rule all_pass = redeal)"),
+        Column("redeals", pa.int8(), "all-pass auctions redealt inside this row before its deal (rule all_pass = "
+                                     "redeal; at most 100, then the row has no landlord)"),
         Column("landlord", pa.int8(), "地主 seat; -1 when everybody passed and the deal had no score (OpenSpiel; "
                                       "上海: an all-pass deal of a session, the next deal is 荒番)"),
         Column("bid", pa.int8(), "winning bid 叫分 / x1..x3 / 档数 (0: nobody bid)"),

@@ -28,7 +28,7 @@ CASES = [
     ({}, RANDOM4, 300, 1),
     ({}, ["smart"] * 4, 300, 6),
     ({}, ["greedy"] * 4, 200, 4),
-    ({**V["extra-x4"], **V["stacks"]}, MIXED, 200, 5),
+    ({**V["extra-x4"], **V["stacks"]}, MIXED, 300, 5),
     (V["pz"], RANDOM4, 200, 2),
     (V["no-limits"], ["greedy", "random", "smart", "random"], 150, 1),
     ({"baodao_count_multiplies": True, "tianwang_counts_for_limit": False, "joker_pair_in_sandaier": False,
@@ -142,6 +142,17 @@ def test_baodao_choices_by_policy():
     assert (rows[~eligible, W.ROW_BAODAO] == 0).all()
     g = run_kernel(make_spec("shanghai", ["greedy"] * 4, n=2000, seed=9), 0, 2000)
     assert (g[g[:, W.ROW_BAODAO_SETS] > 0, W.ROW_BAODAO] == W.BAODAO_BUDA).all()
+
+
+def test_players_who_never_bid_end_after_100_redeals():
+    """Redeals inside a row stop after 100 all-pass auctions (no endless loop); the row has no
+    landlord and no money, in 斗地主 as in 上海."""
+    for game in ("shanghai", "doudizhu"):
+        spec = make_spec(game, ["greedy"] * (4 if game == "shanghai" else 3), n=3, seed=1)
+        spec.options["policy_params"] = [{"bid1": 99, "bid2": 99, "bid3": 99}] * len(spec.options["policies"])
+        rows = run_kernel(spec, 0, 3)
+        assert (rows[:, W.ROW_REDEALS] == 100).all() and (rows[:, W.ROW_LANDLORD] == -1).all()
+        assert (score(rows, spec.rules, game).money == 0).all()
 
 
 def test_same_seed_same_rows_any_threads_and_splits():
@@ -278,7 +289,8 @@ def test_cli_play_sessions_and_report(tmp_path):
     assert (money == 0).all()
     assert (t.loc[t["landlord"] < 0, "game_index"] % 6 != 5).all()
     assert (t["huangfan"] > 0).any() and t["touliao"].any() and (t["baodao"] != "none").any()
-    assert ((t["f_huangfan"] == 2) == ((t["huangfan"] > 0) & (t["landlord"] >= 0))).all()
+    played = t[t["landlord"] >= 0]
+    assert ((played["f_huangfan"] == 2) == (played["huangfan"] > 0)).all() and (t["multiplier"][t["landlord"] < 0] == 0).all()
     report = runner.invoke(app, ["report", str(out)])
     assert report.exit_code == 0, report.output
     for text in ("头撂", "摊打", "明王", "报到", "荒番", "bomb limit"):
