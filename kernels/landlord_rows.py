@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from kernels.landlord_movegen import LL_TW_LIMIT
+from kernels.landlord_movegen import LL_TW_LIMIT, is_chain_kind, seq_pos
 from kernels.landlord_moves import BOMB, ROCKET, TIANWANG
 
 MAX_SEATS = 4
@@ -43,7 +43,8 @@ ROW_TOKENS = ROW_DEALT + MAX_SEATS * 15  # the bidding/declaration tokens in ord
 MAX_TOKENS = 40
 ROW_HUANGFAN = ROW_TOKENS + MAX_TOKENS  # 上海: consecutive all-pass deals right before this deal
 ROW_BOMB_LIMIT = ROW_HUANGFAN + 1  # +seat: 上海 §2.1 bomb limit of the seat (-1 unlimited)
-ROW_LEN = ROW_BOMB_LIMIT + MAX_SEATS
+ROW_LOW_CHAINS = ROW_BOMB_LIMIT + MAX_SEATS  # 上海: chains played that use A-low or 2 (A2345.., 23456..)
+ROW_LEN = ROW_LOW_CHAINS + 1
 
 # ROW_BAODAO values
 BAODAO_NONE, BAODAO_DA, BAODAO_BUDA = 0, 1, 2
@@ -58,6 +59,8 @@ def landlord_after_play(seat, move, landlord, seat_flags, row, rules):
     """Facts of one play: plays per seat, bombs by kind, bombs counted for the 上海 limit."""
     row[ROW_PLAYS + seat] += 1
     kind = move[0]
+    if is_chain_kind(kind) and seq_pos(move[1]) - move[5] + 1 <= 1:
+        row[ROW_LOW_CHAINS] += 1
     if kind == BOMB or kind == ROCKET or kind == TIANWANG:
         row[ROW_SEAT_BOMBS + seat] += 1
         if kind == BOMB:

@@ -56,6 +56,7 @@ def play_columns(n_seats: int) -> list[Column]:
         Column("rockets_played", pa.int8(), "火箭 played"),
         Column("tianwang_played", pa.int8(), "天王炸 played"),
         Column("big_bombs_played", pa.int8(), "bombs of 7 or 8 cards played"),
+        Column("low_chains_played", pa.int16(), "上海 chains played through A-low or 2 (A2345…, 23456…, A2…KA)"),
         Column("bomb_limit_blocks", pa.int16(), "上海 §2.1: turns on which the bomb limit took a farmer's bombs away"),
         Column("f_qiang", pa.float64(), "factor of 抢地主 in the multiplier"),
         Column("f_mingpai", pa.float64(), "factor of 明牌 / 摊打"),
@@ -80,6 +81,8 @@ def play_columns(n_seats: int) -> list[Column]:
     c += per_seat("limited_bombs", pa.int8(), "上海 bombs counted against the seat's limit (SH-2)", n_seats)
     c += per_seat("bombs_held", pa.int8(), "ranks held 4+ times at the deal (before the kitty)", n_seats)
     c += per_seat("rocket_held", pa.bool_(), "holds 小王 and 大王 at the deal", n_seats)
+    c += per_seat("big_bombs_held", pa.int8(), "ranks held 7+ times at the deal (上海 报到 sets, with four jokers)",
+                  n_seats)
     c += per_seat("twos_held", pa.int8(), "2s held at the deal", n_seats)
     c += per_seat("jokers_held", pa.int8(), "jokers held at the deal", n_seats)
     c += per_seat("aces_held", pa.int8(), "aces held at the deal", n_seats)
@@ -304,7 +307,7 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
         "winner": rows[:, W.ROW_WINNER], "landlord_won": won & has, "spring": rows[:, W.ROW_SPRING] == 1,
         "fanchun": rows[:, W.ROW_FANCHUN] == 1, "bombs_played": rows[:, W.ROW_BOMBS],
         "rockets_played": rows[:, W.ROW_ROCKETS], "tianwang_played": rows[:, W.ROW_TIANWANG],
-        "big_bombs_played": rows[:, W.ROW_BIG_BOMBS], "bomb_limit_blocks": rows[:, W.ROW_BLOCKED],
+        "big_bombs_played": rows[:, W.ROW_BIG_BOMBS], "low_chains_played": rows[:, W.ROW_LOW_CHAINS], "bomb_limit_blocks": rows[:, W.ROW_BLOCKED],
         "f_qiang": s.f_qiang, "f_mingpai": s.f_mingpai, "f_bombs": s.f_bombs, "f_spring": s.f_spring,
         "f_huangfan": s.f_huangfan, "f_mingwang": s.f_mingwang, "f_touliao": s.f_touliao, "f_baodao": s.f_baodao,
         "multiplier": np.where(has, s.multiplier, 0.0),
@@ -324,6 +327,7 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
         d = dealt[:, k]
         values[f"s{k}_bombs_held"] = (d[:, :13] >= 4).sum(axis=1)
         values[f"s{k}_rocket_held"] = (d[:, 13] >= 1) & (d[:, 14] >= 1)
+        values[f"s{k}_big_bombs_held"] = (d[:, :13] >= 7).sum(axis=1)
         values[f"s{k}_twos_held"] = d[:, 12]
         values[f"s{k}_jokers_held"] = d[:, 13] + d[:, 14]
         values[f"s{k}_aces_held"] = d[:, 11]

@@ -56,7 +56,7 @@ def test_deals_replay_in_reference(case):
     inputs = kernel_inputs(spec)
     R = reference_rules(spec.rules, "shanghai")
     seen = dict(won=0, touliao=0, tanda=0, baodao=0, da=0, buda=0, mingwang=0, huangfan=0, all_pass=0,
-                blocked=0, limited=0, tianwang=0, big=0, d4=0)
+                blocked=0, limited=0, tianwang=0, big=0, d4=0, low=0)
     results, rows = [], []
     hands_log = _session_hands(spec, inputs)
     for g, (row, log, deck) in enumerate(hands_log):
@@ -98,6 +98,12 @@ def test_deals_replay_in_reference(case):
             seen["limited"] += sum(res.limited_bombs[s] for s in range(4) if s != ll)
             seen["tianwang"] += row[W.ROW_TIANWANG]
             seen["big"] += row[W.ROW_BIG_BOMBS]
+            # chains through the 2 (A2345.., 23456.., A2..KA): on the sequence A=0, 2=1, 3=2 .. K=12, A=13
+            # the top's position is at most the chain length
+            low = sum(1 for a in actions_of(row, log) if isinstance(a, tuple) and a[0] in (7, 8, 9, 12, 13)
+                      and (1 if a[1] == 12 else a[1] + 2) <= a[5])
+            assert row[W.ROW_LOW_CHAINS] == low
+            seen["low"] += low
         assert row[W.ROW_MINGWANG] in (0, 1) and 0 <= first < 4
         seen["mingwang"] += row[W.ROW_MINGWANG]
         seen["huangfan"] += row[W.ROW_HUANGFAN] > 0
