@@ -25,7 +25,7 @@ from kernels.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKE
 NO_CALL = -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def fifty_k_potential(suit_counts, seat, suit):
     """How many of 5, 10, K the seat still holds in ``suit`` (0..3)."""
     n = 0
@@ -38,7 +38,7 @@ def fifty_k_potential(suit_counts, seat, suit):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def card_cost(card, seat, suit_counts, card_rank, card_suit, call_card, call_mode):
     """Keep-value of a natural card: cheaper cards are played first (see module doc).
 
@@ -54,7 +54,7 @@ def card_cost(card, seat, suit_counts, card_rank, card_suit, call_card, call_mod
     return cost
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def pick_naturals(seat, rank, suit_only, k, owner, nat_ids, suit_counts, card_rank, card_suit,
                   call_card, call_mode, played, n_played):
     """Append ``k`` cheapest natural cards of ``rank`` (of ``suit_only`` if >= 0) held by seat."""
@@ -83,7 +83,7 @@ def pick_naturals(seat, rank, suit_only, k, owner, nat_ids, suit_counts, card_ra
     return n_played
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def pick_wilds(seat, w, owner, wild_ids, played, n_played):
     for c in wild_ids:
         if w == 0:
@@ -138,11 +138,11 @@ def _za_choice(seat, w, suit_counts, owner, nat_ids, card_rank, card_suit, call_
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pick_cards(seat, move, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
+def pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
                call_card, call_mode, played):
-    """Physical cards for ``move``, written to ``played``; returns how many."""
-    kind = move[F_KIND]
-    w = move[F_WILDS]
+    """Physical cards for move ``mi`` of ``moves``, written to ``played``; returns how many."""
+    kind = moves[mi, F_KIND]
+    w = moves[mi, F_WILDS]
     n = 0
     if kind == JOKER_BOMB:
         for r in (13, 14):
@@ -156,7 +156,7 @@ def pick_cards(seat, move, owner, nat_ids, wild_ids, suit_counts, card_rank, car
         return pick_wilds(seat, w, owner, wild_ids, played, n)
     if kind == FIFTY_K:
         ranks = (R5, R10, RK)
-        suit = move[F_SUIT]
+        suit = moves[mi, F_SUIT]
         if suit < 4:
             use = 7  # bit i: rank i of (5, 10, K) is a natural card
             spare = w
@@ -181,8 +181,8 @@ def pick_cards(seat, move, owner, nat_ids, wild_ids, suit_counts, card_rank, car
                     n = pick_naturals(seat, ranks[i], suits[i], 1, owner, nat_ids, suit_counts, card_rank,
                                       card_suit, call_card, call_mode, played, n)
         return pick_wilds(seat, w, owner, wild_ids, played, n)
-    naturals = move[F_SIZE] - w
-    rank = move[F_RANK]
+    naturals = moves[mi, F_SIZE] - w
+    rank = moves[mi, F_RANK]
     if naturals > 0:
         n = pick_naturals(seat, rank, -1, naturals, owner, nat_ids, suit_counts, card_rank, card_suit,
                           call_card, call_mode, played, n)

@@ -46,7 +46,8 @@ GS_REVEALED, GS_MODE_HARD, GS_BANKER, GS_PARTNER, GS_HARD, GS_CALL, GS_N_LOG = r
 GS_LEN = 14
 
 # seat_flags rows
-SF_FINISH, SF_PASSED, SF_LOCKED, SF_BOMBS_USED, SF_BOMB_LIMIT = range(5)
+SF_FINISH, SF_PASSED, SF_LOCKED, SF_BOMBS_USED, SF_BOMB_LIMIT, SF_REL = range(6)
+SF_ROWS = 6
 
 # log of one hand: one row per action
 LOG_SEAT, LOG_TRICK, LOG_MOVE = 0, 1, 2
@@ -142,7 +143,6 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     Returns True when the hand is over. ``row`` is the game's raw-fact row; each family writes its
     own layout (``kernels.xiantao_rows`` / ``kernels.landlord_rows``).
     """
-    finish, passed, locked = seat_flags[SF_FINISH], seat_flags[SF_PASSED], seat_flags[SF_LOCKED]
     n_seats = hand_left.shape[0]
     landlord_family = rules[R_FAMILY] == FAMILY_LANDLORD
     mode_hard = gs[GS_MODE_HARD] == 1
@@ -163,16 +163,16 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
                            state, played)
     else:
         n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
-        rel = np.empty(n_seats, np.int64)
+        rel = seat_flags[SF_REL]  # what the seat to act knows of each seat (no allocation per turn)
         for s in range(n_seats):
             rel[s] = relation(seat, s, mode_hard, banker, partner, hard_seat, gs[GS_REVEALED] == 1)
         choice = choose_play(policies[seat], seat, moves, n, lead, counts, top_seat, hand_left, rel,
                              gs[GS_TRICK_POINTS], pp, rules, rank_points, rules[R_JOKER_BOMB] != 0, state)
     if choice < 0:
         gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], top, played, 0, True)
-        passed[seat] = 1
+        seat_flags[SF_PASSED, seat] = 1
         if rules[R_PASS_LOCKS] != 0:
-            locked[seat] = 1
+            seat_flags[SF_LOCKED, seat] = 1
     else:
         move = moves[choice]
         if landlord_family:
@@ -185,7 +185,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
         else:
             card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
             cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
-            n_played = pick_cards(seat, move, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
+            n_played = pick_cards(seat, moves, choice, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
                                   call_card, cmode, played)
             if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
                 partner_copy = other_copy(call_card, owner.shape[0])
@@ -203,14 +203,16 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
             row[ROW_PLAYS + seat] += 1
             gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_played, False)
         hand_left[seat] -= n_played
-        top[:] = move
+        for f in range(MOVE_FIELDS):
+            top[f] = moves[choice, f]
         gs[GS_TOP_SEAT] = seat
         top_seat = seat
-        passed[:] = 0
+        for s in range(n_seats):
+            seat_flags[SF_PASSED, s] = 0
         if hand_left[seat] == 0:
             order[gs[GS_N_OUT]] = seat
             gs[GS_N_OUT] += 1
-            finish[seat] = gs[GS_N_OUT]
+            seat_flags[SF_FINISH, seat] = gs[GS_N_OUT]
             if hand_over(gs[GS_N_OUT], order, mode_hard, banker, partner):
                 captured[seat] += gs[GS_TRICK_POINTS]  # table points go to the finisher
                 gs[GS_N_TRICKS] += 1
@@ -220,31 +222,33 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     # does the trick end? every other active player passed since the last play, or is locked
     over = True
     for s in range(n_seats):
-        if s != top_seat and hand_left[s] > 0 and passed[s] == 0 and locked[s] == 0:
+        if s != top_seat and hand_left[s] > 0 and seat_flags[SF_PASSED, s] == 0 and seat_flags[SF_LOCKED, s] == 0:
             over = False
     if over:
-        end_trick(gs, hand_left, captured, passed, locked, top, rules)
+        end_trick(gs, hand_left, captured, seat_flags, top, rules)
         return False
     turn = seat
     while True:
         turn = next_active(turn, hand_left)
-        if locked[turn] == 0:
+        if seat_flags[SF_LOCKED, turn] == 0:
             break
     gs[GS_TURN] = turn
     return False
 
 
 @njit(cache=True, nogil=True, inline="always")
-def end_trick(gs, hand_left, captured, passed, locked, top, rules):
+def end_trick(gs, hand_left, captured, seat_flags, top, rules):
     """The last player takes the trick's points and leads; if he is out, 接风 (仙桃千分 §8.4)."""
     winner = gs[GS_TOP_SEAT]
     captured[winner] += gs[GS_TRICK_POINTS]
     gs[GS_N_TRICKS] += 1
     gs[GS_TRICK_POINTS] = 0
     gs[GS_TOP_SEAT] = -1
-    top[:] = 0
-    passed[:] = 0
-    locked[:] = 0
+    for f in range(top.shape[0]):
+        top[f] = 0
+    for s in range(hand_left.shape[0]):
+        seat_flags[SF_PASSED, s] = 0
+        seat_flags[SF_LOCKED, s] = 0
     if hand_left[winner] > 0:
         gs[GS_TURN] = winner
         return

@@ -30,7 +30,7 @@ def default_level_strength(zheng510k_beats_4bomb: bool = False) -> np.ndarray:
     return strength
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def bomb_level(kind, size, wilds, suit):
     """Ladder level 1..19 of a bomb-class play; 0 for anything else."""
     if kind == BOMB:
@@ -57,26 +57,31 @@ def bomb_level(kind, size, wilds, suit):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def move_level(move):
     return bomb_level(move[F_KIND], move[F_SIZE], move[F_WILDS], move[F_SUIT])
 
 
-@njit(cache=True, nogil=True)
-def beats(move, top, level_strength):
-    """Does ``move`` beat ``top`` (both move records)? Spec §7."""
+@njit(cache=True, nogil=True, inline="always")
+def beats_fields(kind, rank, size, wilds, suit, top, level_strength):
+    """Does the move (kind, rank, size, wilds, suit) beat the record ``top``? Spec §7."""
     top_level = move_level(top)
-    level = move_level(move)
+    level = bomb_level(kind, size, wilds, suit)
     if top_level == 0:
         if level > 0:
             return True
-        kind = move[F_KIND]
         if kind != top[F_KIND] or (kind != SINGLE and kind != PAIR and kind != TRIPLE):
             return False
-        return move[F_RANK] > top[F_RANK]
+        return rank > top[F_RANK]
     if level == 0:
         return False
     s, t = level_strength[level], level_strength[top_level]
     if s != t:
         return s > t
-    return move[F_KIND] == BOMB and top[F_KIND] == BOMB and move[F_RANK] > top[F_RANK]
+    return kind == BOMB and top[F_KIND] == BOMB and rank > top[F_RANK]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def beats(move, top, level_strength):
+    """Does ``move`` beat ``top`` (both move records)? Spec §7."""
+    return beats_fields(move[F_KIND], move[F_RANK], move[F_SIZE], move[F_WILDS], move[F_SUIT], top, level_strength)

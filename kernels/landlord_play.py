@@ -25,7 +25,7 @@ from numba import njit, prange
 
 from kernels import landlord_rows as W
 from kernels.climb import GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, GS_BANKER, \
-    GS_PARTNER, GS_CALL, GS_N_LOG, LOG_WIDTH, MAX_LOG, SF_BOMB_LIMIT, take_turn
+    GS_PARTNER, GS_CALL, GS_N_LOG, LOG_WIDTH, MAX_LOG, SF_BOMB_LIMIT, SF_ROWS, take_turn
 from kernels.deal import shuffle
 from kernels.landlord_movegen import (
     AUCTION_OPENSPIEL, GAME_SHANGHAI, LL_ALL_PASS, LL_AUCTION, LL_BOMB_LIMITS, LL_GAME, LL_KITTY, LL_MAX_BID, LL_MAX_MOVES,
@@ -261,7 +261,7 @@ def _buffers(n_ids, rules):
     return (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.zeros((n_seats, 16), np.int64),
             np.zeros((rules[LL_MAX_MOVES], 7), np.int64), np.zeros(32 + WORK_LEN, np.int64), np.zeros(7, np.int64),
             np.zeros((1, LOG_WIDTH), np.int64), np.zeros(GS_LEN, np.int64), np.zeros(n_seats, np.int64),
-            np.zeros((5, n_seats), np.int64), np.zeros(n_seats, np.int64), _unused_xiantao_state(n_seats))
+            np.zeros((SF_ROWS, n_seats), np.int64), np.zeros(n_seats, np.int64), _unused_xiantao_state(n_seats))
 
 
 @njit(cache=True, nogil=True)

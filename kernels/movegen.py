@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
-from kernels.ladder import beats, move_level
+from kernels.ladder import beats_fields, move_level
 from kernels.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
 
 MAX_MOVES = 2048
@@ -56,11 +56,12 @@ def _put(out, n, kind, rank, size, wilds, suit):
 @njit(cache=True, nogil=True, inline="always")
 def _put_if_beats(out, n, kind, rank, size, wilds, suit, top, level_strength):
     """Append a bomb-class move if it beats the bomb-class ``top``."""
-    n2 = _put(out, n, kind, rank, size, wilds, suit)
-    return n2 if beats(out[n], top, level_strength) else n
+    if beats_fields(kind, rank, size, wilds, suit, top, level_strength):
+        return _put(out, n, kind, rank, size, wilds, suit)
+    return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def gen_groups(counts, top, top_level, level_strength, rules, out, n):
     """Singles, pairs, triples and bombs: one rank, naturals plus wilds (all-wild = the 3s).
 
@@ -99,7 +100,7 @@ def gen_groups(counts, top, top_level, level_strength, rules, out, n):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def gen_joker_bomb(counts, top, top_level, level_strength, rules, out, n):
     """王炸: natural 小王 + 大王; with ``R_WILD_JOKER`` one wild may stand for a missing joker."""
     if rules[R_JOKER_BOMB] == 0:
@@ -130,7 +131,7 @@ def _mixable(a, b):
     return a != 0 and b != 0 and not (a == b and (a & (a - 1)) == 0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def fifty_k_possible(suit_counts, wilds, suit, w):
     """Can ``w`` wilds plus naturals form a 五十K of ``suit`` (0..3 正, 4 杂)?"""
     if w > wilds or w > 2:
@@ -149,7 +150,7 @@ def fifty_k_possible(suit_counts, wilds, suit, w):
     return not (m5 == m10 and m10 == mk and (m5 & (m5 - 1)) == 0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def gen_fifty_k(counts, suit_counts, top, top_level, level_strength, rules, out, n):
     max_w = min(rules[R_WILDS_510K], counts[15])
     for suit in range(5):

@@ -18,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.ladder import move_level
-from kernels.moves import F_KIND, F_RANK, F_SIZE, F_WILDS, FIFTY_K, JOKER_BOMB
+from kernels.ladder import bomb_level
+from kernels.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
 from kernels.movegen import LEVEL_TABLE
 from kernels.rng import bounded
 
@@ -45,40 +45,41 @@ PARAM_ORDER = ("hard_threshold", "bomb_points", "near_out", "fight_points", "rev
 FRIEND, FOE, UNKNOWN = 1, 0, -1
 
 
-@njit(cache=True, nogil=True)
-def plan_count(counts, joker_bomb):
+@njit(cache=True, nogil=True, inline="always")
+def plan_count(counts, seat, joker_bomb):
     """Fewest plays to go out: one per rank held (wilds join a group), 王炸 as one play."""
     n = 0
     for r in range(13):
-        if counts[r] > 0:
+        if counts[seat, r] > 0:
             n += 1
-    jokers = (1 if counts[13] > 0 else 0) + (1 if counts[14] > 0 else 0)
+    jokers = (1 if counts[seat, 13] > 0 else 0) + (1 if counts[seat, 14] > 0 else 0)
     if jokers == 2 and joker_bomb:
         n += 1
     else:
         n += jokers
-    if n == 0 and counts[15] > 0:
+    if n == 0 and counts[seat, 15] > 0:
         n = 1
     return n
 
 
 @njit(cache=True, nogil=True)
-def hand_strength(counts, joker_bomb):
+def hand_strength(counts, seat, joker_bomb):
     """A rough score of a 27-card hand's power to go out first (for 硬牌)."""
     bombs = 0
     for r in range(13):
-        if counts[r] >= 4:
+        if counts[seat, r] >= 4:
             bombs += 1
-    wangzha = 1 if (joker_bomb and counts[13] > 0 and counts[14] > 0) else 0
-    return (4.0 * counts[15] + 4.0 * bombs + 5.0 * wangzha + 1.5 * counts[12] + 2.0 * counts[14]
-            + 1.0 * counts[13] + 0.5 * counts[11] - 1.0 * plan_count(counts, joker_bomb))
+    c = counts
+    wangzha = 1 if (joker_bomb and c[seat, 13] > 0 and c[seat, 14] > 0) else 0
+    return (4.0 * c[seat, 15] + 4.0 * bombs + 5.0 * wangzha + 1.5 * c[seat, 12] + 2.0 * c[seat, 14]
+            + 1.0 * c[seat, 13] + 0.5 * c[seat, 11] - 1.0 * plan_count(counts, seat, joker_bomb))
 
 
 @njit(cache=True, nogil=True)
 def wants_hard(policy, seat, counts, pp, joker_bomb, state):
     if policy == RANDOM:
         return bounded(state, 1_000_000) < pp[seat, PP_HARD_PROB] * 1_000_000
-    return hand_strength(counts[seat], joker_bomb) >= pp[seat, PP_HARD_THRESHOLD]
+    return hand_strength(counts, seat, joker_bomb) >= pp[seat, PP_HARD_THRESHOLD]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -97,31 +98,35 @@ def relation(viewer, other, mode_hard, banker, partner, hard_seat, revealed):
     return FOE if other == banker else UNKNOWN
 
 
-@njit(cache=True, nogil=True)
-def _naturals(move):
-    return move[F_SIZE] - move[F_WILDS]
+# The choosers read each move's fields into scalars and pass scalars to their helpers: slicing a
+# row (``moves[i]``) makes an array view, and every array handed to a function — inlined or not —
+# costs numba an atomic reference-count increment and decrement, which dominated the hand's time.
 
 
-@njit(cache=True, nogil=True)
-def _breaks(move, counts):
+@njit(cache=True, nogil=True, inline="always")
+def _breaks(kind, rank, size, wilds, held):
     """Natural cards of the move's rank left behind (a split group); 0 for 五十K and 王炸."""
-    kind = move[F_KIND]
     if kind == FIFTY_K or kind == JOKER_BOMB:
         return 0
-    return counts[move[F_RANK]] - _naturals(move)
+    return held - (size - wilds)
 
 
-@njit(cache=True, nogil=True)
-def _move_points(move, rank_points):
-    if move[F_KIND] == FIFTY_K:
-        return 25 - 5 * move[F_WILDS]  # at most one card replaced; a rough value
-    if move[F_KIND] == JOKER_BOMB:
+@njit(cache=True, nogil=True, inline="always")
+def _move_points(kind, size, wilds, rank_point):
+    if kind == FIFTY_K:
+        return 25 - 5 * wilds  # at most one card replaced; a rough value
+    if kind == JOKER_BOMB:
         return 0
-    return rank_points[move[F_RANK]] * _naturals(move)
+    return rank_point * (size - wilds)
 
 
-@njit(cache=True, nogil=True)
-def _weakest_bomb(moves, n, rules, counts):
+@njit(cache=True, nogil=True, inline="always")
+def _held(counts, seat, rank):
+    return counts[seat, rank] if rank >= 0 else 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _weakest_bomb(moves, n, rules, counts, seat):
     """The cheapest bomb-class move: low ladder strength, few wilds, no split group.
 
     A wild costs more than one ladder step (10 strength points = 100 here): turning a triple
@@ -130,11 +135,12 @@ def _weakest_bomb(moves, n, rules, counts):
     best = -1
     best_cost = 1 << 60
     for i in range(n):
-        level = move_level(moves[i])
+        kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+        level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
         if level == 0:
             continue
-        cost = rules[LEVEL_TABLE + level] * 10 + moves[i, F_WILDS] * 150 + max(moves[i, F_RANK], 0)
-        if _breaks(moves[i], counts) > 0:
+        cost = rules[LEVEL_TABLE + level] * 10 + wilds * 150 + max(rank, 0)
+        if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0:
             cost += 100
         if cost < best_cost:
             best_cost = cost
@@ -142,7 +148,7 @@ def _weakest_bomb(moves, n, rules, counts):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _enemy_near_out(seat, hand_left, rel, near_out):
     for s in range(hand_left.shape[0]):
         if s != seat and hand_left[s] > 0 and rel[s] != FRIEND and hand_left[s] <= near_out:
@@ -150,21 +156,17 @@ def _enemy_near_out(seat, hand_left, rel, near_out):
     return False
 
 
-@njit(cache=True, nogil=True)
-def _empties_hand(move, hand_left_seat):
-    return move[F_SIZE] == hand_left_seat
-
-
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, rules):
-    c = counts[seat]
     if lead:
         best, best_cost = -1, 1 << 60
         for i in range(n):
-            m = moves[i]
-            if _empties_hand(m, hand_left[seat]):
+            kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+            if size == hand_left[seat]:
                 return i
-            cost = (10000 if move_level(m) > 0 else 0) + m[F_WILDS] * 1000 + (100 if _breaks(m, c) > 0 else 0) + m[F_RANK]
+            level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
+            cost = ((10000 if level > 0 else 0) + wilds * 1000
+                    + (100 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0) + rank)
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
@@ -172,41 +174,40 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, ru
         return -1
     best, best_cost = -1, 1 << 60
     for i in range(n):
-        m = moves[i]
-        if move_level(m) > 0:
+        kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+        if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
             continue
-        cost = m[F_WILDS] * 1000 + (100 if _breaks(m, c) > 0 else 0) + m[F_RANK]
+        cost = wilds * 1000 + (100 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0) + rank
         if cost < best_cost:
             best, best_cost = i, cost
     if best >= 0:
         return best
     if _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT]):
-        return _weakest_bomb(moves, n, rules, c)
+        return _weakest_bomb(moves, n, rules, counts, seat)
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules, rank_points,
                  joker_bomb):
-    c = counts[seat]
-    plan = plan_count(c, joker_bomb)
+    plan = plan_count(counts, seat, joker_bomb)
     for i in range(n):  # going out now is always right
-        if _empties_hand(moves[i], hand_left[seat]):
+        if moves[i, F_SIZE] == hand_left[seat]:
             return i
     enemy_close = _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT])
     if lead:
         best, best_cost = -1, 1 << 60
         for i in range(n):
-            m = moves[i]
-            level = move_level(m)
-            cost = m[F_WILDS] * 1000 + (300 if _breaks(m, c) > 0 else 0)
+            kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+            level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
+            cost = wilds * 1000 + (300 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0)
             if level > 0:
                 cost += 10000 if plan > 2 else 0
-            elif m[F_RANK] >= 12:
+            elif rank >= 12:
                 cost += 500  # keep 2s and jokers to regain the lead
-            cost += m[F_RANK] * 10 + _move_points(m, rank_points) * 4
+            cost += rank * 10 + _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 4
             if enemy_close and level == 0:
-                cost -= m[F_SIZE] * 40  # lead long groups an opponent cannot follow singly
+                cost -= size * 40  # lead long groups an opponent cannot follow singly
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
@@ -216,23 +217,22 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
     fight = trick_points >= pp[seat, PP_FIGHT_POINTS] or enemy_close
     best, best_cost = -1, 1 << 60
     for i in range(n):
-        m = moves[i]
-        if move_level(m) > 0:
+        kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+        if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
             continue
-        breaks = _breaks(m, c) > 0
-        if (breaks or m[F_WILDS] > 0) and not fight:
+        breaks = _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0
+        if (breaks or wilds > 0) and not fight:
             continue
-        if top_rel == UNKNOWN and trick_points == 0 and m[F_RANK] >= 12 and not enemy_close:
+        if top_rel == UNKNOWN and trick_points == 0 and rank >= 12 and not enemy_close:
             continue  # do not spend a 2 or a joker against a possible partner for nothing
-        cost = m[F_WILDS] * 1000 + (200 if breaks else 0) + m[F_RANK] * 10 + _move_points(m, rank_points) * 2
+        cost = wilds * 1000 + (200 if breaks else 0) + rank * 10 + _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 2
         if cost < best_cost:
             best, best_cost = i, cost
     if best >= 0:
         return best
-    value = trick_points
-    worth = value >= pp[seat, PP_BOMB_POINTS] and top_rel != FRIEND
+    worth = trick_points >= pp[seat, PP_BOMB_POINTS] and top_rel != FRIEND
     if worth or enemy_close or (plan <= 2 and top_rel != FRIEND):
-        return _weakest_bomb(moves, n, rules, c)
+        return _weakest_bomb(moves, n, rules, counts, seat)
     return -1
 
 

@@ -16,7 +16,7 @@ from kernels.census import N_CENSUS_FEATURES, census_one
 from kernels.climb import (  # noqa: F401  (the turn loop's state and log layout, re-exported)
     GS_BANKER, GS_CALL, GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_JIEFENG, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS,
     GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
-    LOG_TRICK, LOG_WIDTH, MAX_LOG, next_active, take_turn,
+    LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, next_active, take_turn,
 )
 from kernels.deal import shuffle
 from kernels.movegen import MAX_MOVES, R_BONUS_REQUIRES_PLAY, R_CALL_RULE, R_HAND_SIZE, R_JOKER_BOMB
@@ -198,7 +198,7 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
     gs[GS_CALL] = call_card
     gs[GS_REVEALED] = 1 if revealed else 0
     hand_left = np.full(N_SEATS, hand_size, np.int64)
-    seat_flags = np.zeros((3, N_SEATS), np.int64)  # rows: finish place, passed, locked
+    seat_flags = np.zeros((SF_ROWS, N_SEATS), np.int64)  # kernels.climb SF_* rows
     captured = np.zeros(N_SEATS, np.int64)
     order = np.full(N_SEATS, -1, np.int64)
     top[:] = 0
