@@ -1,9 +1,11 @@
 """The climbing engine's turn loop, shared by every climbing game (DESIGN principle 2).
 
-``take_turn`` is one turn of a trick-based climbing game: the seat to act generates its legal
-moves, its player picks one (or passes), the cards leave the hand, the trick ends when every other
-active player has passed since the last play, and the hand ends by the game's end rule. What
-differs between games is dispatched on ``rules[R_FAMILY]`` (``kernels.movegen`` layout):
+One turn of a trick-based climbing game: the seat to act generates its legal moves, its player
+picks one (or passes), the cards leave the hand, the trick ends when every other active player has
+passed since the last play, and the hand ends by the game's end rule. The shared steps are
+``record_pass``, ``after_play`` (the move tops the trick, a player out takes his place, the end
+rule) and ``advance`` (trick end, 接风, next seat); each family's turn (``take_turn_xiantao``,
+``take_turn_landlord``) adds only what differs, so that each game compiles its own family alone:
 
 * ``FAMILY_XIANTAO`` (仙桃千分): suit-aware generation with wilds and the bomb ladder
   (``kernels.movegen``), card picking (``kernels.cardpick``), 明鸡, points in tricks, 接风,
@@ -25,7 +27,6 @@ passed, locked; landlord games add bombs counted for the limit and the limit its
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.cardpick import pick_cards, remove_cards
@@ -34,7 +35,7 @@ from kernels.landlord_movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, l
 from kernels.landlord_policies import ll_choose
 from kernels.landlord_rows import landlord_after_play, ROW_BLOCKED as LROW_BLOCKED
 from kernels.landlord_moves import BOMB as LL_BOMB_KIND, TIANWANG
-from kernels.movegen import FAMILY_LANDLORD, R_BANKER_NO_JIEFENG, R_BONUS_REQUIRES_PLAY, R_FAMILY, R_JOKER_BOMB, \
+from kernels.movegen import R_BANKER_NO_JIEFENG, R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB, \
     R_PASS_LOCKS, generate_moves
 from kernels.moves import MOVE_FIELDS
 from kernels.policies import call_preference, choose_play, relation
@@ -136,103 +137,140 @@ def _drop_limited_bombs(moves, n, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids,
-              rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played, top, row, log):
-    """The seat to act plays or passes; the trick and the hand end when they should.
+def record_pass(gs, seat, seat_flags, top, played, log, rules):
+    """The seat to act passes (a pass may lock him out of the trick, 仙桃千分 X-Q8)."""
+    gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], top, played, 0, True)
+    seat_flags[SF_PASSED, seat] = 1
+    if rules[R_PASS_LOCKS] != 0:
+        seat_flags[SF_LOCKED, seat] = 1
 
-    Returns True when the hand is over. ``row`` is the game's raw-fact row; each family writes its
-    own layout (``kernels.xiantao_rows`` / ``kernels.landlord_rows``).
-    """
-    n_seats = hand_left.shape[0]
-    landlord_family = rules[R_FAMILY] == FAMILY_LANDLORD
-    mode_hard = gs[GS_MODE_HARD] == 1
-    banker, partner, hard_seat, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_HARD], gs[GS_CALL]
-    seat = gs[GS_TURN]
-    gs[GS_N_TURNS] += 1
+
+@njit(cache=True, nogil=True, inline="always")
+def after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, captured, top):
+    """Common to every climbing game once a move's cards have left the hand: the move tops the
+    trick; a player out takes his finishing place. Returns True when that ends the hand (by the
+    end rule of ``gs[GS_MODE_HARD]``); the table's points then go to him."""
+    hand_left[seat] -= n_played
+    for f in range(MOVE_FIELDS):
+        top[f] = moves[choice, f]
+    gs[GS_TOP_SEAT] = seat
+    for s in range(hand_left.shape[0]):
+        seat_flags[SF_PASSED, s] = 0
+    if hand_left[seat] > 0:
+        return False
+    order[gs[GS_N_OUT]] = seat
+    gs[GS_N_OUT] += 1
+    seat_flags[SF_FINISH, seat] = gs[GS_N_OUT]
+    if hand_over(gs[GS_N_OUT], order, gs[GS_MODE_HARD] == 1, gs[GS_BANKER], gs[GS_PARTNER]):
+        captured[seat] += gs[GS_TRICK_POINTS]  # table points go to the finisher
+        gs[GS_N_TRICKS] += 1
+        return True
+    return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def advance(gs, seat, hand_left, captured, seat_flags, top, rules):
+    """After a turn: the trick ends when every other active player has passed since the last play
+    (or is locked out), else the turn goes to the next active, unlocked seat."""
     top_seat = gs[GS_TOP_SEAT]
-    lead = top_seat < 0
-    if landlord_family:
-        n = ll_generate(counts[seat], top, rules, moves, played[32:])
-        if rules[LL_BOMB_LIMITS] != 0 and seat_flags[SF_BOMB_LIMIT, seat] >= 0 \
-                and seat_flags[SF_BOMBS_USED, seat] >= seat_flags[SF_BOMB_LIMIT, seat]:
-            n2 = _drop_limited_bombs(moves, n, rules)
-            if n2 < n:
-                row[LROW_BLOCKED] += 1
-            n = n2
-        choice = ll_choose(policies[seat], seat, moves, n, lead, counts, top_seat, hand_left, hard_seat, pp, rules,
-                           state, played)
-    else:
-        n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
-        rel = seat_flags[SF_REL]  # what the seat to act knows of each seat (no allocation per turn)
-        for s in range(n_seats):
-            rel[s] = relation(seat, s, mode_hard, banker, partner, hard_seat, gs[GS_REVEALED] == 1)
-        choice = choose_play(policies[seat], seat, moves, n, lead, counts, top_seat, hand_left, rel,
-                             gs[GS_TRICK_POINTS], pp, rules, rank_points, rules[R_JOKER_BOMB] != 0, state)
-    if choice < 0:
-        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], top, played, 0, True)
-        seat_flags[SF_PASSED, seat] = 1
-        if rules[R_PASS_LOCKS] != 0:
-            seat_flags[SF_LOCKED, seat] = 1
-    else:
-        move = moves[choice]
-        if landlord_family:
-            ll_move_counts(move, played)
-            for r in range(15):
-                counts[seat, r] -= played[r]
-            n_played = move[2]
-            landlord_after_play(seat, move, hard_seat, seat_flags, row, rules)
-            gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, 0, False)
-        else:
-            card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
-            cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
-            n_played = pick_cards(seat, moves, choice, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
-                                  call_card, cmode, played)
-            if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
-                partner_copy = other_copy(call_card, owner.shape[0])
-                for i in range(n_played):  # 明鸡: the partner plays his copy of the call card
-                    if played[i] == partner_copy:
-                        gs[GS_REVEALED] = 1
-                        row[ROW_MINGJI] = gs[GS_N_TRICKS]
-            gs[GS_TRICK_POINTS] += remove_cards(seat, played, n_played, owner, counts, suit_counts, card_rank,
-                                                card_suit, card_wild, card_points)
-            level = move_level(move)
-            if level > 0:
-                row[ROW_BOMBS + level - 1] += 1
-            if rules[R_BONUS_REQUIRES_PLAY] != 0:
-                earn_bonus(seat, move, dealt_wz, dealt_counts, row)
-            row[ROW_PLAYS + seat] += 1
-            gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_played, False)
-        hand_left[seat] -= n_played
-        for f in range(MOVE_FIELDS):
-            top[f] = moves[choice, f]
-        gs[GS_TOP_SEAT] = seat
-        top_seat = seat
-        for s in range(n_seats):
-            seat_flags[SF_PASSED, s] = 0
-        if hand_left[seat] == 0:
-            order[gs[GS_N_OUT]] = seat
-            gs[GS_N_OUT] += 1
-            seat_flags[SF_FINISH, seat] = gs[GS_N_OUT]
-            if hand_over(gs[GS_N_OUT], order, mode_hard, banker, partner):
-                captured[seat] += gs[GS_TRICK_POINTS]  # table points go to the finisher
-                gs[GS_N_TRICKS] += 1
-                if not landlord_family:
-                    row[ROW_ENDED_BY] = seat
-                return True
-    # does the trick end? every other active player passed since the last play, or is locked
     over = True
-    for s in range(n_seats):
+    for s in range(hand_left.shape[0]):
         if s != top_seat and hand_left[s] > 0 and seat_flags[SF_PASSED, s] == 0 and seat_flags[SF_LOCKED, s] == 0:
             over = False
     if over:
         end_trick(gs, hand_left, captured, seat_flags, top, rules)
-        return False
+        return
     turn = seat
     while True:
         turn = next_active(turn, hand_left)
         if seat_flags[SF_LOCKED, turn] == 0:
             break
     gs[GS_TURN] = turn
+
+
+@njit(cache=True, nogil=True, inline="always")
+def take_turn_xiantao(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids,
+                      wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played,
+                      top, row, log):
+    """One turn of the 仙桃千分 family: suit-aware moves with wilds, card picking, 明鸡, points.
+
+    Returns True when the hand is over (``row``: ``kernels.xiantao_rows`` layout).
+    """
+    n_seats = hand_left.shape[0]
+    mode_hard = gs[GS_MODE_HARD] == 1
+    banker, partner, hard_seat, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_HARD], gs[GS_CALL]
+    seat = gs[GS_TURN]
+    gs[GS_N_TURNS] += 1
+    top_seat = gs[GS_TOP_SEAT]
+    n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
+    rel = seat_flags[SF_REL]  # what the seat to act knows of each seat (no allocation per turn)
+    for s in range(n_seats):
+        rel[s] = relation(seat, s, mode_hard, banker, partner, hard_seat, gs[GS_REVEALED] == 1)
+    choice = choose_play(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, rel,
+                         gs[GS_TRICK_POINTS], pp, rules, rank_points, rules[R_JOKER_BOMB] != 0, state)
+    if choice < 0:
+        record_pass(gs, seat, seat_flags, top, played, log, rules)
+    else:
+        card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
+        cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
+        n_played = pick_cards(seat, moves, choice, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
+                              call_card, cmode, played)
+        if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
+            partner_copy = other_copy(call_card, owner.shape[0])
+            for i in range(n_played):  # 明鸡: the partner plays his copy of the call card
+                if played[i] == partner_copy:
+                    gs[GS_REVEALED] = 1
+                    row[ROW_MINGJI] = gs[GS_N_TRICKS]
+        gs[GS_TRICK_POINTS] += remove_cards(seat, played, n_played, owner, counts, suit_counts, card_rank,
+                                            card_suit, card_wild, card_points)
+        move = moves[choice]
+        level = move_level(move)
+        if level > 0:
+            row[ROW_BOMBS + level - 1] += 1
+        if rules[R_BONUS_REQUIRES_PLAY] != 0:
+            earn_bonus(seat, move, dealt_wz, dealt_counts, row)
+        row[ROW_PLAYS + seat] += 1
+        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_played, False)
+        if after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, captured, top):
+            row[ROW_ENDED_BY] = seat
+            return True
+    advance(gs, seat, hand_left, captured, seat_flags, top, rules)
+    return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def take_turn_landlord(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
+                       played, top, row, log):
+    """One turn of the landlord family: rank-count moves, the 上海 bomb limits, landlord players.
+
+    The landlord is the lone side (``gs[GS_HARD]``); the hand ends at the first player out.
+    Returns True when the hand is over (``row``: ``kernels.landlord_rows`` layout).
+    """
+    hard_seat = gs[GS_HARD]
+    seat = gs[GS_TURN]
+    gs[GS_N_TURNS] += 1
+    top_seat = gs[GS_TOP_SEAT]
+    n = ll_generate(counts[seat], top, rules, moves, played[32:])
+    if rules[LL_BOMB_LIMITS] != 0 and seat_flags[SF_BOMB_LIMIT, seat] >= 0 \
+            and seat_flags[SF_BOMBS_USED, seat] >= seat_flags[SF_BOMB_LIMIT, seat]:
+        n2 = _drop_limited_bombs(moves, n, rules)
+        if n2 < n:
+            row[LROW_BLOCKED] += 1
+        n = n2
+    choice = ll_choose(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, hard_seat, pp,
+                       rules, state, played)
+    if choice < 0:
+        record_pass(gs, seat, seat_flags, top, played, log, rules)
+    else:
+        move = moves[choice]
+        ll_move_counts(move, played)
+        for r in range(15):
+            counts[seat, r] -= played[r]
+        landlord_after_play(seat, move, hard_seat, seat_flags, row, rules)
+        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, 0, False)
+        if after_play(gs, seat, move[2], moves, choice, hand_left, seat_flags, order, captured, top):
+            return True
+    advance(gs, seat, hand_left, captured, seat_flags, top, rules)
     return False
 
 

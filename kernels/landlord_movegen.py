@@ -246,7 +246,6 @@ def ll_generate(c, top, rules, out, work):
     lead = tk == PASS
     top_bomb = is_bomb_class(tk)
     n = 0
-    tsize = top[2]
     trank = top[1]
     if not top_bomb:
         if lead or tk == SINGLE:

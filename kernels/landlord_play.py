@@ -2,7 +2,7 @@
 
 The game contributes its phases — deal, first bidder, 叫分 (one round, or OpenSpiel's re-bidding
 auction), 抢地主, the kitty, 明牌 — and hands the trick play to the climbing engine's shared
-turn loop (``kernels.climb.take_turn``) with the landlord as the lone side: the hand ends at the
+turn loop (``kernels.climb.take_turn_landlord``) with the landlord as the lone side: the hand ends at the
 first player out. Scoring is late (``sim.games.landlord_play``), from the raw facts of
 ``kernels.landlord_rows``.
 
@@ -25,11 +25,11 @@ from numba import njit, prange
 
 from kernels import landlord_rows as W
 from kernels.climb import GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, GS_BANKER, \
-    GS_PARTNER, GS_CALL, GS_N_LOG, LOG_WIDTH, MAX_LOG, SF_BOMB_LIMIT, SF_ROWS, take_turn
+    GS_PARTNER, GS_CALL, GS_N_LOG, LOG_WIDTH, MAX_LOG, SF_BOMB_LIMIT, SF_ROWS, take_turn_landlord
 from kernels.deal import shuffle
 from kernels.landlord_movegen import (
     AUCTION_OPENSPIEL, GAME_SHANGHAI, LL_ALL_PASS, LL_AUCTION, LL_BOMB_LIMITS, LL_GAME, LL_KITTY, LL_MAX_BID, LL_MAX_MOVES,
-    LL_MINGPAI, LL_N_SEATS, LL_QIANG, QIANG_AFTER_BIDDING, QIANG_AFTER_THREE, QIANG_NONE,
+    LL_MINGPAI, LL_N_SEATS, LL_QIANG, QIANG_AFTER_THREE, QIANG_NONE,
 )
 from kernels.landlord_movegen import WORK_LEN
 from kernels.landlord_policies import GREEDY, PP_MINGPAI, PP_QIANG, RANDOM, choose_bid, choose_yes, hand_strength
@@ -232,10 +232,9 @@ def play_hand(seed, game_index, deck_template, card_rank, rules, policies, pp, s
     for s in range(n_seats):
         seat_flags[SF_BOMB_LIMIT, s] = row[W.ROW_BOMB_LIMIT + s]
     top[:] = 0
-    captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids, rank_points, owner, suit_counts = xt
-    while not take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids,
-                        wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves,
-                        scratch, top, row, log):
+    captured, order = xt
+    while not take_turn_landlord(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
+                                 scratch, top, row, log):
         pass
     winner = -1
     for s in range(n_seats):
@@ -261,15 +260,13 @@ def _buffers(n_ids, rules):
     return (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.zeros((n_seats, 16), np.int64),
             np.zeros((rules[LL_MAX_MOVES], 7), np.int64), np.zeros(32 + WORK_LEN, np.int64), np.zeros(7, np.int64),
             np.zeros((1, LOG_WIDTH), np.int64), np.zeros(GS_LEN, np.int64), np.zeros(n_seats, np.int64),
-            np.zeros((SF_ROWS, n_seats), np.int64), np.zeros(n_seats, np.int64), _unused_xiantao_state(n_seats))
+            np.zeros((SF_ROWS, n_seats), np.int64), np.zeros(n_seats, np.int64), _trick_state(n_seats))
 
 
 @njit(cache=True, nogil=True)
-def _unused_xiantao_state(n_seats):
-    """The 仙桃千分-only arguments of the shared turn loop (points, call card, suits, 喜), empty."""
-    return (np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64),
-            np.zeros((n_seats, 16), np.int64), np.zeros((4, 1), np.int64), np.zeros((15, 4, 2), np.int64),
-            np.zeros(0, np.int64), np.zeros(16, np.int64), np.zeros(1, np.int64), np.zeros((n_seats, 13, 4), np.int64))
+def _trick_state(n_seats):
+    """The turn loop's per-seat points captured (always 0 here) and finishing order."""
+    return np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64)
 
 
 @njit(cache=True, nogil=True, parallel=True)

@@ -16,7 +16,7 @@ from kernels.census import N_CENSUS_FEATURES, census_one
 from kernels.climb import (  # noqa: F401  (the turn loop's state and log layout, re-exported)
     GS_BANKER, GS_CALL, GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_JIEFENG, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS,
     GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
-    LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, next_active, take_turn,
+    LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, next_active, take_turn_xiantao,
 )
 from kernels.deal import shuffle
 from kernels.movegen import MAX_MOVES, R_BONUS_REQUIRES_PLAY, R_CALL_RULE, R_HAND_SIZE, R_JOKER_BOMB
@@ -202,9 +202,9 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
     captured = np.zeros(N_SEATS, np.int64)
     order = np.full(N_SEATS, -1, np.int64)
     top[:] = 0
-    while not take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids,
-                        wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played,
-                        top, row, log):
+    while not take_turn_xiantao(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab,
+                                nat_ids, wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts,
+                                moves, played, top, row, log):
         pass
     # -- raw facts
     for s in range(N_SEATS):
