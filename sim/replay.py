@@ -26,6 +26,8 @@ def _spec_from_manifest(manifest: dict):
 
     if manifest.get("kind") != "play":
         raise UserError("replay needs a run written by `paiju play` (this one is a census)")
+    if manifest.get("game") != "xiantao":
+        raise UserError(f"replay shows 仙桃千分 hands only for now; this run is {manifest.get('game')!r}")
     game = load_game(manifest["game"])
     rules = apply_overrides(game.Rules(), manifest["ruleset"])
     return RunSpec(manifest["game"], "play", manifest["variant"], rules, int(manifest["seed"]), int(manifest["n"]),
