@@ -128,10 +128,21 @@ def run_local(spec: RunSpec, out: Path, *, resume: bool, overwrite: bool, thread
     t0 = time.perf_counter()
     computed = 0
     task = progress.start(spec.n, done_games) if progress else None
-    for index in pending:
-        table = compute_shard(spec, index, (lambda k: progress.advance(task, k)) if progress else None)
-        rundir.write_shard(index, table)
-        computed += table.num_rows
+    # Shard i is written (Parquet encoding releases the GIL) while shard i + 1 is computed (so
+    # do the kernels): at most two shards are in memory, whatever the run's size.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="paiju-writer") as writer:
+        writing = None
+        for index in pending:
+            table = compute_shard(spec, index, (lambda k: progress.advance(task, k)) if progress else None)
+            if writing is not None:
+                writing.result()  # re-raises a failed write here
+            writing = writer.submit(rundir.write_shard, index, table)
+            computed += table.num_rows
+            del table
+        if writing is not None:
+            writing.result()
     wall = time.perf_counter() - t0
     if progress:
         progress.stop()
