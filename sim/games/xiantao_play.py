@@ -12,7 +12,6 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
-from sim.errors import UserError
 from sim.schema import CENSUS_FEATURE_TYPES, Column, per_seat, to_arrow_schema
 
 N_SEATS = 4
@@ -75,39 +74,17 @@ def play_columns() -> list[Column]:
 
 
 def parse_policies(text: str) -> list[str]:
-    names = [p.strip() for p in text.split(",")]
-    if len(names) == 1:
-        names = names * N_SEATS
-    if len(names) != N_SEATS or any(p not in POLICIES for p in names):
-        raise UserError(f"--policy must be one of {', '.join(POLICIES)} or four of them separated by commas; got {text!r}")
-    return names
+    from sim.players import parse_policies as parse
+
+    return parse(text, POLICIES, N_SEATS)
 
 
 def parse_policy_params(items: list[str] | None, policies: list[str]) -> list[dict[str, float]]:
     """``NAME=VALUE`` (every seat) or ``SEAT:NAME=VALUE``; names from kernels.policies.PARAM_ORDER."""
     from kernels.policies import PARAM_ORDER
+    from sim.players import parse_policy_params as parse
 
-    out: list[dict[str, float]] = [{} for _ in range(N_SEATS)]
-    for item in items or []:
-        seats = range(N_SEATS)
-        text = item
-        if ":" in item.split("=", 1)[0]:
-            seat_text, text = item.split(":", 1)
-            if not seat_text.isdigit() or not 0 <= int(seat_text) < N_SEATS:
-                raise UserError(f"--policy-param seat must be 0..3 in {item!r}")
-            seats = [int(seat_text)]
-        if "=" not in text:
-            raise UserError(f"--policy-param expects NAME=VALUE or SEAT:NAME=VALUE; got {item!r}")
-        name, value = text.split("=", 1)
-        if name not in PARAM_ORDER:
-            raise UserError(f"unknown policy parameter {name!r}; known: {', '.join(PARAM_ORDER)}")
-        try:
-            number = float(value)
-        except ValueError:
-            raise UserError(f"policy parameter {name!r} must be a number; got {value!r}") from None
-        for s in seats:
-            out[s][name] = number
-    return out
+    return parse(items, PARAM_ORDER, N_SEATS)
 
 
 def _kernel_inputs(spec) -> dict[str, Any]:

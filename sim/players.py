@@ -1,0 +1,41 @@
+"""Parsing ``--policy`` and ``--policy-param`` for any game: which player sits in each seat."""
+
+from __future__ import annotations
+
+from sim.errors import UserError
+
+
+def parse_policies(text: str, known: tuple[str, ...], n_seats: int) -> list[str]:
+    """One policy name for every seat, or ``n_seats`` of them separated by commas."""
+    names = [p.strip() for p in text.split(",")]
+    if len(names) == 1:
+        names = names * n_seats
+    if len(names) != n_seats or any(p not in known for p in names):
+        raise UserError(f"--policy must be one of {', '.join(known)} or {n_seats} of them separated by commas; "
+                        f"got {text!r}")
+    return names
+
+
+def parse_policy_params(items: list[str] | None, known: tuple[str, ...], n_seats: int) -> list[dict[str, float]]:
+    """``NAME=VALUE`` (every seat) or ``SEAT:NAME=VALUE`` → one dict of overrides per seat."""
+    out: list[dict[str, float]] = [{} for _ in range(n_seats)]
+    for item in items or []:
+        seats = range(n_seats)
+        text = item
+        if ":" in item.split("=", 1)[0]:
+            seat_text, text = item.split(":", 1)
+            if not seat_text.isdigit() or not 0 <= int(seat_text) < n_seats:
+                raise UserError(f"--policy-param seat must be 0..{n_seats - 1} in {item!r}")
+            seats = [int(seat_text)]
+        if "=" not in text:
+            raise UserError(f"--policy-param expects NAME=VALUE or SEAT:NAME=VALUE; got {item!r}")
+        name, value = text.split("=", 1)
+        if name not in known:
+            raise UserError(f"unknown policy parameter {name!r}; known: {', '.join(known)}")
+        try:
+            number = float(value)
+        except ValueError:
+            raise UserError(f"policy parameter {name!r} must be a number; got {value!r}") from None
+        for s in seats:
+            out[s][name] = number
+    return out
