@@ -90,6 +90,8 @@ def source_rules(run: Run, what: str = "rescore"):
         raise RunError(f"{what} needs a play run (`paiju play`); {run.path} is a {run.kind!r} run")
     if run.game not in GAMES or "play" not in GAMES[run.game].kinds:
         raise RunError(f"{what}: run {run.path} is of game {run.game!r}, which paiju cannot score")
+    if run.game != "xiantao":
+        raise RunError(f"{what} works on 仙桃千分 runs for now; {run.path} is a {run.game!r} run")
     game = load_game(run.game)
     try:
         rules = apply_overrides(game.Rules(), run.ruleset)
