@@ -118,8 +118,11 @@ def check_output(out: Path, *, resume: bool, overwrite: bool) -> None:
                 f"refusing to overwrite {str(out)!r}: it holds files that are not part of a paiju run "
                 f"({', '.join(sorted(foreign)[:3])})"
             )
-    if not out.parent.exists():
-        raise UserError(f"cannot create {str(out)!r}: parent directory {str(out.parent)!r} does not exist")
+    ancestor = out.parent
+    while not ancestor.exists():  # missing parents are created (``--out runs/census`` in a new checkout)
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise UserError(f"cannot create {str(out)!r}: {str(ancestor)!r} is not a directory")
 
 
 def open_run_directory(out: Path, manifest: dict[str, Any], *, resume: bool, overwrite: bool) -> RunDirectory:
@@ -146,7 +149,7 @@ def open_run_directory(out: Path, manifest: dict[str, Any], *, resume: bool, ove
             if _looks_like_run_file(p.name):
                 p.unlink()
     try:
-        out.mkdir(parents=False, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot create output directory {str(out)!r}: {exc.strerror or exc}") from None
     manifest = dict(manifest)

@@ -187,8 +187,11 @@ def test_output_refusals(src, tmp_path):
     with pytest.raises(UserError, match="is the run being rescored"):
         rescore_run(src, src, {"grade.da_qing": 6}, overwrite=True)
     assert _parts(src) and _manifest(src)["status"] == "complete"
-    with pytest.raises(UserError, match="parent directory"):
-        rescore_run(src, tmp_path / "no" / "such", {})
+    (tmp_path / "a_file").write_text("x")
+    with pytest.raises(UserError, match="is not a directory"):
+        rescore_run(src, tmp_path / "a_file" / "such", {})
+    rescore_run(src, tmp_path / "new" / "parents", {})  # missing parents are created
+    assert _manifest(tmp_path / "new" / "parents")["status"] == "complete"
     # an earlier run in --out is replaced with --overwrite
     again = tmp_path / "again"
     rescore_run(src, again, {"grade.da_qing": 6})

@@ -109,3 +109,13 @@ def test_resume_finishes_a_killed_run_without_duplicates(tmp_path):
     run_local(RunSpec("xiantao", "census", "default", xiantao.Rules(), 5, n, shard), reference,
               resume=False, overwrite=False, threads=None, log=_quiet)
     assert table.equals(_read(reference))
+
+
+def test_missing_parent_directories_are_created(tmp_path):
+    """`paiju census ... --out runs/xt-census` in a fresh checkout, where runs/ does not exist yet."""
+    out = tmp_path / "runs" / "deeper" / "c"
+    run_local(_spec(1_000, 1_000), out, resume=False, overwrite=False, threads=1, log=_quiet)
+    assert _read(out).num_rows == 1_000
+    (tmp_path / "plain").write_text("a file")
+    with pytest.raises(UserError, match="is not a directory"):
+        run_local(_spec(1_000, 1_000), tmp_path / "plain" / "c", resume=False, overwrite=False, threads=1, log=_quiet)
