@@ -27,6 +27,23 @@ def to_arrow_schema(columns: list[Column], metadata: dict[str, str] | None = Non
     return pa.schema([pa.field(c.name, c.type, nullable=False) for c in columns], metadata=metadata)
 
 
+def table_from_values(columns: list[Column], values: dict) -> pa.Table:
+    """An Arrow table of ``columns`` from numpy arrays (cast to each column's type) or ready Arrow
+    arrays (dictionary columns), keyed by column name."""
+    import numpy as np
+
+    arrays = []
+    for col in columns:
+        v = values[col.name]
+        if isinstance(v, pa.Array):
+            arrays.append(v)
+        elif col.type == pa.bool_():
+            arrays.append(pa.array(np.asarray(v, dtype=bool)))
+        else:
+            arrays.append(pa.array(np.asarray(v).astype(col.type.to_pandas_dtype())))
+    return pa.Table.from_arrays(arrays, schema=to_arrow_schema(columns))
+
+
 # census features of climbing games: (feature, Arrow type, meaning), in kernel order
 CENSUS_FEATURE_TYPES: list[tuple[str, pa.DataType, str]] = [
     ("wilds", pa.int8(), "wild cards (癞子) held, 0..6"),

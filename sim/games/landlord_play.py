@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 
 from sim.errors import UserError
-from sim.schema import Column, per_seat, to_arrow_schema
+from sim.schema import Column, per_seat, table_from_values
 
 POLICIES = ("random", "greedy", "smart")
 ROLES = ("landlord", "farmer", "none")
@@ -307,17 +307,7 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
         values[f"s{k}_aces_held"] = d[:, 11]
         values[f"s{k}_won"] = has & ((landlord == k) == won)
         values[f"s{k}_money"] = s.money[:, k]
-    columns = play_columns(n_seats)
-    arrays = []
-    for col in columns:
-        v = values[col.name]
-        if isinstance(v, pa.Array):
-            arrays.append(v)
-        elif col.type == pa.bool_():
-            arrays.append(pa.array(np.asarray(v, dtype=bool)))
-        else:
-            arrays.append(pa.array(np.asarray(v).astype(col.type.to_pandas_dtype())))
-    return pa.Table.from_arrays(arrays, schema=to_arrow_schema(columns))
+    return table_from_values(play_columns(n_seats), values)
 
 
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:

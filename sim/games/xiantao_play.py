@@ -12,7 +12,7 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
-from sim.schema import CENSUS_FEATURE_TYPES, Column, per_seat, to_arrow_schema
+from sim.schema import CENSUS_FEATURE_TYPES, Column, per_seat, table_from_values
 
 N_SEATS = 4
 POLICIES = ("random", "greedy", "smart")
@@ -191,17 +191,7 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     for fi, (feature, _, _) in enumerate(CENSUS_FEATURE_TYPES):
         for k in range(N_SEATS):
             values[f"s{k}_{feature}"] = rows[:, K.ROW_FEATURES + fi * N_SEATS + k]
-    columns = play_columns()
-    arrays = []
-    for col in columns:
-        v = values[col.name]
-        if isinstance(v, pa.Array):
-            arrays.append(v)
-        elif col.type == pa.bool_():
-            arrays.append(pa.array(np.asarray(v, dtype=bool)))
-        else:
-            arrays.append(pa.array(np.asarray(v).astype(col.type.to_pandas_dtype())))
-    return pa.Table.from_arrays(arrays, schema=to_arrow_schema(columns))
+    return table_from_values(play_columns(), values)
 
 
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
