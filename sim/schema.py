@@ -17,10 +17,30 @@ class Column:
     name: str
     type: pa.DataType
     doc: str
+    categories: tuple[str, ...] | None = None  # dictionary column: code i is categories[i]
 
 
 def per_seat(feature: str, type_: pa.DataType, doc: str, n_seats: int) -> list[Column]:
     return [Column(f"s{k}_{feature}", type_, f"seat {k}: {doc}") for k in range(n_seats)]
+
+
+ARROW_TYPES = {"bool": pa.bool_(), "int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(),
+               "int64": pa.int64(), "float64": pa.float64()}
+DICT = pa.dictionary(pa.int8(), pa.string())
+
+
+def layout_columns(layout, n_seats: int) -> list[Column]:
+    """The Parquet columns of a kernel row layout (``kernels.layout.RowLayout``) for ``n_seats``."""
+    cols = []
+    for f in layout.fields:
+        if not f.column:
+            continue
+        type_ = DICT if f.categories else ARROW_TYPES[f.type]
+        if f.per_seat:
+            cols += [Column(f"s{k}_{f.name}", type_, f"seat {k}: {f.doc}", f.categories) for k in range(n_seats)]
+        else:
+            cols.append(Column(f.name, type_, f.doc, f.categories))
+    return cols
 
 
 def to_arrow_schema(columns: list[Column], metadata: dict[str, str] | None = None) -> pa.Schema:
@@ -37,6 +57,9 @@ def table_from_values(columns: list[Column], values: dict) -> pa.Table:
         v = values[col.name]
         if isinstance(v, pa.Array):
             arrays.append(v)
+        elif col.categories is not None:
+            codes = pa.array(np.asarray(v).astype(np.int8))
+            arrays.append(pa.DictionaryArray.from_arrays(codes, pa.array(list(col.categories), pa.string())))
         elif col.type == pa.bool_():
             arrays.append(pa.array(np.asarray(v, dtype=bool)))
         else:
