@@ -4,7 +4,7 @@
     python benchmarks/gen_schema_doc.py --write    # (re)write docs/schema.md
     python benchmarks/gen_schema_doc.py --check    # exit 1 if docs/schema.md is stale
 
-The tables come from ``sim.schema.census_columns``, ``sim.games.xiantao_play.play_columns`` and
+The tables come from ``sim.schema.census_columns``, ``sim.games.xiantao.play.play_columns`` and
 ``sim.games.landlord_play.play_columns``,
 the same definitions the writer builds its Arrow schema from, so docs/schema.md cannot drift
 from the files (tests/analysis/test_readable.py checks it is up to date). Per-seat columns
@@ -67,7 +67,7 @@ def table(columns) -> list[str]:
 
 def render() -> str:
     from sim.games.landlord_play import play_columns as landlord_columns
-    from sim.games.xiantao_play import play_columns
+    from sim.games.xiantao.play import play_columns
     from sim.schema import census_columns
 
     census, play = census_columns(N_SEATS), play_columns()

@@ -50,7 +50,7 @@ SEED_OPT = Annotated[int, typer.Option("--seed", help="root seed; game i uses th
 OUT_OPT = Annotated[Path, typer.Option("--out", "-o", help="output run directory (Parquet parts + _run.json)")]
 VARIANT_OPT = Annotated[str, typer.Option("--variant", help="named rules preset (see `paiju games`)")]
 RULES_OPT = Annotated[Optional[Path], typer.Option("--rules", help="TOML file overriding ruleset options")]
-SET_OPT = Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set grade.da_qing=6")]
+SET_OPT = Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set base=2 (options: `paiju options GAME`)")]
 THREADS_OPT = Annotated[Optional[int], typer.Option(
     "--threads", help="numba threads (default: all cores); with --scheduler/--workers, per Dask worker")]
 RESUME_OPT = Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out")]
@@ -65,13 +65,35 @@ WORKERS_OPT = Annotated[Optional[int], typer.Option(
 @app.command()
 @user_errors
 def games() -> None:
-    """List games and their variants, one line each."""
+    """List games and their variants, one line each, with what each game offers."""
     from sim.registry import GAMES, load_game
 
-    for entry in GAMES.values():
-        game = load_game(entry.name)
-        for variant, (doc, _) in game.VARIANTS.items():
-            typer.echo(f"{entry.name:<10} {variant:<14} {'/'.join(entry.kinds):<12} {entry.title if variant == 'default' else doc}")
+    for name in GAMES:
+        game = load_game(name)
+        typer.echo(f"{name:<10} {game.title}")
+        typer.echo(f"{'':<10} offers: {', '.join(game.offers())}")
+        for variant, v in game.variants.items():
+            typer.echo(f"{'':<10} --variant {variant:<14} {v.doc}")
+
+
+@app.command()
+@user_errors
+def options(
+    game: Annotated[str, typer.Argument(help="game name (see `paiju games`)")],
+    variant: VARIANT_OPT = "default",
+) -> None:
+    """Every ruleset option of a game: key, value under the variant, and what it does."""
+    from sim.registry import load_game, resolve_rules
+    from sim.ruleset import field_docs, flatten
+
+    module = load_game(game)
+    values = flatten(resolve_rules(module, variant, None))
+    docs = field_docs(module.rules)
+    width = max(len(k) for k in values)
+    typer.echo(f"{game} --variant {variant}: option = value  (scoring: money only, can be rescored)")
+    for key, value in values.items():
+        is_scoring, doc = docs[key]
+        typer.echo(f"  {key:<{width}} = {value!r:<18} {'scoring' if is_scoring else 'play   '}  {doc}")
 
 
 def _seed_check(seed: int) -> None:
@@ -91,13 +113,13 @@ def _n_check(n: int) -> None:
 @app.command()
 @user_errors
 def census(
-    game: Annotated[str, typer.Argument(help="game name, e.g. xiantao")],
+    game: Annotated[str, typer.Argument(help="game name (see `paiju games`)")],
     n: N_OPT = 1_000_000,
     seed: SEED_OPT = 0,
     out: OUT_OPT = Path("runs/census"),
     variant: VARIANT_OPT = "default",
     rules: RULES_OPT = None,
-    set_: Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set xi.eight=8")] = None,
+    set_: SET_OPT = None,
     threads: THREADS_OPT = None,
     shard_size: Annotated[int, typer.Option("--shard-size", help="games per part file")] = 1_000_000,
     resume: RESUME_OPT = False,
@@ -106,21 +128,18 @@ def census(
     scheduler: SCHEDULER_OPT = None,
     workers: WORKERS_OPT = None,
 ) -> None:
-    """Deal N hands and record every seat's hand features (7张, 8张, wilds, 王炸, bombs, 五十K...)."""
+    """Deal N hands and record every seat's hand features (the game's census: bombs, wilds, points...)."""
     from sim.errors import UserError
-    from sim.registry import game_entry, load_game, resolve_rules
+    from sim.registry import load_game, resolve_rules
+    from sim.runner import RunSpec
 
     _n_check(n)
     _seed_check(seed)
     if shard_size <= 0:
         raise UserError(f"--shard-size must be positive; got {shard_size}")
-    entry = game_entry(game)
-    if "census" not in entry.kinds:
-        raise UserError(f"game {game!r} has no census")
     module = load_game(game)
+    module.job("census")
     ruleset = resolve_rules(module, variant, str(rules) if rules else None, set_)
-    from sim.runner import RunSpec, run_local
-
     spec = RunSpec(game, "census", variant, ruleset, seed, n, min(shard_size, n))
     _run(spec, out, resume, overwrite, threads, quiet, "census " + game, "deals", scheduler, workers)
 
@@ -162,18 +181,18 @@ def _run(spec, out: Path, resume: bool, overwrite: bool, threads, quiet: bool, l
 @app.command()
 @user_errors
 def play(
-    game: Annotated[str, typer.Argument(help="game name, e.g. xiantao")],
+    game: Annotated[str, typer.Argument(help="game name (see `paiju games`)")],
     n: N_OPT = 100_000,
     seed: SEED_OPT = 0,
     out: OUT_OPT = Path("runs/play"),
-    policy: Annotated[str, typer.Option("--policy", help="random | greedy | smart, or one per seat: smart,smart,greedy,greedy")] = "smart",
-    policy_param: Annotated[Optional[list[str]], typer.Option("--policy-param", help="NAME=VALUE or SEAT:NAME=VALUE, e.g. hard_threshold=30")] = None,
-    hands_per_session: Annotated[int, typer.Option("--hands-per-session", help="hands per session; 庄家 of the next hand = 一游")] = 1,
+    policy: Annotated[Optional[str], typer.Option("--policy", help="a policy for every seat, or one per seat: smart,smart,greedy,greedy (default: the game's; see `paiju games`)")] = None,
+    policy_param: Annotated[Optional[list[str]], typer.Option("--policy-param", help="NAME=VALUE or SEAT:NAME=VALUE, e.g. 2:near_out=5 (names: `paiju games`)")] = None,
+    hands_per_session: Annotated[int, typer.Option("--hands-per-session", help="hands per session, for games whose hands carry state to the next (the dealer, 荒番...)")] = 1,
     rotate: Annotated[bool, typer.Option("--rotate", help="rotate the policies round the seats from hand to hand")] = False,
-    duplicate: Annotated[bool, typer.Option("--duplicate", help="play every deal four times, hands rotated round the seats (paired comparisons); -n counts hands")] = False,
+    duplicate: Annotated[bool, typer.Option("--duplicate", help="play every deal once from every seat, hands rotated round the table (paired comparisons); -n counts hands")] = False,
     variant: VARIANT_OPT = "default",
     rules: RULES_OPT = None,
-    set_: Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set grade.da_qing=6")] = None,
+    set_: SET_OPT = None,
     threads: THREADS_OPT = None,
     shard_size: Annotated[int, typer.Option("--shard-size", help="hands per part file (rounded to whole sessions)")] = 200_000,
     scheduler: SCHEDULER_OPT = None,
@@ -182,37 +201,36 @@ def play(
     overwrite: OVERWRITE_OPT = False,
     quiet: QUIET_OPT = False,
 ) -> None:
-    """Play N whole hands with heuristic players and record every outcome (大清/小清, money, bombs...)."""
+    """Play N whole hands with heuristic players and record every outcome (raw facts, scores, money)."""
     from sim.errors import UserError
-    from sim.registry import game_entry, load_game, resolve_rules
+    from sim.players import parse_policies, parse_policy_params
+    from sim.registry import load_game, resolve_rules
+    from sim.runner import RunSpec
 
     _n_check(n)
     _seed_check(seed)
-    entry = game_entry(game)
-    if "play" not in entry.kinds:
-        raise UserError(f"game {game!r} cannot be played yet (census only)")
+    module = load_game(game)
+    module.job("play")
     if hands_per_session < 1:
         raise UserError(f"--hands-per-session must be at least 1; got {hands_per_session}")
-    if n % hands_per_session:
-        raise UserError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
+    if hands_per_session > 1 and not module.sessions:
+        module.refuse("--hands-per-session (its hands carry nothing from one to the next)")
+    if duplicate and not module.duplicate:
+        module.refuse("--duplicate")
     if duplicate and hands_per_session != 1:
         raise UserError("--duplicate plays single hands; it cannot be combined with --hands-per-session")
-    if duplicate and n % 4:
-        raise UserError(f"with --duplicate, -n counts hands and must be a multiple of 4 (one deal from each seat); got {n}")
     if shard_size <= 0:
         raise UserError(f"--shard-size must be positive; got {shard_size}")
-    module = load_game(game)
     ruleset = resolve_rules(module, variant, str(rules) if rules else None, set_)
-    if hasattr(module, "parse_policies"):  # games with their own players (landlord family)
-        parse_policies, parse_policy_params = module.parse_policies, module.parse_policy_params
-        module.check_play_options(hands_per_session, duplicate)
-    else:
-        from sim.games.xiantao_play import parse_policies, parse_policy_params
-    from sim.runner import RunSpec
-
-    policies = parse_policies(policy)
-    params = parse_policy_params(policy_param, policies)
-    unit = 4 if duplicate else hands_per_session  # shards hold whole sessions / whole duplicated deals
+    seats = module.seats(ruleset)
+    if n % hands_per_session:
+        raise UserError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
+    if duplicate and n % seats:
+        raise UserError(f"with --duplicate, -n counts hands and must be a multiple of {seats} (one deal from each "
+                        f"seat); got {n}")
+    policies = parse_policies(policy or module.players.default, module.players.names, seats)
+    params = parse_policy_params(policy_param, module.players.params, seats)
+    unit = seats if duplicate else hands_per_session  # shards hold whole sessions / whole duplicated deals
     shard = max(unit, (min(shard_size, n) // unit) * unit)
     options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session, "rotate": rotate,
                "duplicate": duplicate}
@@ -238,8 +256,9 @@ def report(
     run: Annotated[Path, typer.Argument(help="run directory written by `paiju census` or `paiju play`")],
     format: Annotated[str, typer.Option("--format", "-f", help="table | md | html (md/html with --out add plots)")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file (md: PNGs in NAME_files/ beside it)")] = None,
+    seats: Annotated[bool, typer.Option("--seats", help="also show the per-seat rows of statistics pooled over seats")] = False,
 ) -> None:
-    """Estimates with 95% CIs, exact values where they exist, and |z| for each statistic."""
+    """The game's headline figures, then estimates with 95% CIs, exact values where they exist, and z."""
     from sim.errors import UserError
 
     if format not in ("table", "md", "html"):
@@ -255,7 +274,7 @@ def report(
         from analysis.runs import open_run
 
         opened = open_run(run)
-        rep = build_report(opened)
+        rep = build_report(opened, seats=seats)
         if out is not None and format in ("md", "html"):
             from analysis.plots import figures
 
@@ -285,7 +304,7 @@ def rescore(
     run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`) to rescore")],
     out: Annotated[Path, typer.Option("--out", "-o", help="new run directory for the rescored hands")],
     rules: Annotated[Optional[Path], typer.Option("--rules", help="TOML file of scoring options")] = None,
-    set_: Annotated[Optional[list[str]], typer.Option("--set", help="scoring option, e.g. --set grade.da_qing=6")] = None,
+    set_: Annotated[Optional[list[str]], typer.Option("--set", help="scoring option, e.g. --set base=2")] = None,
     overwrite: OVERWRITE_OPT = False,
 ) -> None:
     """Recompute every money column of a play run under other scoring options, without replaying."""
@@ -308,7 +327,7 @@ def balance(
     run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`)")],
     scenario: Annotated[Optional[list[Path]], typer.Option(
         "--scenario", "-s", help="TOML of scoring overrides (name = file stem); repeat; the first is the reference")] = None,
-    role: Annotated[str, typer.Option("--role", help="role compared with the first scenario: banker | partner | opponent | hard | hard_opponent")] = "banker",
+    role: Annotated[Optional[str], typer.Option("--role", help="role compared with the first scenario (default: the game's, e.g. banker or landlord)")] = None,
     format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file")] = None,
 ) -> None:

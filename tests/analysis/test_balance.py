@@ -20,7 +20,7 @@ from analysis.balance import (
     load_scenario,
 )
 from analysis.estimators import Z95, mean_ci
-from analysis.play_report import ROLE_LABEL, ROLES
+from sim.games.xiantao.report_play import ROLE_LABEL, ROLES
 from analysis.rescore import rescore_run
 from analysis.runs import RunError
 from sim.cli import app
@@ -35,7 +35,7 @@ SCENARIOS = [Scenario("base", BASE, "test"), Scenario("alt", ALT, "test"), Scena
 
 @pytest.fixture(scope="module")
 def src(tmp_path_factory):
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.runner import RunSpec, run_local
 
     path = tmp_path_factory.mktemp("balance") / "run"

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-from analysis.exact.xiantao import census_exact
+from sim.games.xiantao.exact import census_exact
 from analysis.report import FLAG, Report, build_report, census_report
 from analysis.runs import RunError, open_run
 

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.estimators import mean_ci
-from analysis.play_report import (
+from sim.games.xiantao.report_play import (
     CASES,
     GRADES,
     LEVELS,
@@ -30,7 +30,7 @@ SEATS = range(4)
 
 
 def _make(path, policies, n, seed, hps=1, rotate=False, params=None, shard=None):
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.runner import RunSpec, run_local
 
     options = {"policies": list(policies), "policy_params": params or [{}] * 4,

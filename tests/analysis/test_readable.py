@@ -20,7 +20,7 @@ N_CENSUS, N_PLAY = 5_000, 1_200
 
 
 def _run(path: Path, kind: str, n: int, shard: int, options=None) -> Path:
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.runner import RunSpec, run_local
 
     spec = RunSpec("xiantao", kind, "default", Rules(), 5, n, shard, options or {})
@@ -65,7 +65,7 @@ def test_pandas_pyarrow_duckdb_agree(census_dir, play_dir, kind, column):
 
 
 def test_the_files_carry_the_documented_schema(census_dir, play_dir):
-    from sim.games.xiantao_play import play_columns
+    from sim.games.xiantao.play import play_columns
     from sim.schema import census_columns
 
     for run, columns in ((census_dir, census_columns(4)), (play_dir, play_columns())):
@@ -103,7 +103,7 @@ def test_schema_doc_is_generated_and_current():
     doc = ROOT / "docs" / "schema.md"
     assert doc.read_text(encoding="utf-8") == text, \
         "docs/schema.md is stale: run python benchmarks/gen_schema_doc.py --write"
-    from sim.games.xiantao_play import play_columns
+    from sim.games.xiantao.play import play_columns
     from sim.schema import census_columns
 
     for columns in (census_columns(4), play_columns()):

@@ -25,7 +25,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def play_run(tmp_path_factory):
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.runner import RunSpec, run_local
 
     options = {"policies": ["smart", "greedy", "smart", "greedy"], "policy_params": [{}] * 4,

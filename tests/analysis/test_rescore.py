@@ -31,7 +31,7 @@ runner = CliRunner()
 
 
 def simulate(path, rules_overrides=None):
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.ruleset import apply_overrides
     from sim.runner import RunSpec, run_local
 

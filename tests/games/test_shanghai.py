@@ -12,14 +12,14 @@ its row. The §11 worked examples go through the late scorer.
 import numpy as np
 import pytest
 
-from kernels import landlord_rows as W
-from sim.games.landlord import SHANGHAI_VARIANTS, ShanghaiRules, reference_rules
-from sim.games.landlord_play import kernel_inputs, run_kernel, score
+from kernels.landlord import rows as W
+from sim.games.shanghai.rules import VARIANTS as SHANGHAI_VARIANTS, ShanghaiRules
 from sim.ruleset import apply_overrides
-from tests.games.landlord_helpers import actions_of, deal_of, logged_hand, make_spec
+from tests.games.landlord_helpers import (actions_of, deal_of, kernel_inputs, logged_hand, make_spec,
+                                         reference_rules, run_kernel, score_rows)
 from tests.reference.landlord_game import baodao_sets, bomb_limit, replay, session_huangfan
 
-V = {name: over for name, (_, over) in SHANGHAI_VARIANTS.items()}
+V = {name: v.overrides for name, v in SHANGHAI_VARIANTS.items()}
 RANDOM4 = ["random"] * 4
 MIXED = ["smart", "greedy", "random", "smart"]
 
@@ -54,7 +54,7 @@ def test_deals_replay_in_reference(case):
     over, policies, n, hps = CASES[case]
     spec = make_spec("shanghai", policies, over, n=n, seed=101 + case, hands_per_session=hps)
     inputs = kernel_inputs(spec)
-    R = reference_rules(spec.rules, "shanghai")
+    R = reference_rules("shanghai", over)
     seen = dict(won=0, touliao=0, tanda=0, baodao=0, da=0, buda=0, mingwang=0, huangfan=0, all_pass=0,
                 blocked=0, limited=0, tianwang=0, big=0, d4=0, low=0)
     results, rows = [], []
@@ -118,7 +118,7 @@ def test_deals_replay_in_reference(case):
             last_of_row.append(len(seq) - 1)
         hf = session_huangfan(seq)
         assert [hf[i] for i in last_of_row] == list(raw[g0:g0 + hps, W.ROW_HUANGFAN])
-    s = score(raw, spec.rules, "shanghai")
+    s = score_rows("shanghai", raw, spec.rules)
     for i, res in enumerate(results):
         assert np.allclose(s.money[i], res.money), f"deal {i}: money {s.money[i]} vs {res.money} {res.factors}"
         assert s.money[i].sum() == 0  # §7 is zero-sum in every case
@@ -158,7 +158,7 @@ def test_players_who_never_bid_end_after_100_redeals():
         spec.options["policy_params"] = [{"bid1": 99, "bid2": 99, "bid3": 99}] * len(spec.options["policies"])
         rows = run_kernel(spec, 0, 3)
         assert (rows[:, W.ROW_REDEALS] == 100).all() and (rows[:, W.ROW_LANDLORD] == -1).all()
-        assert (score(rows, spec.rules, game).money == 0).all()
+        assert (score_rows(game, rows, spec.rules).money == 0).all()
 
 
 def test_same_seed_same_rows_any_threads_and_splits():
@@ -204,7 +204,7 @@ def _row(bid, won, touliao=0, tanda=0, mingwang=0, huangfan=0, baodao=0, sets=0,
 
 
 def _money(rules, *rows):
-    s = score(np.stack(rows), rules, "shanghai")
+    s = score_rows("shanghai", np.stack(rows), rules)
     return s, s.money.tolist()
 
 
@@ -232,10 +232,12 @@ def test_scoring_options():
     rows = (_row(1, 1, huangfan=2),)
     assert _money(ShanghaiRules(), *rows)[1] == [[6, -2, -2, -2]]
     assert _money(apply_overrides(ShanghaiRules(), V["stacks"]), *rows)[1] == [[12, -4, -4, -4]]
-    # SH-8 alt: 头撂 ×4 on top of D = 3, won or lost
+    # SH-8 alt: 头撂 ×4 on top of D = 3 when the landlord wins; the seed's loss line has no 头撂
+    # factor ("地主输：…(荒番×2、摊打×2、明王×2)×底注×当局档数×3"), so a lost 头撂 pays plain 3 档
     x4 = apply_overrides(ShanghaiRules(), V["extra-x4"])
-    s, money = _money(x4, _row(3, 1, touliao=1), _row(3, 0, touliao=1))
-    assert money == [[36, -12, -12, -12], [-36, 12, 12, 12]] and s.f_touliao.tolist() == [4, 4]
+    s, money = _money(x4, _row(3, 1, touliao=1), _row(3, 0, touliao=1), _row(3, 0, touliao=1, tanda=1, mingwang=1))
+    assert money == [[36, -12, -12, -12], [-9, 3, 3, 3], [-36, 12, 12, 12]]
+    assert s.f_touliao.tolist() == [4, 1, 1]
     # SH-7: 双报到 no extra factor by default; baodao_count_multiplies: × sets
     rows = (_row(2, 1, baodao=W.BAODAO_BUDA, sets=2),)
     assert _money(ShanghaiRules(), *rows)[1] == [[6, -2, -2, -2]]
@@ -254,13 +256,14 @@ def test_scoring_options():
 
 @pytest.mark.parametrize("args, message", [
     (["--set", "touliao_rule=as_5_dang"], "option 'touliao_rule' must be one of"),
-    (["--set", "qiang=after_bidding"], "option 'qiang' must stay 'none'"),
-    (["--set", "all_pass=no_game"], "option 'all_pass' must stay 'redeal'"),
+    (["--set", "qiang=after_bidding"], "unknown option 'qiang' for this game"),
+    (["--set", "all_pass=no_game"], "unknown option 'all_pass' for this game"),
+    (["--set", "bomb_factor=4"], "unknown option 'bomb_factor' for this game"),
     (["--set", "max_bid=4"], "option 'max_bid' must be 1..3"),
     (["--set", "hand_size=20"], "must be 108 cards"),
     (["--set", "huangfan=1"], "unknown option 'huangfan'"),
     (["--variant", "shanghai-x8"], "unknown variant 'shanghai-x8'"),
-    (["--duplicate"], "shanghai: --duplicate is not supported"),
+    (["--duplicate", "--hands-per-session", "2"], "--duplicate plays single hands"),
     (["--hands-per-session", "3"], "must be a whole number of sessions of 3"),
     (["--policy", "smart,greedy"], "--policy must be one of"),
     (["--policy-param", "bid9=3"], "unknown policy parameter 'bid9'"),

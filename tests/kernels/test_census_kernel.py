@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from kernels.cards import card_points_5_10_k
-from sim.census import compute_census
-from sim.games import xiantao
+from sim.games.xiantao.census import compute_census
+from sim.games.xiantao import rules as xiantao
 from sim.ruleset import apply_overrides
 from tests.reference.census import census_row, deal_game
 

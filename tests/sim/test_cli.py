@@ -77,7 +77,7 @@ def test_unreadable_run_directory_is_one_line(tmp_path):
 def test_games_lists_every_variant():
     result = _run("games")
     assert result.exit_code == 0
-    from sim.games import xiantao
+    from sim.games.xiantao import rules as xiantao
 
     for variant in xiantao.VARIANTS:
         assert any(line.split()[:2] == ["xiantao", variant] for line in result.output.splitlines())

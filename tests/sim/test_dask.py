@@ -18,7 +18,7 @@ import cloudpickle  # noqa: E402  (a dependency of distributed)
 
 from sim import dask_backend  # noqa: E402
 from sim.errors import UserError  # noqa: E402
-from sim.games import xiantao  # noqa: E402
+from sim.games.xiantao import rules as xiantao  # noqa: E402
 from sim.runner import RunSpec, compute_shard, run_local  # noqa: E402
 from sim.writer import MANIFEST, PART_RE  # noqa: E402
 

@@ -28,8 +28,8 @@ def test_same_rows_for_any_thread_count_and_shard_size(tmp_path):
 
 
 def test_play_rows_carry_the_census_of_the_same_deal(tmp_path):
-    from sim.census import compute_census
-    from sim.games import xiantao
+    from sim.games.xiantao.census import compute_census
+    from sim.games.xiantao import rules as xiantao
 
     spec = make_spec(n=500, seed=8)
     run_local(spec, tmp_path / "p", resume=False, overwrite=False, threads=None, log=_quiet)
