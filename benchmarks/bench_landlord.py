@@ -79,22 +79,22 @@ def bench_paiju(seconds: float, threads: int):
     import numba
 
     from kernels.landlord import rows as W
-    from sim.games.doudizhu import VARIANTS, Rules
-    from sim.games.landlord_play import kernel_inputs, run_kernel
-    from sim.ruleset import apply_overrides
+    from sim.games.doudizhu import FAMILY
+    from sim.games.landlord.play import kernel_inputs, run_kernel
+    from sim.registry import load_game, resolve_rules
     from sim.runner import RunSpec
 
-    rules = apply_overrides(Rules(), VARIANTS["openspiel"][1])
+    rules = resolve_rules(load_game("doudizhu"), "openspiel", None)
     spec = RunSpec("doudizhu", "play", "openspiel", rules, 1, 0, 0,
                    {"policies": ["random"] * 3, "policy_params": [{}] * 3, "hands_per_session": 1})
     numba.set_num_threads(threads)
-    inputs = kernel_inputs(spec)
-    run_kernel(spec, 0, 1000, inputs)  # compile / load
+    inputs = kernel_inputs(spec, FAMILY)
+    run_kernel(spec, FAMILY, 0, 1000, inputs)  # compile / load
     chunk = 20000 * threads
     n = wins = has = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
-        rows = run_kernel(spec, n, n + chunk, inputs)
+        rows = run_kernel(spec, FAMILY, n, n + chunk, inputs)
         n += chunk
         ok = rows[:, W.ROW_LANDLORD] >= 0
         has += int(ok.sum())
