@@ -14,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis import render
-from analysis.plots import PooledShare, ValueCounts, census_plot_data, figures, play_plot_data
+from analysis.plots import PooledShare, ValueCounts, figures
+from sim.games.xiantao.plots import census_plot_data, play_plot_data
 from analysis.report import build_report
 from analysis.runs import open_run
 from sim.cli import app
