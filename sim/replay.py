@@ -35,9 +35,14 @@ def stored_row(run, game_index: int) -> dict:
 
 
 def replay_text(run_dir: Path, game_index: int) -> str:
+    """One hand of the run directory ``run_dir``, move by move."""
     from analysis.runs import open_run
 
-    run = open_run(run_dir)
+    return replay_run(open_run(run_dir), game_index)
+
+
+def replay_run(run, game_index: int) -> str:
+    """One hand of an opened run (``analysis.runs.Run``), move by move."""
     if run.kind != "play":
         raise UserError(f"replay needs a run written by `paiju play` (this one is a {run.kind})")
     game, spec = spec_from_manifest(run.manifest)
@@ -46,4 +51,4 @@ def replay_text(run_dir: Path, game_index: int) -> str:
     if not 0 <= game_index < spec.n:
         raise UserError(f"--game must be between 0 and {spec.n - 1} for this run; got {game_index}")
     text = game.replay(spec, stored_row(run, game_index), game_index)
-    return f"hand {game_index} of {run_dir} — {game.title}, seed {spec.seed}, variant {spec.variant}\n" + text
+    return f"hand {game_index} of {run.path} — {game.title}, seed {spec.seed}, variant {spec.variant}\n" + text

@@ -82,8 +82,8 @@ def test_games_lists_every_variant_of_every_game():
     text = result.output
     for name in GAMES:
         game = load_game(name)
-        block = text[text.index(f"{name} ") if text.startswith(f"{name} ") else text.index(f"\n{name} "):]
-        assert f"offers: {', '.join(game.offers())}" in block.splitlines()[1]
+        start = 0 if text.startswith(f"{name} ") else text.index(f"\n{name} ") + 1
+        assert f"offers: {', '.join(game.offers())}" in text[start:].splitlines()[1]
         for variant, v in game.variants.items():
             assert f"--variant {variant}" in text and v.doc in text, (name, variant)
     assert "--variant openspiel" in text and "--variant extra-x4" in text and "--variant dagong-room" in text
