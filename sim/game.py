@@ -16,6 +16,8 @@ Shapes the callables share:
   kind's options such as ``policies``, ``rotate``, ``duplicate``, ``hands_per_session``).
 * Columns are ``sim.schema.Column`` lists; ``compute`` returns a ``pyarrow.Table`` with exactly
   those columns for game indices ``start .. stop-1``.
+* A game index is usually one row; a game whose unit is longer (a match of many hands) may write
+  several rows with the same ``game_index`` (``replay`` gets them all, in order).
 * Facts and scored values are dicts of numpy arrays keyed by column name (``s{k}_money`` …):
   the same names in a fresh kernel row batch and in a stored run, which is what lets ``paiju
   rescore`` call the very function ``paiju play`` scored with.
@@ -111,7 +113,7 @@ class Game:
     validate: Callable[[Any], None] = lambda rules: None  # cross-field checks; raises UserError
     players: Players | None = None  # play job's policies
     scoring: Scoring | None = None  # rescore and balance
-    replay: Callable[["RunSpec", dict, int], str] | None = None  # (spec, stored row, game index) → text
+    replay: Callable[["RunSpec", list, int], str] | None = None  # (spec, stored rows of the game index, game index) → text
     sessions: bool = False  # --hands-per-session (state carried from hand to hand)
     duplicate: bool = False  # --duplicate (every deal played from every seat)
 

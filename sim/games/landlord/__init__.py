@@ -33,10 +33,10 @@ def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Var
 
         return draw(run, rep)
 
-    def replay(spec, stored, game_index):
+    def replay(spec, rows, game_index):
         from sim.games.landlord.replay import replay as text
 
-        return text(spec, family, stored, game_index)
+        return text(spec, family, rows, game_index)
 
     def columns(spec):
         from sim.games.landlord.columns import play_columns

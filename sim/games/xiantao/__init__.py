@@ -73,10 +73,10 @@ def _play_figures(run, report):
     return play_figures(run, report)
 
 
-def _replay(spec, stored, game_index):
+def _replay(spec, rows, game_index):
     from sim.games.xiantao.replay import replay
 
-    return replay(spec, stored, game_index)
+    return replay(spec, rows, game_index)
 
 
 def _scoring() -> Scoring:
