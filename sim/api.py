@@ -302,9 +302,13 @@ class Run:
         return self.to_arrow(columns).to_pandas()
 
     def report(self, format: str = "table", out: str | Path | None = None, seats: bool = False):
-        """The game's report of this run (a ``analysis.report.Report``; print it, or display it in
+        """The game's report of this run (an ``analysis.report.Report``; print it, or display it in
         Jupyter). With ``out`` it is also written: ``table`` as text, ``md`` with its plots as
         PNGs beside it, ``html`` as one self-contained file."""
+        return self.write_report(format, out, seats)[0]
+
+    def write_report(self, format: str = "table", out: str | Path | None = None, seats: bool = False):
+        """(report, plots drawn, paths written): ``report`` and what it wrote."""
         from analysis.render import check_out, write_report
         from analysis.report import build_report
 
@@ -315,14 +319,15 @@ class Run:
         if out is not None and format in ("md", "html"):
             check_out(Path(out), format)  # before the (long) pass over the run
         rep = build_report(self._run, seats=seats)
-        if out is not None:
-            if format in ("md", "html"):
-                from analysis.plots import figures
+        if out is None:
+            return rep, 0, []
+        if format == "table":
+            _write_text(Path(out), rep.to_text())
+            return rep, 0, [Path(out)]
+        from analysis.plots import figures
 
-                write_report(rep, figures(self._run, rep), Path(out), format)
-            else:
-                _write_text(Path(out), rep.to_text())
-        return rep
+        figs = figures(self._run, rep)
+        return rep, len(figs), write_report(rep, figs, Path(out), format)
 
     def figures(self, report=None) -> list:
         """The game's plots of this run (``analysis.plots.Figure``: title, caption, PNG bytes)."""

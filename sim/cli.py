@@ -201,9 +201,11 @@ def report(
     """The game's headline figures, then estimates with 95% CIs, exact values where they exist, and z."""
     from sim import api
 
-    rep = api.open_run(run).report(format, out, seats=seats)
+    rep, n_figures, written = api.open_run(run).write_report(format, out, seats=seats)
     if out is not None:
-        typer.echo(f"wrote {out}")
+        where = f" ({n_figures} plot(s) {f'in {written[1].parent}' if len(written) > 1 else 'embedded'})" \
+            if format != "table" else ""
+        typer.echo(f"wrote {out}{where}")
     elif format == "md":
         typer.echo(rep.to_markdown())
     else:
@@ -242,7 +244,7 @@ def balance(
     run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`)")],
     scenario: Annotated[Optional[list[Path]], typer.Option(
         "--scenario", "-s", help="TOML of scoring overrides (name = file stem); repeat; the first is the reference")] = None,
-    role: Annotated[Optional[str], typer.Option("--role", help="role compared with the first scenario (default: the game's, e.g. banker or landlord)")] = None,
+    role: Annotated[Optional[str], typer.Option("--role", help="role compared with the first scenario (default: the game's own; `paiju balance RUN` lists them)")] = None,
     format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file")] = None,
 ) -> None:
