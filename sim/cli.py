@@ -265,6 +265,43 @@ def balance(
         Console().print(rep.to_rich())
 
 
+@app.command()
+@user_errors
+def sweep(
+    game: Annotated[str, typer.Argument(help="game name (see `paiju games`)")],
+    policy_param: Annotated[str, typer.Option("--policy-param", help="NAME=v1,v2,… (every seat) or SEAT:NAME=v1,v2,…")],
+    n: N_OPT = 20_000,
+    seed: SEED_OPT = 0,
+    policy: Annotated[Optional[str], typer.Option("--policy", help="the players (as for `paiju play`)")] = None,
+    rotate: Annotated[bool, typer.Option("--rotate", help="rotate the players round the seats")] = False,
+    variant: VARIANT_OPT = "default",
+    rules: RULES_OPT = None,
+    set_: SET_OPT = None,
+    threads: THREADS_OPT = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="keep each run as OUT/NAME=VALUE")] = None,
+    format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
+    quiet: QUIET_OPT = False,
+) -> None:
+    """Play the same deals under each value of a policy parameter; headline figures, paired differences."""
+    from sim import api
+    from sim.errors import UserError
+
+    if "=" not in policy_param:
+        raise UserError(f"--policy-param expects NAME=v1,v2,…; got {policy_param!r}")
+    if format not in ("table", "md"):
+        raise UserError(f"--format must be 'table' or 'md'; got {format!r}")
+    name, values = policy_param.split("=", 1)
+    result = api.sweep(game, n, name, [v.strip() for v in values.split(",") if v.strip()], seed=seed, out=out,
+                       policy=policy, rotate=rotate, variant=variant, rules=_rule_layers(rules, set_), threads=threads,
+                       progress=not quiet, log=_log)
+    if format == "md":
+        typer.echo(result.report.to_markdown())
+    else:
+        from rich.console import Console
+
+        Console().print(result.report.to_rich())
+
+
 def main() -> None:
     app()
 
