@@ -346,15 +346,7 @@ def check_output_file(out: Path | None, fmt: str) -> None:
 
 def render(rep: Report, fmt: str, width: int = 120) -> str:
     """The report as Markdown (``md``) or as plain-text rich tables (``table``)."""
-    if fmt == "md":
-        return rep.to_markdown()
-    import io
-
-    from rich.console import Console
-
-    buf = io.StringIO()
-    Console(file=buf, width=width, color_system=None, force_terminal=False).print(rep.to_rich())
-    return buf.getvalue()
+    return rep.to_markdown() if fmt == "md" else rep.to_text(width)
 
 
 def write_text(out: Path, text: str) -> None:

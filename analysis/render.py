@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from analysis.plots import Figure
 from analysis.report import Report
+from sim.errors import PaijuError
 
 FORMATS = ("html", "md")
 CSS = """
@@ -37,7 +38,7 @@ figcaption { color: #444; font-size: 0.9em; max-width: 60em; }
 """
 
 
-class RenderError(Exception):
+class RenderError(PaijuError):
     """The report cannot be written where asked; the message is one line saying why."""
 
 

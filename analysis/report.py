@@ -95,6 +95,22 @@ class Report:
             out.append("")
         return "\n".join(out)
 
+    def to_text(self, width: int = 100) -> str:
+        """The rich tables as plain text (no colour), ``width`` columns wide."""
+        import io
+
+        from rich.console import Console
+
+        buf = io.StringIO()
+        Console(file=buf, width=width, color_system=None, force_terminal=False).print(self.to_rich())
+        return buf.getvalue()
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_markdown_(self) -> str:  # Jupyter shows a report as Markdown tables
+        return self.to_markdown()
+
     def to_rich(self):
         """A rich renderable (``Console().print(report.to_rich())``)."""
         from rich.console import Group
@@ -122,7 +138,7 @@ def _seat(s: Stat) -> str:
 
 
 def _num(x: float | None) -> str:
-    return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.6g}"
+    return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.5g}"
 
 
 def _z(z: float) -> str:
@@ -131,7 +147,7 @@ def _z(z: float) -> str:
 
 def _row(s: Stat, sigmas: float, seat: bool = True) -> tuple[str, ...]:
     z = "—" if s.z is None else _z(s.z) + (f" {FLAG}" if abs(s.z) > sigmas else "")
-    ci = "—" if math.isnan(s.ci_low) else f"[{s.ci_low:.5g}, {s.ci_high:.5g}]"
+    ci = "—" if math.isnan(s.ci_low) else f"[{s.ci_low:.4g}, {s.ci_high:.4g}]"
     return (s.name,) + ((_seat(s),) if seat else ()) + (_num(s.estimate), ci, _num(s.exact), z)
 
 

@@ -273,3 +273,20 @@ def _remove_partial(out: Path, existed: bool) -> None:
             out.rmdir()
         except OSError:
             pass
+
+
+def rescore_memory(run: Run, overrides: Layers | None = None) -> tuple[pa.Table, dict[str, Any]]:
+    """Rescore a run (in memory or on disk) into memory: (the rescored rows, their manifest)."""
+    from sim.ruleset import flatten
+
+    source = source_rules(run, "rescore")
+    new = source.rules
+    for origin, mapping in _layers(overrides):
+        new = apply_scoring(new, mapping, origin)
+    source.game.validate(new)
+    batches = [rescore_batch(b, source, new) for b in run.iter_batches()]
+    table = pa.Table.from_batches(batches, schema=run.dataset.schema).sort_by("game_index")
+    manifest = dict(run.manifest)
+    manifest.update(ruleset=flatten(new), backend="rescore",
+                    rescored_from={"path": str(run.path), "ruleset_diff": ruleset_diff(source.rules, new)})
+    return table, manifest

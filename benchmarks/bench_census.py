@@ -50,10 +50,11 @@ def numpy_census(n: int, rng: np.random.Generator, batch: int = 100_000) -> int:
 
 
 def paiju_census(n: int, seed: int) -> int:
-    from sim.games.xiantao.census import compute_census
     from sim.games.xiantao import rules as xiantao
+    from sim.games.xiantao.census import compute_census
+    from sim.runner import RunSpec
 
-    compute_census(xiantao, xiantao.Rules(), seed, 0, n)
+    compute_census(RunSpec("xiantao", "census", "default", xiantao.Rules(), seed, n, n), 0, n)
     return n
 
 

@@ -16,6 +16,8 @@ Shapes the callables share:
   kind's options such as ``policies``, ``rotate``, ``duplicate``, ``hands_per_session``).
 * Columns are ``sim.schema.Column`` lists; ``compute`` returns a ``pyarrow.Table`` with exactly
   those columns for game indices ``start .. stop-1``.
+* A game index is usually one row; a game whose unit is longer (a match of many hands) may write
+  several rows with the same ``game_index`` (``replay`` gets them all, in order).
 * Facts and scored values are dicts of numpy arrays keyed by column name (``s{k}_money`` …):
   the same names in a fresh kernel row batch and in a stored run, which is what lets ``paiju
   rescore`` call the very function ``paiju play`` scored with.
@@ -54,6 +56,8 @@ class Job:
     it for a range of game indices; ``warm_up`` compiles (or loads) the kernels on a tiny input;
     ``report`` folds a run into a ``Report``; ``figures`` draws its plots (``None``: none).
     ``validate(rules)`` refuses options this kind of run cannot honour (one-line ``UserError``).
+    ``metrics(n_seats)``: the game's headline figures as per-hand values (``Metric``), which
+    ``paiju sweep`` compares across settings hand by hand (``None``: the game has none yet).
     """
 
     columns: Callable[["RunSpec"], list["Column"]]
@@ -62,6 +66,18 @@ class Job:
     report: Callable[..., "Report"]
     figures: Callable[["Run", "Report"], list] | None = None
     validate: Callable[[Any], None] = lambda rules: None
+    metrics: Callable[[int], list["Metric"]] | None = None
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A headline figure as a per-hand value: ``value(columns) → array`` over the hands of a batch
+    (NaN where it does not apply, e.g. a 'given a bid of 3' rate in other hands); its mean over
+    the hands where it applies is the figure."""
+
+    name: str
+    columns: tuple[str, ...]
+    value: Callable[[Mapping[str, "np.ndarray"]], "np.ndarray"]
 
 
 @dataclass(frozen=True)
@@ -111,7 +127,7 @@ class Game:
     validate: Callable[[Any], None] = lambda rules: None  # cross-field checks; raises UserError
     players: Players | None = None  # play job's policies
     scoring: Scoring | None = None  # rescore and balance
-    replay: Callable[["RunSpec", dict, int], str] | None = None  # (spec, stored row, game index) → text
+    replay: Callable[["RunSpec", list, int], str] | None = None  # (spec, stored rows of the game index, game index) → text
     sessions: bool = False  # --hands-per-session (state carried from hand to hand)
     duplicate: bool = False  # --duplicate (every deal played from every seat)
 

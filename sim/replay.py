@@ -24,20 +24,25 @@ def spec_from_manifest(manifest: dict):
                          int(manifest["n"]), int(manifest["shard_size"]), manifest.get("options") or {})
 
 
-def stored_row(run, game_index: int) -> dict:
-    """The stored row of ``game_index`` (a one-line error if the run does not hold it)."""
+def stored_rows(run, game_index: int) -> list[dict]:
+    """The stored rows of ``game_index``, in order (a one-line error if the run holds none)."""
     import pyarrow.dataset as ds
 
     table = run.dataset.to_table(filter=ds.field("game_index") == game_index)
-    if table.num_rows != 1:
+    if table.num_rows == 0:
         raise UserError(f"hand {game_index} is not in {str(run.path)!r} (the run may be incomplete)")
-    return table.to_pylist()[0]
+    return table.to_pylist()
 
 
 def replay_text(run_dir: Path, game_index: int) -> str:
+    """One hand of the run directory ``run_dir``, move by move."""
     from analysis.runs import open_run
 
-    run = open_run(run_dir)
+    return replay_run(open_run(run_dir), game_index)
+
+
+def replay_run(run, game_index: int) -> str:
+    """One hand of an opened run (``analysis.runs.Run``), move by move."""
     if run.kind != "play":
         raise UserError(f"replay needs a run written by `paiju play` (this one is a {run.kind})")
     game, spec = spec_from_manifest(run.manifest)
@@ -45,5 +50,5 @@ def replay_text(run_dir: Path, game_index: int) -> str:
         game.refuse("replay")
     if not 0 <= game_index < spec.n:
         raise UserError(f"--game must be between 0 and {spec.n - 1} for this run; got {game_index}")
-    text = game.replay(spec, stored_row(run, game_index), game_index)
-    return f"hand {game_index} of {run_dir} — {game.title}, seed {spec.seed}, variant {spec.variant}\n" + text
+    text = game.replay(spec, stored_rows(run, game_index), game_index)
+    return f"hand {game_index} of {run.path} — {game.title}, seed {spec.seed}, variant {spec.variant}\n" + text

@@ -148,3 +148,28 @@ def run_local(spec: RunSpec, out: Path, *, resume: bool, overwrite: bool, thread
     rundir.finish(wall_time_s=round(wall, 3), rate_per_s=round(computed / wall, 1) if wall > 0 else None,
                   threads=threads)
     return rundir.manifest
+
+
+def run_memory(spec: RunSpec, *, threads: int | None, progress: Any = None,
+               log: Callable[[str], None] = print) -> tuple[Any, dict[str, Any]]:
+    """Run ``spec`` in this process into memory: (the rows as one Arrow table, the manifest)."""
+    import pyarrow as pa
+
+    from sim.writer import FORMAT, SCHEMA_VERSION, now_iso
+
+    threads = set_threads(threads)
+    seconds = warm_up(spec)
+    if seconds > 1.0:
+        log(f"compiled kernels in {seconds:.1f} s (first run; cached for later runs)")
+    manifest = manifest_for(spec, threads, "memory")
+    manifest.update(format=FORMAT, schema_version=SCHEMA_VERSION, created=now_iso())
+    task = progress.start(spec.n, 0) if progress else None
+    t0 = time.perf_counter()
+    tables = [compute_shard(spec, i, (lambda k: progress.advance(task, k)) if progress else None)
+              for i in range(spec.n_shards)]
+    wall = time.perf_counter() - t0
+    if progress:
+        progress.stop()
+    manifest.update(status="complete", finished=now_iso(), wall_time_s=round(wall, 3),
+                    rate_per_s=round(spec.n / wall, 1) if wall > 0 else None)
+    return pa.concat_tables(tables), manifest

@@ -20,7 +20,7 @@ from kernels.landlord import rows as W  # noqa: E402
 from kernels.landlord.movegen import empty_work, ll_generate  # noqa: E402
 from sim.games.landlord.rules import DOUDIZHU_VARIANTS, engine_rules  # noqa: E402
 from tests.games.landlord_helpers import (actions_of, deal_of, kernel_inputs, logged_hand, make_spec,
-                                         reference_rules, run_kernel, score_rows)  # noqa: E402
+                                         score_rows)  # noqa: E402
 from tests.reference import openspiel_doudizhu as osd  # noqa: E402
 
 OPENSPIEL = DOUDIZHU_VARIANTS["openspiel"].overrides

@@ -49,6 +49,19 @@ def _session_hands(spec, inputs):
     return out
 
 
+def _reference_deal(seed: int, game_index: int):
+    """§2 with the reference RNG: shuffle, then the marker card is a uniformly drawn dealt
+    position; its holder (position mod 4) bids first, a joker is 明王."""
+    from kernels.cards import card_rank
+    from tests.reference.rng import Stream, shuffle
+
+    stream = Stream(seed, game_index)
+    deck = list(range(108))
+    shuffle(stream, deck)
+    pos = stream.bounded(4 * 25)
+    return deck, pos % 4, card_rank(deck[pos]) >= 13
+
+
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_deals_replay_in_reference(case):
     over, policies, n, hps = CASES[case]
@@ -56,15 +69,22 @@ def test_deals_replay_in_reference(case):
     inputs = kernel_inputs(spec)
     R = reference_rules("shanghai", over)
     seen = dict(won=0, touliao=0, tanda=0, baodao=0, da=0, buda=0, mingwang=0, huangfan=0, all_pass=0,
-                blocked=0, limited=0, tianwang=0, big=0, d4=0, low=0)
+                blocked=0, limited=0, tianwang=0, big=0, d4=0, low=0, independent=0)
     results, rows = [], []
     hands_log = _session_hands(spec, inputs)
     for g, (row, log, deck) in enumerate(hands_log):
+        # the deal, the marker card's holder (first bidder) and 明王 from the reference's own stream
+        # (a redealt row's later deals follow random bidders' draws: there the kernel's deck is used)
+        first, mingwang = int(row[W.ROW_FIRST_BIDDER]), bool(row[W.ROW_MINGWANG])
+        if row[W.ROW_REDEALS] == 0:
+            ref_deck, first, mingwang = _reference_deal(spec.seed, g)
+            assert deck.tolist() == ref_deck, f"deal {g}: the kernel dealt another deck"
+            assert (int(row[W.ROW_FIRST_BIDDER]), bool(row[W.ROW_MINGWANG])) == (first, mingwang), f"deal {g}"
+            seen["independent"] += 1
         hands, kitty = deal_of(deck, spec.rules, inputs["card_rank"])
-        first = int(row[W.ROW_FIRST_BIDDER])
         assert sum(map(sum, hands)) == 100 and sum(kitty) == 8
         res = replay(hands, kitty, actions_of(row, log), R, first_bidder=first,
-                     huangfan=int(row[W.ROW_HUANGFAN]), mingwang=bool(row[W.ROW_MINGWANG]))
+                     huangfan=int(row[W.ROW_HUANGFAN]), mingwang=mingwang)
         if res.redeal:  # all passed: a row with no score, never the session's last deal
             assert row[W.ROW_LANDLORD] == -1 and g % hps != hps - 1 and len(log) == 0
             seen["all_pass"] += 1
@@ -127,6 +147,7 @@ def test_deals_replay_in_reference(case):
             seen["d4"] += s.dang[i] == 4
     # the run exercised what it claims to test
     assert 0 < seen["won"] < n and seen["touliao"] > 0 and seen["tanda"] > 0 and seen["mingwang"] > 0
+    assert seen["independent"] > n // 2
     assert seen["baodao"] > 0 and seen["limited"] > 0
     if hps > 1 and policies != RANDOM4:
         assert seen["all_pass"] > 0 and seen["huangfan"] > 0

@@ -103,10 +103,11 @@ def figures(run, rep):
                       [("seat 0", find(rep, "P(seat 0 wins)"))], "P", log=False)]
 
 
-def replay(spec, stored, game_index):
+def replay(spec, rows, game_index):
     from kernels.cards import card_name
     from tests.toy.kernel import LAYOUT, play_hand
 
+    stored = rows[0]
     row = np.zeros(LAYOUT.length, np.int64)
     rotate, dup = spec.options.get("rotate", False), spec.options.get("duplicate", False)
     pol = [spec.options["policies"][(k + game_index) % 2 if rotate else k] for k in range(2)]

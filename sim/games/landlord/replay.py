@@ -53,12 +53,13 @@ def _auction_lines(row, n_seats: int) -> list[str]:
     return lines
 
 
-def replay(spec, family, stored: dict, game_index: int) -> str:
+def replay(spec, family, rows: list, game_index: int) -> str:
     from kernels.landlord import rows as W
     from kernels.landlord.movegen import ll_move_counts
     from kernels.landlord.moves import LANDLORD_KIND_NAMES_ZH, PASS
     from kernels.climb.loop import LOG_MOVE, LOG_SEAT, LOG_TRICK
 
+    stored = rows[0]
     n_seats = spec.rules.n_players
     row, log = replay_hand(spec, family, game_index, stored)
     if int(row[W.ROW_LANDLORD]) != stored["landlord"] or int(row[W.ROW_WINNER]) != stored["winner"]:

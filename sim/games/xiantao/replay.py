@@ -34,11 +34,12 @@ def _cards_text(cards, wild: set) -> str:
     return " ".join(("癞" if int(c) in wild else "") + (card_name(int(c)) if c < 108 else "配牌") for c in cards)
 
 
-def replay(spec, stored: dict, game_index: int) -> str:
+def replay(spec, rows: list, game_index: int) -> str:
     """The hand's deal, call, every play trick by trick, the finish and the money."""
     from kernels.xiantao import play as K
     from sim.games.xiantao.rules import wild_ids
 
+    stored = rows[0]
     hps = spec.options.get("hands_per_session", 1)
     banker = -1 if game_index % hps == 0 else int(stored["banker"])
     row, log, hands = replay_hand(spec, game_index, banker)

@@ -85,6 +85,7 @@ class _Acc:
         self.roles = {r: ClusterMean() for r in ROLES}
         self.abs_money = ClusterMean()
         self.players = PlayerMoney(run, N_SEATS)
+        self.deal_pooled: dict[str, ClusterMean] = {}
         self.max_sum = 0.0
         self.n = 0
 
@@ -166,14 +167,14 @@ class _Acc:
 
         self.players.add(b, money)
 
-        # deal check (per seat, as the census report)
+        # deal check (pooled over the seats, and per seat, as the census report)
         wilds, wz, pts = seat_matrix(b, "wilds", N_SEATS), seat_matrix(b, "wangzha", N_SEATS), seat_matrix(b, "points", N_SEATS)
-        for k in SEATS:
-            for w in range(7):
-                t.add(f"P(wilds = {w})|{k}", wilds[:, k] == w)
-            t.add(f"E[wilds]|{k}", wilds[:, k])
-            t.add(f"P(王炸)|{k}", wz[:, k])
-            t.add(f"E[points]|{k}", pts[:, k])
+        values = {f"P(wilds = {w})": wilds == w for w in range(7)}
+        values.update({"E[wilds]": wilds, "P(王炸)": wz, "E[points]": pts})
+        for name, v in values.items():
+            self.deal_pooled.setdefault(name, ClusterMean()).add(v.astype(np.float64).sum(axis=1), np.full(n, N_SEATS))
+            for k in SEATS:
+                t.add(f"{name}|{k}", v[:, k])
 
 
 def _exact_deal(run: Run):
@@ -279,10 +280,12 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
         sections.append(players)
 
     if exact is not None:
-        deals = Section(DEALS, notes=["per seat, n = hands; the features are of each hand's "
-                                      "first deal (before any redeal)"])
+        deals = Section(DEALS, notes=["pooled over the seats (n = seat-hands, the hand as the unit), per seat with "
+                                      "--seats (n = hands); the features are of each hand's first deal (before any "
+                                      "redeal)"])
         for name in [f"P(wilds = {w})" for w in range(7)] + ["E[wilds]", "P(王炸)", "E[points]"]:
             is_p = name.startswith("P(")
+            deals.stats.append(acc.deal_pooled[name].stat(name).against(exact[name], is_p, exact_var.get(name)))
             deals.stats += [from_moments(name, t.get(f"{name}|{k}"), is_p, seat=k, exact=exact[name],
                                          exact_var=None if is_p else exact_var.get(name))
                             for k in SEATS]
