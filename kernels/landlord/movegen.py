@@ -58,7 +58,7 @@ LL_ALL_PASS = LL + 27  # 0 redeal, 1 the hand ends with no landlord (OpenSpiel)
 LL_FLOW = LL + 28  # the game's phases before the tricks (FLOW_*)
 LL_BOMB_LIMITS = LL + 29  # 上海 §2.1
 LL_TW_LIMIT = LL + 30  # 天王炸 counts against the limit
-LL_MAX_MOVES = LL + 31  # size of the move buffer the game needs
+LL_MAX_MOVES = LL + 31  # rows of the move buffer: kernels.landlord.bounds.max_moves of these rules
 LL_LEN = 32
 RULES_LEN = LL + LL_LEN
 
@@ -69,7 +69,13 @@ QIANG_NONE, QIANG_AFTER_BIDDING, QIANG_AFTER_THREE = 0, 1, 2
 FLOW_AUCTION, FLOW_MARKER_DANG = 0, 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+# Compile cost: the helpers below take scalars (or one array) and are plain functions: numba
+# compiles each once and LLVM inlines the small ones where they are called. The generators are
+# separate functions that share one ``work`` scratch array by offsets (no slices, no views), so a
+# call passes few arrays (numba keeps a reference count per array argument).
+
+
+@njit(cache=True, nogil=True)
 def pos_rank(p):
     """Rank index at sequence position p: 0 → A (low), 1 → 2, p >= 2 → p - 2 (13 → A high)."""
     if p == 0:
@@ -79,57 +85,62 @@ def pos_rank(p):
     return p - 2
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def seq_pos(rank):
     return 1 if rank == 12 else rank + 2
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def is_chain_kind(kind):
     return kind == STRAIGHT or kind == PAIR_CHAIN or kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES \
         or kind == AIRPLANE_PAIRS
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def is_bomb_class(kind):
     return kind == BOMB or kind == ROCKET or kind == TIANWANG
 
 
-@njit(cache=True, nogil=True, inline="always")
-def bomb_order(move):
-    kind = move[0]
+@njit(cache=True, nogil=True)
+def bomb_order(kind, rank, size):
     if kind == TIANWANG:
         return 1 << 20
     if kind == ROCKET:
         return 1 << 19
-    return move[2] * 100 + move[1]
+    return size * 100 + rank
 
 
-@njit(cache=True, nogil=True, inline="always")
-def main_order(move):
-    return seq_pos(move[1]) if is_chain_kind(move[0]) else move[1]
+@njit(cache=True, nogil=True)
+def main_order(kind, rank):
+    """Order of a move's main part among moves of its kind (chains by their sequence top)."""
+    return seq_pos(rank) if is_chain_kind(kind) else rank
 
 
-@njit(cache=True, nogil=True, inline="always")
-def ll_beats(move, top, rules):
-    """Does ``move`` beat ``top``? (doudizhu.md A4, Part B; shanghai-sandayi.md §4)."""
-    tk = top[0]
-    if tk == PASS:
+@njit(cache=True, nogil=True)
+def beats_key(kind, rank, size, top_kind, top_rank, top_size, bombs_beat_rocket):
+    """Does the move (kind, rank, size) beat the top play? (doudizhu.md A4, Part B;
+    shanghai-sandayi.md §4). Kickers never matter, so this is decided per main part."""
+    if top_kind == PASS:
         return True
-    kind = move[0]
     if is_bomb_class(kind):
-        if rules[LL_BOMBS_BEAT_ROCKET] != 0 and kind == BOMB and tk == ROCKET:
+        if bombs_beat_rocket and kind == BOMB and top_kind == ROCKET:
             return True
-        return (not is_bomb_class(tk)) or bomb_order(move) > bomb_order(top)
-    if is_bomb_class(tk):
+        return (not is_bomb_class(top_kind)) or bomb_order(kind, rank, size) > bomb_order(top_kind, top_rank, top_size)
+    if is_bomb_class(top_kind):
         return False
-    return kind == tk and move[2] == top[2] and main_order(move) > main_order(top)
+    return kind == top_kind and size == top_size and main_order(kind, rank) > main_order(top_kind, top_rank)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
+def ll_beats(move, top, rules):
+    """Does the move record ``move`` beat the record ``top``?"""
+    return beats_key(move[0], move[1], move[2], top[0], top[1], top[2], rules[LL_BOMBS_BEAT_ROCKET] != 0)
+
+
+@njit(cache=True, nogil=True)
 def _put(out, n, kind, rank, size, chain, kickers):
-    if n >= out.shape[0]:
-        return n  # buffer full (sized per game by LL_MAX_MOVES; the tests check it is never hit)
+    if n >= out.shape[0]:  # never with a buffer of kernels.landlord.bounds.max_moves rows
+        raise ValueError("move buffer full: size it with kernels.landlord.bounds.max_moves")
     out[n, 0] = kind
     out[n, 1] = rank
     out[n, 2] = size
@@ -140,15 +151,7 @@ def _put(out, n, kind, rank, size, chain, kickers):
     return n + 1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _put_beating(out, n, kind, rank, size, chain, kickers, top, rules):
-    n2 = _put(out, n, kind, rank, size, chain, kickers)
-    if n2 > n and not ll_beats(out[n], top, rules):
-        return n
-    return n2
-
-
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _joker_bomb_in(sj, bj, rules):
     """Kicker cards holding a whole joker bomb of the game (forbidden as kickers)."""
     if rules[LL_KICKERS_NO_JOKER_BOMB] == 0:
@@ -158,7 +161,7 @@ def _joker_bomb_in(sj, bj, rules):
     return rules[LL_TIANWANG] != 0 and sj >= 2 and bj >= 2
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _lo_pos(kind, rules):
     a_low = rules[LL_A_LOW] != 0
     if kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES or kind == AIRPLANE_PAIRS:
@@ -166,79 +169,91 @@ def _lo_pos(kind, rules):
     return 0 if a_low else 2
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _pack(w):
-    k = 0
-    for r in range(15):
-        k |= w[r] << (4 * r)
-    return k
+# ``work`` scratch layout (int64, WORK_LEN entries): the chain's rank counts, the wing caps per
+# rank, the ranks that may take wings, suffix sums of their caps, the wing counts being tried
+W_NEED, W_CAP, W_RANKS, W_SUFFIX, W_WING = 0, 16, 32, 48, 64
+WORK_LEN = 80
 
 
 @njit(cache=True, nogil=True)
-def _gen_wings(c, excl, total, step, kind, rank, size, chain, top, rules, out, n, maxc, w, suffix):
-    """Every wing multiset of ``total`` cards (``step`` 2: pairs) outside the ranks in ``excl``."""
+def _gen_wings(c, work, total, step, kind, rank, size, chain, rules, out, n):
+    """Every wing multiset of ``total`` cards (``step`` 2: pairs) on ranks outside the chain
+    (``work[W_NEED + r] > 0``), in increasing order of (count of rank 0, of rank 1, ...). Every
+    key has the chain's main part, so when following the caller has already checked the beat."""
     pairs = step == 2
     wing_rule = rules[LL_WING_RULE]
     cap = rules[LL_WING_CAP]
+    joker_pair_wings = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
+    m = 0  # ranks that can take a wing, in rank order
     for r in range(15):
-        m = 0 if excl[r] else c[r]
+        k = 0 if work[W_NEED + r] > 0 else c[r]
         if pairs:
-            if r >= 13 and not (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0):
-                m = 0
-            m -= m % 2
-            if rules[LL_PAIR_KICKERS_DISTINCT] != 0 and m > 2:
-                m = 2
+            if r >= 13 and not joker_pair_wings:
+                k = 0
+            k -= k % 2
+            if rules[LL_PAIR_KICKERS_DISTINCT] != 0 and k > 2:
+                k = 2
         else:
-            if wing_rule == 1 and m > 1:
-                m = 1
-            if cap > 0 and m > cap:
-                m = cap
-        maxc[r] = m
-    suffix[15] = 0
-    for r in range(14, -1, -1):
-        suffix[r] = suffix[r + 1] + maxc[r]
-    if suffix[0] < total:
+            if wing_rule == 1 and k > 1:
+                k = 1
+            if cap > 0 and k > cap:
+                k = cap
+        if k > 0:
+            work[W_RANKS + m] = r
+            work[W_CAP + m] = k
+            m += 1
+    work[W_SUFFIX + m] = 0
+    for i in range(m - 1, -1, -1):
+        work[W_SUFFIX + i] = work[W_SUFFIX + i + 1] + work[W_CAP + i]
+    if work[W_SUFFIX] < total:
         return n
-    for r in range(15):
-        w[r] = -1
+    for i in range(m):
+        work[W_WING + i] = -1
+    packed = 0  # the wings as packed rank counts, kept in step with work[W_WING + ...]
     i = 0
     rem = total
     while i >= 0:
-        if i == 15:
-            if rem == 0 and not _joker_bomb_in(w[13], w[14], rules):
+        if i == m:  # rem == 0 here: the suffix test below leaves nothing over
+            sj = (packed >> 52) & 15
+            bj = (packed >> 56) & 15
+            if not _joker_bomb_in(sj, bj, rules):
                 ok = True
                 if not pairs and wing_rule == 2:  # s001_literal: all equal or all distinct
                     nz = 0
                     many = False
-                    for r in range(15):
-                        if w[r] > 0:
+                    for j in range(m):
+                        if work[W_WING + j] > 0:
                             nz += 1
-                            if w[r] > 1:
+                            if work[W_WING + j] > 1:
                                 many = True
                     ok = nz == 1 or not many
                 if ok:
-                    n = _put_beating(out, n, kind, rank, size, chain, _pack(w), top, rules)
+                    n = _put(out, n, kind, rank, size, chain, packed)
             i -= 1
             continue
-        if w[i] < 0:
+        shift = 4 * work[W_RANKS + i]
+        cur = work[W_WING + i]
+        if cur < 0:
             v = 0
         else:
-            rem += w[i]
-            v = w[i] + step
-        hi = maxc[i] if maxc[i] < rem else rem
-        while v <= hi and rem - v > suffix[i + 1]:
+            rem += cur
+            packed -= cur << shift
+            v = cur + step
+        hi = work[W_CAP + i] if work[W_CAP + i] < rem else rem
+        while v <= hi and rem - v > work[W_SUFFIX + i + 1]:
             v += step
         if v > hi:
-            w[i] = -1
+            work[W_WING + i] = -1
             i -= 1
             continue
-        w[i] = v
+        work[W_WING + i] = v
+        packed += v << shift
         rem -= v
         i += 1
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def ll_generate(c, top, rules, out, work):
     """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading).
 
@@ -307,25 +322,25 @@ def ll_generate(c, top, rules, out, work):
         if lead or is_chain_kind(tk):
             n = _gen_chains(c, top, lead, rules, out, n, work)
     # bombs, 火箭, 天王炸
+    bbr = rules[LL_BOMBS_BEAT_ROCKET] != 0
     for r in range(13):
         hi = c[r] if c[r] < rules[LL_MAX_BOMB] else rules[LL_MAX_BOMB]
         for size in range(4, hi + 1):
-            n = _put_beating(out, n, BOMB, r, size, 1, 0, top, rules)
-    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1:
-        n = _put_beating(out, n, ROCKET, -1, 2, 1, 0, top, rules)
-    if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2:
-        n = _put_beating(out, n, TIANWANG, -1, 4, 1, 0, top, rules)
+            if lead or beats_key(BOMB, r, size, tk, trank, top[2], bbr):
+                n = _put(out, n, BOMB, r, size, 1, 0)
+    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (lead or beats_key(ROCKET, -1, 2, tk, trank, top[2], bbr)):
+        n = _put(out, n, ROCKET, -1, 2, 1, 0)
+    if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
+            lead or beats_key(TIANWANG, -1, 4, tk, trank, top[2], bbr)):
+        n = _put(out, n, TIANWANG, -1, 4, 1, 0)
     return n
 
 
 @njit(cache=True, nogil=True)
 def _gen_chains(c, top, lead, rules, out, n, work):
+    """Chains (单顺, 双顺, 三顺) and airplanes, by kind, top position, then length. Following, only
+    chains of the top's kind and length above its top: they all beat it, wings whatever."""
     tk = top[0]
-    need = work[0:15]
-    excl = work[16:31]
-    maxc = work[32:47]
-    w = work[48:63]
-    suffix = work[64:80]
     for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_SINGLES, AIRPLANE_PAIRS):
         if not (lead or tk == kind):
             continue
@@ -344,12 +359,12 @@ def _gen_chains(c, top, lead, rules, out, n, work):
             if not lead and hi_pos <= seq_pos(top[1]):
                 continue
             for r in range(15):
-                need[r] = 0
+                work[W_NEED + r] = 0
             for length in range(1, hi_pos - lo + 2):
                 p = hi_pos - length + 1
                 rr = pos_rank(p)
-                need[rr] += per
-                if c[rr] < need[rr]:
+                work[W_NEED + rr] += per
+                if c[rr] < work[W_NEED + rr]:
                     break
                 if length < min_len or (want_len > 0 and length != want_len):
                     continue
@@ -359,40 +374,38 @@ def _gen_chains(c, top, lead, rules, out, n, work):
                     if rules[LL_CHAIN_HEAD_NOT_BOMB] != 0 and c[rr] == 4:
                         continue
                     n = _put(out, n, kind, top_rank, size, length, 0)
-                    continue
-                for r in range(15):
-                    excl[r] = 1 if need[r] > 0 else 0
-                if wing == 1:
-                    n = _gen_wings(c, excl, length, 1, kind, top_rank, 4 * length, length, top, rules, out, n,
-                                   maxc, w, suffix)
+                elif wing == 1:
+                    n = _gen_wings(c, work, length, 1, kind, top_rank, 4 * length, length, rules, out, n)
                 elif rules[LL_AIR_PAIRS_CONSEC] == 0:
-                    n = _gen_wings(c, excl, 2 * length, 2, kind, top_rank, 5 * length, length, top, rules, out, n,
-                                   maxc, w, suffix)
+                    n = _gen_wings(c, work, 2 * length, 2, kind, top_rank, 5 * length, length, rules, out, n)
                 else:
-                    n = _consecutive_pair_wings(c, excl, length, kind, top_rank, top, rules, out, n, w)
+                    n = _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n)
     return n
 
 
 @njit(cache=True, nogil=True)
-def _consecutive_pair_wings(c, excl, length, kind, top_rank, top, rules, out, n, w):
-    """上海 飞机: the ``length`` pair wings are themselves a run on the 双顺 sequence."""
+def _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n):
+    """上海 飞机: the ``length`` pair wings are themselves a run on the 双顺 sequence, on ranks
+    outside the chain (``work[W_NEED + r] > 0``)."""
     lo = _lo_pos(PAIR_CHAIN, rules)
     for hi_pos in range(lo + length - 1, 14):
         for r in range(15):
-            w[r] = 0
+            work[W_WING + r] = 0
         ok = True
+        packed = 0
         for p in range(hi_pos - length + 1, hi_pos + 1):
             rr = pos_rank(p)
-            w[rr] += 2
-            if excl[rr] or c[rr] < w[rr]:
+            work[W_WING + rr] += 2
+            packed += 2 << (4 * rr)
+            if work[W_NEED + rr] > 0 or c[rr] < work[W_WING + rr]:
                 ok = False
                 break
         if ok and not (rules[LL_PAIR_KICKERS_DISTINCT] != 0 and length >= 14):
-            n = _put_beating(out, n, kind, top_rank, 5 * length, length, _pack(w), top, rules)
+            n = _put(out, n, kind, top_rank, 5 * length, length, packed)
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def ll_move_counts(move, out):
     """Rank counts ``out[15]`` of the cards a move plays (a key fixes them: suits do not matter)."""
     for r in range(15):
@@ -422,9 +435,6 @@ def ll_move_counts(move, out):
         hi = seq_pos(move[1])
         for p in range(hi - move[5] + 1, hi + 1):
             out[pos_rank(p)] += per
-
-
-WORK_LEN = 80
 
 
 def empty_work() -> np.ndarray:

@@ -155,12 +155,12 @@ def choose_yes(policy, seat, c, threshold_index, pp, state):
     return hand_strength(c) >= pp[seat, threshold_index]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _friend(a, b, landlord):
     return a == b or (a != landlord and b != landlord)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _enemy_min(seat, hand_left, landlord):
     m = 1 << 30
     for s in range(hand_left.shape[0]):
@@ -189,7 +189,7 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, p
     if lead:
         best, best_cost = -1, 1 << 60
         for i in range(n):
-            cost = (1 << 40 if is_bomb_class(moves[i, 0]) else 0) + main_order(moves[i]) * 100 - moves[i, 2]
+            cost = (1 << 40 if is_bomb_class(moves[i, 0]) else 0) + main_order(moves[i, 0], moves[i, 1]) * 100 - moves[i, 2]
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
@@ -199,7 +199,7 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, p
     for i in range(n):
         if is_bomb_class(moves[i, 0]):
             continue
-        cost = main_order(moves[i]) * 1000 + moves[i, 6] % 1000
+        cost = main_order(moves[i, 0], moves[i, 1]) * 1000 + moves[i, 6] % 1000
         if cost < best_cost:
             best, best_cost = i, cost
     if best >= 0:
@@ -210,14 +210,13 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, p
 
 
 @njit(cache=True, nogil=True)
-def _after_plan(c, move, scratch):
-    """plan_count of the hand after playing ``move`` (scratch[0:15] cards, [16:31] work)."""
+def _after_plan(c, moves, i, scratch):
+    """plan_count of the hand after playing ``moves[i]`` (scratch[0:15] cards, [16:31] work)."""
     from_ = scratch[0:15]
-    work = scratch[16:31]
-    k = move[6]
+    k = moves[i, 6]
     for r in range(15):
         from_[r] = c[r] - ((k >> (4 * r)) & 15)
-    kind = move[0]
+    kind, top = moves[i, 0], moves[i, 1]
     if kind == 5:
         from_[13] -= 1
         from_[14] -= 1
@@ -225,20 +224,19 @@ def _after_plan(c, move, scratch):
         from_[13] -= 2
         from_[14] -= 2
     elif kind <= 4:
-        from_[move[1]] -= move[2]
+        from_[top] -= moves[i, 2]
     elif kind == 10 or kind == 11:
-        from_[move[1]] -= 3
+        from_[top] -= 3
     elif kind == 14 or kind == 15:
-        from_[move[1]] -= 4
+        from_[top] -= 4
     else:
         per = 1 if kind == 7 else (2 if kind == 8 else 3)
-        top = move[1]
         # chains: walk down from the top card on the sequence (2 below 3 only in A-low chains)
         pos = 1 if top == 12 else top + 2
-        for p in range(pos - move[5] + 1, pos + 1):
+        for p in range(pos - moves[i, 5] + 1, pos + 1):
             r = 11 if p == 0 else (12 if p == 1 else p - 2)
             from_[r] -= per
-    return plan_count(from_, work)
+    return plan_count(from_, scratch[16:31])
 
 
 @njit(cache=True, nogil=True)
@@ -258,21 +256,20 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
                 partner_low = True
         best, best_cost = -1, 1 << 60
         for i in range(n):
-            m = moves[i]
-            bomb = is_bomb_class(m[0])
-            plan = _after_plan(c, m, scratch)
-            cost = plan * 1000 + main_order(m) * 10 - m[2]
-            if bomb:
+            kind, rank, size = moves[i, 0], moves[i, 1], moves[i, 2]
+            plan = _after_plan(c, moves, i, scratch)
+            cost = plan * 1000 + main_order(kind, rank) * 10 - size
+            if is_bomb_class(kind):
                 cost += 100000 if plan > 1 else 0
-            elif m[1] >= 12 and m[0] <= 3:
+            elif rank >= 12 and kind <= 3:
                 cost += 400  # keep 2s and jokers to win the lead back
-            if m[2] == 1 and m[0] == 1:
+            if size == 1 and kind == 1:
                 if partner_low:
-                    cost = -100000 + main_order(m)
+                    cost = -100000 + main_order(kind, rank)
                 elif enemy_min == 1:
-                    cost += 5000 - 100 * m[1]  # an opponent on one card: no low singles
-            elif m[0] == 2 and enemy_min == 2:
-                cost += 3000 - 100 * m[1]
+                    cost += 5000 - 100 * rank  # an opponent on one card: no low singles
+            elif kind == 2 and enemy_min == 2:
+                cost += 3000 - 100 * rank
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
@@ -282,22 +279,22 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
     urgent = enemy_min <= near or hand_left[top_seat] <= near
     best, best_cost = -1, 1 << 60
     for i in range(n):
-        m = moves[i]
-        if is_bomb_class(m[0]):
+        kind, rank = moves[i, 0], moves[i, 1]
+        if is_bomb_class(kind):
             continue
-        plan = _after_plan(c, m, scratch)
+        plan = _after_plan(c, moves, i, scratch)
         grow = plan - plan0
         if grow > pp[seat, PP_SLACK] and not urgent:
             continue
-        if not urgent and m[1] >= 12 and m[0] <= 3 and plan > 2 and seat != landlord and top_seat != landlord:
+        if not urgent and rank >= 12 and kind <= 3 and plan > 2 and seat != landlord and top_seat != landlord:
             continue
-        cost = grow * 1000 + main_order(m) * 10
+        cost = grow * 1000 + main_order(kind, rank) * 10
         if cost < best_cost:
             best, best_cost = i, cost
     if best >= 0:
         return best
     b = _weakest_bomb(moves, n)
-    if b >= 0 and (urgent or _after_plan(c, moves[b], scratch) <= 1):
+    if b >= 0 and (urgent or _after_plan(c, moves, b, scratch) <= 1):
         return b
     return -1
 

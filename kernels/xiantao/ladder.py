@@ -30,7 +30,7 @@ def default_level_strength(zheng510k_beats_4bomb: bool = False) -> np.ndarray:
     return strength
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def bomb_level(kind, size, wilds, suit):
     """Ladder level 1..19 of a bomb-class play; 0 for anything else."""
     if kind == BOMB:
@@ -57,31 +57,32 @@ def bomb_level(kind, size, wilds, suit):
     return 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def move_level(move):
     return bomb_level(move[F_KIND], move[F_SIZE], move[F_WILDS], move[F_SUIT])
 
 
-@njit(cache=True, nogil=True, inline="always")
-def beats_fields(kind, rank, size, wilds, suit, top, level_strength):
-    """Does the move (kind, rank, size, wilds, suit) beat the record ``top``? Spec §7."""
-    top_level = move_level(top)
-    level = bomb_level(kind, size, wilds, suit)
+@njit(cache=True, nogil=True)
+def beats_levels(kind, rank, level, strength, top_kind, top_rank, top_level, top_strength):
+    """Does a play beat the top play? Spec §7. Each play is given by its kind, rank, ladder level
+    and that level's strength (``level_strength[level]``): scalars only, so the generators call
+    this per candidate without handing it arrays."""
     if top_level == 0:
         if level > 0:
             return True
-        if kind != top[F_KIND] or (kind != SINGLE and kind != PAIR and kind != TRIPLE):
+        if kind != top_kind or (kind != SINGLE and kind != PAIR and kind != TRIPLE):
             return False
-        return rank > top[F_RANK]
+        return rank > top_rank
     if level == 0:
         return False
-    s, t = level_strength[level], level_strength[top_level]
-    if s != t:
-        return s > t
-    return kind == BOMB and top[F_KIND] == BOMB and rank > top[F_RANK]
+    if strength != top_strength:
+        return strength > top_strength
+    return kind == BOMB and top_kind == BOMB and rank > top_rank
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def beats(move, top, level_strength):
     """Does ``move`` beat ``top`` (both move records)? Spec §7."""
-    return beats_fields(move[F_KIND], move[F_RANK], move[F_SIZE], move[F_WILDS], move[F_SUIT], top, level_strength)
+    level, top_level = move_level(move), move_level(top)
+    return beats_levels(move[F_KIND], move[F_RANK], level, level_strength[level], top[F_KIND], top[F_RANK], top_level,
+                        level_strength[top_level])

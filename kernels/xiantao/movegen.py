@@ -18,10 +18,9 @@ from numba import njit
 
 from kernels.cards import R5, R10, RK
 from kernels.climb.loop import CL_HEADER
-from kernels.xiantao.ladder import beats_fields, move_level
 from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
-
-MAX_MOVES = 2048
+from kernels.xiantao.bounds import MAX_MOVES
+from kernels.xiantao.ladder import beats_levels, bomb_level, move_level
 
 # layout of 仙桃千分's ``rules`` int64 vector: the climbing header (kernels.climb.loop CL_*), then
 R_WILD_SINGLE_RANK = CL_HEADER + 0  # rank index of a lone wild (0 = the 3s, 12 = the 2s)
@@ -34,9 +33,12 @@ LEVEL_TABLE = 32  # rules[LEVEL_TABLE + level] = strength of ladder level (1..19
 RULES_LEN = LEVEL_TABLE + 20
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _put(out, n, kind, rank, size, wilds, suit):
-    """Append a move record (no beat check: the caller knows it is legal)."""
+    """Append a move record (no beat check: the caller knows it is legal). A buffer of
+    ``MAX_MOVES`` rows always suffices (``kernels.xiantao.bounds``); a smaller one raises."""
+    if n >= out.shape[0]:
+        raise ValueError("move buffer full: it must hold kernels.xiantao.bounds.MAX_MOVES moves")
     out[n, 0] = kind
     out[n, 1] = rank
     out[n, 2] = size
@@ -47,26 +49,26 @@ def _put(out, n, kind, rank, size, wilds, suit):
     return n + 1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _put_if_beats(out, n, kind, rank, size, wilds, suit, top, level_strength):
-    """Append a bomb-class move if it beats the bomb-class ``top``."""
-    if beats_fields(kind, rank, size, wilds, suit, top, level_strength):
+@njit(cache=True, nogil=True)
+def _put_if_beats(out, n, kind, rank, size, wilds, suit, rules, top_kind, top_rank, top_level, top_strength):
+    """Append a bomb-class move if it beats the bomb-class top play."""
+    level = bomb_level(kind, size, wilds, suit)
+    if beats_levels(kind, rank, level, rules[LEVEL_TABLE + level], top_kind, top_rank, top_level, top_strength):
         return _put(out, n, kind, rank, size, wilds, suit)
     return n
 
 
 @njit(cache=True, nogil=True, inline="always")
-def gen_groups(counts, top, top_level, level_strength, rules, out, n):
+def gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, n):
     """Singles, pairs, triples and bombs: one rank, naturals plus wilds (all-wild = the 3s).
 
-    Leading (``top`` is a PASS record) everything is legal; over a single/pair/triple only the
-    same kind with a higher rank, and every bomb; over a bomb-class play only stronger bombs.
+    Leading (``top_kind`` PASS) everything is legal; over a single/pair/triple only the same
+    kind with a higher rank, and every bomb; over a bomb-class play only stronger bombs.
     """
     wilds = counts[15]
-    top_kind = top[0]
     lead = top_kind == PASS
     if lead or top_kind == SINGLE:
-        floor = -1 if lead else top[1]
+        floor = -1 if lead else top_rank
         for r in range(floor + 1, 15):  # natural singles, jokers included
             if counts[r] > 0:
                 n = _put(out, n, SINGLE, r, 1, 0, -1)
@@ -76,7 +78,7 @@ def gen_groups(counts, top, top_level, level_strength, rules, out, n):
         if not (lead or top_kind == kind):
             continue
         size = 2 if kind == PAIR else 3
-        floor = -1 if lead else top[1]
+        floor = -1 if lead else top_rank
         for r in range(floor + 1, 13):
             for w in range(0, min(wilds, size) + 1):
                 k = size - w
@@ -90,12 +92,12 @@ def gen_groups(counts, top, top_level, level_strength, rules, out, n):
                 if top_level == 0:
                     n = _put(out, n, BOMB, r, size, w, -1)
                 else:
-                    n = _put_if_beats(out, n, BOMB, r, size, w, -1, top, level_strength)
+                    n = _put_if_beats(out, n, BOMB, r, size, w, -1, rules, top_kind, top_rank, top_level, top_strength)
     return n
 
 
 @njit(cache=True, nogil=True, inline="always")
-def gen_joker_bomb(counts, top, top_level, level_strength, rules, out, n):
+def gen_joker_bomb(counts, top_kind, top_rank, top_level, top_strength, rules, out, n):
     """王炸: natural 小王 + 大王; with ``R_WILD_JOKER`` one wild may stand for a missing joker."""
     if rules[R_JOKER_BOMB] == 0:
         return n
@@ -105,32 +107,22 @@ def gen_joker_bomb(counts, top, top_level, level_strength, rules, out, n):
             if top_level == 0:
                 n = _put(out, n, JOKER_BOMB, -1, 2, w, -1)
             else:
-                n = _put_if_beats(out, n, JOKER_BOMB, -1, 2, w, -1, top, level_strength)
+                n = _put_if_beats(out, n, JOKER_BOMB, -1, 2, w, -1, rules, top_kind, top_rank, top_level, top_strength)
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _suit_mask(suit_counts, rank):
-    """Bit s set when the hand holds a natural card of ``rank`` in suit s."""
-    m = 0
-    for s in range(4):
-        if suit_counts[rank, s] > 0:
-            m |= 1 << s
-    return m
-
-
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _mixable(a, b):
     """Two ranks held in suit masks a, b can be picked in different suits."""
     return a != 0 and b != 0 and not (a == b and (a & (a - 1)) == 0)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def fifty_k_possible(suit_counts, wilds, suit, w):
-    """Can ``w`` wilds plus naturals form a 五十K of ``suit`` (0..3 正, 4 杂)?"""
+@njit(cache=True, nogil=True)
+def fifty_k_possible(m5, m10, mk, wilds, suit, w):
+    """Can ``w`` of the hand's ``wilds`` plus naturals form a 五十K of ``suit`` (0..3 正, 4 杂)?
+    ``m5``, ``m10``, ``mk``: suit masks of the 5s, 10s and Ks held (bit s: suit s)."""
     if w > wilds or w > 2:
         return False
-    m5, m10, mk = _suit_mask(suit_counts, R5), _suit_mask(suit_counts, R10), _suit_mask(suit_counts, RK)
     if suit < 4:
         held = ((m5 >> suit) & 1) + ((m10 >> suit) & 1) + ((mk >> suit) & 1)
         return held + w >= 3
@@ -145,26 +137,32 @@ def fifty_k_possible(suit_counts, wilds, suit, w):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def gen_fifty_k(counts, suit_counts, top, top_level, level_strength, rules, out, n):
+def gen_fifty_k(counts, suit_counts, top_kind, top_rank, top_level, top_strength, rules, out, n):
     max_w = min(rules[R_WILDS_510K], counts[15])
+    m5, m10, mk = 0, 0, 0  # suit masks of the 5s, 10s and Ks held
+    for s in range(4):
+        m5 |= (1 << s) if suit_counts[R5, s] > 0 else 0
+        m10 |= (1 << s) if suit_counts[R10, s] > 0 else 0
+        mk |= (1 << s) if suit_counts[RK, s] > 0 else 0
     for suit in range(5):
         for w in range(max_w + 1):
-            if fifty_k_possible(suit_counts, counts[15], suit, w):
+            if fifty_k_possible(m5, m10, mk, counts[15], suit, w):
                 if top_level == 0:
                     n = _put(out, n, FIFTY_K, -1, 3, w, suit)
                 else:
-                    n = _put_if_beats(out, n, FIFTY_K, -1, 3, w, suit, top, level_strength)
+                    n = _put_if_beats(out, n, FIFTY_K, -1, 3, w, suit, rules, top_kind, top_rank, top_level,
+                                      top_strength)
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def generate_moves(counts, suit_counts, top, rules, out):
     """All legal moves of the hand (leading when ``top`` is a PASS record); returns how many."""
-    level_strength = rules[LEVEL_TABLE:]
-    top_level = move_level(top)
-    n = gen_groups(counts, top, top_level, level_strength, rules, out, 0)
-    n = gen_joker_bomb(counts, top, top_level, level_strength, rules, out, n)
-    n = gen_fifty_k(counts, suit_counts, top, top_level, level_strength, rules, out, n)
+    top_kind, top_rank, top_level = top[0], top[1], move_level(top)
+    top_strength = rules[LEVEL_TABLE + top_level]
+    n = gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, 0)
+    n = gen_joker_bomb(counts, top_kind, top_rank, top_level, top_strength, rules, out, n)
+    n = gen_fifty_k(counts, suit_counts, top_kind, top_rank, top_level, top_strength, rules, out, n)
     return n
 
 

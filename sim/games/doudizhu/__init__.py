@@ -12,7 +12,7 @@ from sim.games.landlord.play import Family
 from sim.games.landlord.rules import DOUDIZHU_VARIANTS, DoudizhuRules, validate
 from sim.games.landlord.scoring import DOUDIZHU_FACTS, doudizhu_factors, scorer
 
-FAMILY = Family(flow="auction", max_moves=4096, score=scorer(doudizhu_factors))
+FAMILY = Family(flow="auction", score=scorer(doudizhu_factors))
 GAME = landlord_game(
     name="doudizhu", title="斗地主 Dou Dizhu (3 players, 54 cards, 17 each + 3 底牌)", rules=DoudizhuRules,
     variants=DOUDIZHU_VARIANTS, validate=validate, family=FAMILY, facts=DOUDIZHU_FACTS, sessions=False,

@@ -23,11 +23,11 @@ CHUNK = 8192  # hands per kernel call
 @dataclass(frozen=True)
 class Family:
     """What a landlord game sets of the family's engine: its phases before the tricks (``flow``:
-    ``auction`` = 斗地主 叫分, ``marker_dang`` = 上海 marker card and 档), the move buffer its hands need, its default policy parameters per policy (under the
-    user's ``--policy-param``), and its scoring."""
+    ``auction`` = 斗地主 叫分, ``marker_dang`` = 上海 marker card and 档), its default policy
+    parameters per policy (under the user's ``--policy-param``), and its scoring. The move buffer
+    is sized from the ruleset (``kernels.landlord.bounds``)."""
 
     flow: str
-    max_moves: int
     score: Callable[..., dict]
     policy_defaults: dict[str, dict[str, float]] = field(default_factory=dict)
 
@@ -54,7 +54,7 @@ def kernel_inputs(spec, family: Family) -> dict[str, Any]:
     return {
         "deck": np.arange(54 * r.n_decks, dtype=np.int16),
         "card_rank": card_ranks(r.n_decks),
-        "rules": engine_rules(r, family.flow, family.max_moves),
+        "rules": engine_rules(r, family.flow),
         "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
         "pp": params_matrix(policies, seat_params(family, policies, spec.options.get("policy_params"))),
     }

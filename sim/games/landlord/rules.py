@@ -116,9 +116,10 @@ def validate(rules: LandlordRules) -> None:
         raise UserError("option 'wing_single_max_per_rank' must be >= 0 (0 = no cap)")
 
 
-def engine_rules(rules: LandlordRules, flow: str, max_moves: int) -> np.ndarray:
+def engine_rules(rules: LandlordRules, flow: str, max_moves: int | None = None) -> np.ndarray:
     """The climbing engine's ``rules`` vector for a landlord game: ``flow`` is the game's phases
-    (``auction`` or ``marker_dang``), ``max_moves`` the move buffer its hands need."""
+    (``auction`` or ``marker_dang``); ``max_moves`` the rows of the move buffer, by default the
+    bound that no hand of these rules can exceed (``kernels.landlord.bounds``)."""
     from kernels.climb.loop import CL_HAND_SIZE
     from kernels.landlord import movegen as L
 
@@ -156,6 +157,10 @@ def engine_rules(rules: LandlordRules, flow: str, max_moves: int) -> np.ndarray:
     v[L.LL_FLOW] = {"auction": L.FLOW_AUCTION, "marker_dang": L.FLOW_MARKER_DANG}[flow]
     v[L.LL_BOMB_LIMITS] = rules.bomb_limits
     v[L.LL_TW_LIMIT] = rules.tianwang_counts_for_limit
+    if max_moves is None:
+        from kernels.landlord.bounds import max_moves as bound
+
+        max_moves = bound(v, rules.n_decks)
     v[L.LL_MAX_MOVES] = max_moves
     return v
 

@@ -16,7 +16,7 @@ from sim.games.shanghai.rules import POLICY_DEFAULTS, VARIANTS, ShanghaiRules, v
 from sim.games.landlord.scoring import scorer
 from sim.games.shanghai.scoring import FACTS, factors
 
-FAMILY = Family(flow="marker_dang", max_moves=8192, score=scorer(factors), policy_defaults=POLICY_DEFAULTS)
+FAMILY = Family(flow="marker_dang", score=scorer(factors), policy_defaults=POLICY_DEFAULTS)
 GAME = landlord_game(
     name="shanghai", title="上海三打一 Shanghai three-against-one (4 players, 108 cards, 25 each + 8 底牌)",
     rules=ShanghaiRules, variants=VARIANTS, validate=validate, family=FAMILY,
