@@ -62,7 +62,7 @@ LOG_WIDTH = LOG_CARDS + LOG_MAX_CARDS
 MAX_LOG = 1024
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def next_active(seat, hand_left, direction=COUNTER_CLOCKWISE):
     """The next seat in the direction of play (counter-clockwise: seat + 1) still holding cards."""
     n_seats = hand_left.shape[0]
@@ -74,32 +74,40 @@ def next_active(seat, hand_left, direction=COUNTER_CLOCKWISE):
     return -1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def log_action(log, n_log, seat, trick, move, played, n_played, is_pass):
+@njit(cache=True, nogil=True)
+def log_play(log, gs, seat, moves, choice, played, n_played):
+    """Log row ``gs[GS_N_LOG]``: ``seat`` plays ``moves[choice]`` with the cards ``played[:n_played]``
+    (a batch run passes a one-row log: only the first action is kept)."""
+    n_log = gs[GS_N_LOG]
     if n_log >= log.shape[0]:
-        return n_log
-    log[n_log, LOG_SEAT] = seat
-    log[n_log, LOG_TRICK] = trick
-    for f in range(MOVE_FIELDS):
-        log[n_log, LOG_MOVE + f] = move[f]
-    if is_pass:
-        log[n_log, LOG_MOVE] = 0
-        log[n_log, LOG_MOVE + 1] = -1
-        log[n_log, LOG_MOVE + 2] = 0
-        log[n_log, LOG_MOVE + 3] = 0
-        log[n_log, LOG_MOVE + 4] = -1
-        log[n_log, LOG_MOVE + 5] = 1
-        log[n_log, LOG_MOVE + 6] = 0
-        n_played = 0
+        return
     if n_played > log.shape[1] - LOG_CARDS:
         raise ValueError("a logged play has more cards than the log row holds (LOG_MAX_CARDS)")
+    log[n_log, LOG_SEAT] = seat
+    log[n_log, LOG_TRICK] = gs[GS_N_TRICKS]
+    for f in range(MOVE_FIELDS):
+        log[n_log, LOG_MOVE + f] = moves[choice, f]
     log[n_log, LOG_NCARDS] = n_played
     for i in range(n_played):
         log[n_log, LOG_CARDS + i] = played[i]
-    return n_log + 1
+    gs[GS_N_LOG] = n_log + 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
+def log_pass(log, gs, seat):
+    """Log row ``gs[GS_N_LOG]``: ``seat`` passes (the PASS record, no cards)."""
+    n_log = gs[GS_N_LOG]
+    if n_log >= log.shape[0]:
+        return
+    log[n_log, LOG_SEAT] = seat
+    log[n_log, LOG_TRICK] = gs[GS_N_TRICKS]
+    for f, value in enumerate((0, -1, 0, 0, -1, 1, 0)):  # the PASS record
+        log[n_log, LOG_MOVE + f] = value
+    log[n_log, LOG_NCARDS] = 0
+    gs[GS_N_LOG] = n_log + 1
+
+
+@njit(cache=True, nogil=True)
 def teammate(seat, mode_hard, banker, partner, n_seats):
     """The partner whose turn a finished player's lead passes to (接风); -1 if none."""
     if mode_hard:
@@ -114,7 +122,7 @@ def teammate(seat, mode_hard, banker, partner, n_seats):
     return -1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def hand_over(order_len, order, mode_hard, banker, partner):
     """End rule: first player out (lone side vs the rest), or a decided partnership."""
     if mode_hard:
@@ -130,9 +138,9 @@ def hand_over(order_len, order, mode_hard, banker, partner):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def record_pass(gs, seat, seat_flags, top, played, log, rules):
+def record_pass(gs, seat, seat_flags, log, rules):
     """The seat to act passes (with ``CL_PASS_LOCKS`` a pass locks him out of the trick)."""
-    gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], top, played, 0, True)
+    log_pass(log, gs, seat)
     seat_flags[SF_PASSED, seat] = 1
     if rules[CL_PASS_LOCKS] != 0:
         seat_flags[SF_LOCKED, seat] = 1

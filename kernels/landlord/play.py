@@ -37,7 +37,7 @@ from kernels.landlord.policies import GREEDY, PP_MINGPAI, PP_QIANG, RANDOM, choo
 from kernels.rng import bounded, seed_stream
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _auction(first, n_seats, counts, rules, policies, pp, state, said, row):
     """叫分 / 叫档: returns (bidder or -1, highest bid); ``said[seat]`` = first bid (-1 never asked)."""
     max_bid = rules[LL_MAX_BID]
@@ -77,7 +77,7 @@ def _auction(first, n_seats, counts, rules, policies, pp, state, said, row):
         seat = (seat + 1) % n_seats
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, row):
     """抢地主 (A2.2 / A2', D-1): returns (landlord, number of 抢)."""
     mode = rules[LL_QIANG]
@@ -107,7 +107,7 @@ SMART_BAODAO_DA = 28.0
 MAX_REDEALS = 100
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def baodao_sets(c):
     """上海 §6 报到 sets in rank counts: four jokers, and each rank held 7+ times."""
     sets = 1 if (c[13] >= 2 and c[14] >= 2) else 0
@@ -117,7 +117,7 @@ def baodao_sets(c):
     return sets
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _choose_baodao(policy, seat, c, pp, state):
     """报到 choice of an eligible landlord: none, 打 or 不打 (random: uniform over the three)."""
     if policy == RANDOM:
@@ -127,7 +127,7 @@ def _choose_baodao(policy, seat, c, pp, state):
     return W.BAODAO_DA if hand_strength(c) >= SMART_BAODAO_DA else W.BAODAO_BUDA
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row):
     """上海 §2.5 摊打 (头撂 deals only) then §6 报到 (打 / 不打); returns True on 报到 不打."""
     policy = policies[landlord]
@@ -167,7 +167,8 @@ def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, polic
     dang_flow = rules[LL_FLOW] == FLOW_MARKER_DANG  # 上海三打一 phases
     row[:] = 0
     seed_stream(seed, game_index, state)
-    deck[:] = deck_template
+    for i in range(deck.shape[0]):  # (a loop: numba's array-to-array copy compiles string-formatting code)
+        deck[i] = deck_template[i]
     redeals = 0
     while True:
         shuffle(state, deck)
@@ -237,10 +238,7 @@ def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, polic
     for s in range(n_seats):
         seat_flags[SF_BOMB_LIMIT, s] = row[W.ROW_BOMB_LIMIT + s]
     top[:] = 0
-    captured, order = xt
-    while not take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
-                                 scratch, top, row, log):
-        pass
+    play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, state, counts, moves, scratch, top, row, log)
     winner = -1
     for s in range(n_seats):
         if hand_left[s] == 0:
@@ -260,10 +258,20 @@ def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, polic
 
 
 @njit(cache=True, nogil=True)
+def play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, state, counts, moves, scratch, top, row, log):
+    """The tricks of a hand whose landlord is known, turn by turn until the first player is out
+    (its own function: the turn loop and the auction compile apart, each smaller)."""
+    captured, order = xt
+    while not take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
+                        scratch, top, row, log):
+        pass
+
+
+@njit(cache=True, nogil=True)
 def _buffers(n_ids, rules):
     n_seats = rules[LL_N_SEATS]
     return (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.zeros((n_seats, 16), np.int64),
-            np.zeros((rules[LL_MAX_MOVES], 7), np.int64), np.zeros(32 + WORK_LEN, np.int64), np.zeros(7, np.int64),
+            np.empty((rules[LL_MAX_MOVES], 7), np.int64), np.zeros(32 + WORK_LEN, np.int64), np.zeros(7, np.int64),
             np.zeros((1, LOG_WIDTH), np.int64), np.zeros(GS_LEN, np.int64), np.zeros(n_seats, np.int64),
             np.zeros((SF_ROWS, n_seats), np.int64), np.zeros(n_seats, np.int64), _trick_state(n_seats))
 

@@ -78,7 +78,7 @@ def landlord_after_play(seat, move, landlord, seat_flags, row, rules):
             row[ROW_LIMITED + seat] += 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def add_token(row, tok):
     k = row[ROW_N_TOKENS]
     if k >= MAX_TOKENS:  # the auction and declarations are bounded well below this: a bug, not data

@@ -12,8 +12,8 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb.loop import (
-    GS_HARD, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED, advance,
-    after_play, log_action, record_pass,
+    GS_HARD, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED, advance,
+    after_play, log_play, record_pass,
 )
 from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
@@ -21,7 +21,7 @@ from kernels.landlord.policies import ll_choose
 from kernels.landlord.rows import ROW_BLOCKED as LROW_BLOCKED, landlord_after_play
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _drop_limited_bombs(moves, n, rules):
     """上海 §2.1: a farmer at his bomb limit loses his bombs (and 天王炸 with SH-2)."""
     k = 0
@@ -30,7 +30,8 @@ def _drop_limited_bombs(moves, n, rules):
         if kind == LL_BOMB_KIND or (kind == TIANWANG and rules[LL_TW_LIMIT] != 0):
             continue
         if k != i:
-            moves[k, :] = moves[i, :]
+            for f in range(7):
+                moves[k, f] = moves[i, f]
         k += 1
     return k
 
@@ -57,14 +58,14 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
     choice = ll_choose(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, hard_seat, pp,
                        rules, state, played)
     if choice < 0:
-        record_pass(gs, seat, seat_flags, top, played, log, rules)
+        record_pass(gs, seat, seat_flags, log, rules)
     else:
         move = moves[choice]
         ll_move_counts(move, played)
         for r in range(15):
             counts[seat, r] -= played[r]
         landlord_after_play(seat, move, hard_seat, seat_flags, row, rules)
-        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, 0, False)
+        log_play(log, gs, seat, moves, choice, played, 0)
         if after_play(gs, seat, move[2], moves, choice, hand_left, seat_flags, order, captured, top):
             return True
     advance(gs, seat, hand_left, captured, seat_flags, top, rules)

@@ -26,8 +26,11 @@ NO_CALL = -1
 
 
 @njit(cache=True, nogil=True, inline="always")
-def fifty_k_potential(suit_counts, seat, suit):
-    """How many of 5, 10, K the seat still holds in ``suit`` (0..3)."""
+def fifty_k_potential(suit_counts, seat, rank, suit):
+    """For a 5, 10 or K of ``suit``: how many of 5, 10, K the seat still holds in that suit; else 0.
+    (Inlined: its callers loop over candidate cards, and a call would pass ``suit_counts``.)"""
+    if rank != R5 and rank != R10 and rank != RK:
+        return 0
     n = 0
     if suit_counts[seat, R5, suit] > 0:
         n += 1
@@ -38,32 +41,29 @@ def fifty_k_potential(suit_counts, seat, suit):
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
-def card_cost(card, seat, suit_counts, card_rank, card_suit, call_card, call_mode):
-    """Keep-value of a natural card: cheaper cards are played first (see module doc).
+@njit(cache=True, nogil=True)
+def card_cost(card, potential, call_card, call_mode):
+    """Keep-value of a natural card (see module doc): ``potential`` = its ``fifty_k_potential``.
 
     ``call_mode``: 0 no preference, 1 keep the call card hidden, 2 reveal it.
     """
-    r = card_rank[card]
-    s = card_suit[card]
-    cost = 0
-    if s >= 0 and (r == R5 or r == R10 or r == RK):
-        cost += 10 * fifty_k_potential(suit_counts, seat, s)
+    cost = 10 * potential
     if call_card >= 0 and call_mode != 0 and (card == call_card + 54 or card == call_card - 54):
         cost += 1000 if call_mode == 1 else -1000
     return cost
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pick_naturals(seat, rank, suit_only, k, owner, nat_ids, suit_counts, card_rank, card_suit,
-                  call_card, call_mode, played, n_played):
-    """Append ``k`` cheapest natural cards of ``rank`` (of ``suit_only`` if >= 0) held by seat."""
+def pick_naturals(seat, rank, suit_only, k, owner, nat_ids, suit_counts, call_card, call_mode, played, n_played):
+    """Append ``k`` cheapest natural cards of ``rank`` (of ``suit_only`` if >= 0) held by seat.
+    ``nat_ids[rank, suit, deck]``: the card ids (jokers under suit 0)."""
     for _ in range(k):
         best = -1
         best_cost = 1 << 30
         for s in range(nat_ids.shape[1]):
             if suit_only >= 0 and s != suit_only:
                 continue
+            potential = fifty_k_potential(suit_counts, seat, rank, s) if rank < 13 else 0
             for d in range(nat_ids.shape[2]):
                 c = nat_ids[rank, s, d]
                 if c < 0 or owner[c] != seat:
@@ -74,7 +74,7 @@ def pick_naturals(seat, rank, suit_only, k, owner, nat_ids, suit_counts, card_ra
                         taken = True
                 if taken:
                     continue
-                cost = card_cost(c, seat, suit_counts, card_rank, card_suit, call_card, call_mode)
+                cost = card_cost(c, potential, call_card, call_mode)
                 if cost < best_cost:
                     best_cost = cost
                     best = c
@@ -83,7 +83,7 @@ def pick_naturals(seat, rank, suit_only, k, owner, nat_ids, suit_counts, card_ra
     return n_played
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def pick_wilds(seat, w, owner, wild_ids, played, n_played):
     for c in wild_ids:
         if w == 0:
@@ -96,7 +96,7 @@ def pick_wilds(seat, w, owner, wild_ids, played, n_played):
 
 
 @njit(cache=True, nogil=True)
-def _za_choice(seat, w, suit_counts, owner, nat_ids, card_rank, card_suit, call_card, call_mode):
+def _za_choice(seat, w, suit_counts, owner, nat_ids, call_card, call_mode):
     """Cheapest (skipped rank index or -1, s5, s10, sK) for a 杂五十K with ``w`` wilds."""
     ranks = (R5, R10, RK)
     best_cost = 1 << 30
@@ -127,7 +127,8 @@ def _za_choice(seat, w, suit_counts, owner, nat_ids, card_rank, card_suit, call_
                         for d in range(nat_ids.shape[2]):
                             c = nat_ids[r, suits[i], d]
                             if c >= 0 and owner[c] == seat:
-                                cc = card_cost(c, seat, suit_counts, card_rank, card_suit, call_card, call_mode)
+                                cc = card_cost(c, fifty_k_potential(suit_counts, seat, r, suits[i]), call_card,
+                                               call_mode)
                                 if cc < cheapest:
                                     cheapest = cc
                         cost += cheapest
@@ -138,8 +139,7 @@ def _za_choice(seat, w, suit_counts, owner, nat_ids, card_rank, card_suit, call_
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
-               call_card, call_mode, played):
+def pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, call_card, call_mode, played):
     """Physical cards for move ``mi`` of ``moves``, written to ``played``; returns how many."""
     kind = moves[mi, F_KIND]
     w = moves[mi, F_WILDS]
@@ -154,54 +154,60 @@ def pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, card_rank
                         n += 1
                         break
         return pick_wilds(seat, w, owner, wild_ids, played, n)
-    if kind == FIFTY_K:
-        ranks = (R5, R10, RK)
-        suit = moves[mi, F_SUIT]
-        if suit < 4:
-            use = 7  # bit i: rank i of (5, 10, K) is a natural card
-            spare = w
-            for i in range(3):  # missing ranks first
-                if spare > 0 and suit_counts[seat, ranks[i], suit] == 0:
-                    use &= ~(1 << i)
-                    spare -= 1
-            for i in range(3):  # then spare the 5 before the 10 and the K
-                if spare > 0 and use & (1 << i):
-                    use &= ~(1 << i)
-                    spare -= 1
-            for i in range(3):
-                if use & (1 << i):
-                    n = pick_naturals(seat, ranks[i], suit, 1, owner, nat_ids, suit_counts, card_rank,
-                                      card_suit, call_card, call_mode, played, n)
+    # which naturals: up to three (rank, suit or -1, count) picks, taken in order below
+    ranks = (R5, R10, RK)
+    suit = moves[mi, F_SUIT]
+    use = 7  # 正五十K: bit i = rank i of (5, 10, K) is a natural card
+    skip, s0, s1, s2 = -1, -1, -1, -1  # 杂五十K: the rank a wild replaces, the suits of the others
+    if kind == FIFTY_K and suit < 4:
+        spare = w
+        for i in range(3):  # missing ranks first
+            if spare > 0 and suit_counts[seat, ranks[i], suit] == 0:
+                use &= ~(1 << i)
+                spare -= 1
+        for i in range(3):  # then spare the 5 before the 10 and the K
+            if spare > 0 and use & (1 << i):
+                use &= ~(1 << i)
+                spare -= 1
+    elif kind == FIFTY_K:
+        skip, s0, s1, s2 = _za_choice(seat, w, suit_counts, owner, nat_ids, call_card, call_mode)
+    suits = (s0, s1, s2)
+    for i in range(3):
+        if kind == FIFTY_K:
+            rank, k = ranks[i], 1
+            pick_suit = suit if suit < 4 else suits[i]
+            if (suit < 4 and not use & (1 << i)) or (suit == 4 and i == skip):
+                continue
+        elif i == 0:
+            rank, k, pick_suit = moves[mi, F_RANK], moves[mi, F_SIZE] - w, -1
         else:
-            skip, s0, s1, s2 = _za_choice(seat, w, suit_counts, owner, nat_ids, card_rank, card_suit,
-                                          call_card, call_mode)
-            suits = (s0, s1, s2)
-            for i in range(3):
-                if i != skip:
-                    n = pick_naturals(seat, ranks[i], suits[i], 1, owner, nat_ids, suit_counts, card_rank,
-                                      card_suit, call_card, call_mode, played, n)
-        return pick_wilds(seat, w, owner, wild_ids, played, n)
-    naturals = moves[mi, F_SIZE] - w
-    rank = moves[mi, F_RANK]
-    if naturals > 0:
-        n = pick_naturals(seat, rank, -1, naturals, owner, nat_ids, suit_counts, card_rank, card_suit,
-                          call_card, call_mode, played, n)
+            break
+        if k > 0:  # one call site: pick_naturals is inlined once
+            n = pick_naturals(seat, rank, pick_suit, k, owner, nat_ids, suit_counts, call_card, call_mode, played, n)
     return pick_wilds(seat, w, owner, wild_ids, played, n)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def remove_cards(seat, played, n, owner, counts, suit_counts, card_rank, card_suit, card_wild, card_points):
-    """Take ``played[:n]`` out of the seat's hand; returns their points."""
+def remove_cards(seat, played, n, owner, counts, suit_counts, card_tab):
+    """Take ``played[:n]`` out of the seat's hand; returns their points. ``card_tab`` rows:
+    rank, suit, is_wild, points per card id."""
     pts = 0
     for i in range(n):
         c = played[i]
         owner[c] = -1
-        pts += card_points[c]
-        if card_wild[c]:
+        pts += card_tab[3, c]
+        if card_tab[2, c]:
             counts[seat, 15] -= 1
         else:
-            r = card_rank[c]
+            r = card_tab[0, c]
             counts[seat, r] -= 1
             if r < 13:
-                suit_counts[seat, r, card_suit[c]] -= 1
+                suit_counts[seat, r, card_tab[1, c]] -= 1
     return pts
+
+
+@njit(cache=True, nogil=True)
+def play_cards(seat, moves, mi, owner, nat_ids, wild_ids, counts, suit_counts, card_tab, call_card, call_mode, played):
+    """``pick_cards`` then ``remove_cards``: (cards played into ``played``, their points)."""
+    n = pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, call_card, call_mode, played)
+    return n, remove_cards(seat, played, n, owner, counts, suit_counts, card_tab)

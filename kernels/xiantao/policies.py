@@ -45,7 +45,7 @@ PARAM_ORDER = ("hard_threshold", "bomb_points", "near_out", "fight_points", "rev
 FRIEND, FOE, UNKNOWN = 1, 0, -1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def plan_count(counts, seat, joker_bomb):
     """Fewest plays to go out: one per rank held (wilds join a group), 王炸 as one play."""
     n = 0
@@ -82,7 +82,7 @@ def wants_hard(policy, seat, counts, pp, joker_bomb, state):
     return hand_strength(counts, seat, joker_bomb) >= pp[seat, PP_HARD_THRESHOLD]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def relation(viewer, other, mode_hard, banker, partner, hard_seat, revealed):
     """What ``viewer`` knows of ``other``: FRIEND, FOE or UNKNOWN."""
     if viewer == other:
@@ -103,7 +103,7 @@ def relation(viewer, other, mode_hard, banker, partner, hard_seat, revealed):
 # costs numba an atomic reference-count increment and decrement, which dominated the hand's time.
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _breaks(kind, rank, size, wilds, held):
     """Natural cards of the move's rank left behind (a split group); 0 for 五十K and 王炸."""
     if kind == FIFTY_K or kind == JOKER_BOMB:
@@ -111,7 +111,7 @@ def _breaks(kind, rank, size, wilds, held):
     return held - (size - wilds)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _move_points(kind, size, wilds, rank_point):
     if kind == FIFTY_K:
         return 25 - 5 * wilds  # at most one card replaced; a rough value
@@ -120,12 +120,7 @@ def _move_points(kind, size, wilds, rank_point):
     return rank_point * (size - wilds)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _held(counts, seat, rank):
-    return counts[seat, rank] if rank >= 0 else 0
-
-
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _weakest_bomb(moves, n, rules, counts, seat):
     """The cheapest bomb-class move: low ladder strength, few wilds, no split group.
 
@@ -140,7 +135,7 @@ def _weakest_bomb(moves, n, rules, counts, seat):
         if level == 0:
             continue
         cost = rules[LEVEL_TABLE + level] * 10 + wilds * 150 + max(rank, 0)
-        if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0:
+        if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0:
             cost += 100
         if cost < best_cost:
             best_cost = cost
@@ -148,7 +143,7 @@ def _weakest_bomb(moves, n, rules, counts, seat):
     return best
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _enemy_near_out(seat, hand_left, rel, near_out):
     for s in range(hand_left.shape[0]):
         if s != seat and hand_left[s] > 0 and rel[s] != FRIEND and hand_left[s] <= near_out:
@@ -166,7 +161,7 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, ru
                 return i
             level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
             cost = ((10000 if level > 0 else 0) + wilds * 1000
-                    + (100 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0) + rank)
+                    + (100 if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0 else 0) + rank)
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
@@ -177,7 +172,7 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, ru
         kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
         if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
             continue
-        cost = wilds * 1000 + (100 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0) + rank
+        cost = wilds * 1000 + (100 if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0 else 0) + rank
         if cost < best_cost:
             best, best_cost = i, cost
     if best >= 0:
@@ -200,7 +195,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
         for i in range(n):
             kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
             level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
-            cost = wilds * 1000 + (300 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0)
+            cost = wilds * 1000 + (300 if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0 else 0)
             if level > 0:
                 cost += 10000 if plan > 2 else 0
             elif rank >= 12:
@@ -220,7 +215,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
         kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
         if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
             continue
-        breaks = _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0
+        breaks = _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0
         if (breaks or wilds > 0) and not fight:
             continue
         if top_rel == UNKNOWN and trick_points == 0 and rank >= 12 and not enemy_close:
@@ -236,7 +231,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
     return -1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def choose_play(policy, seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules,
                 rank_points, joker_bomb, state):
     """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
@@ -249,7 +244,7 @@ def choose_play(policy, seat, moves, n, lead, counts, top_seat, hand_left, rel, 
                         rank_points, joker_bomb)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def call_preference(policy, seat, partner, banker, revealed, hand_left, pp):
     """How the call card's holder picks copies: 0 no preference, 1 keep hidden, 2 reveal."""
     if seat != partner or revealed or policy == RANDOM:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb.loop import (
-    GS_BANKER, GS_CALL, GS_HARD, GS_MODE_HARD, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
-    GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, SF_REL, advance, after_play, log_action, record_pass,
+    GS_BANKER, GS_CALL, GS_HARD, GS_MODE_HARD, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
+    GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, SF_REL, advance, after_play, log_play, record_pass,
 )
-from kernels.xiantao.cardpick import pick_cards, remove_cards
+from kernels.xiantao.cardpick import play_cards
 from kernels.xiantao.ladder import move_level
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB, generate_moves
 from kernels.xiantao.policies import call_preference, choose_play, relation
@@ -43,20 +43,18 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     choice = choose_play(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, rel,
                          gs[GS_TRICK_POINTS], pp, rules, rank_points, rules[R_JOKER_BOMB] != 0, state)
     if choice < 0:
-        record_pass(gs, seat, seat_flags, top, played, log, rules)
+        record_pass(gs, seat, seat_flags, log, rules)
     else:
-        card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
         cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
-        n_played = pick_cards(seat, moves, choice, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
-                              call_card, cmode, played)
+        n_played, points = play_cards(seat, moves, choice, owner, nat_ids, wild_ids, counts, suit_counts, card_tab,
+                                      call_card, cmode, played)
         if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
             partner_copy = other_copy(call_card, owner.shape[0])
             for i in range(n_played):  # 明鸡: the partner plays his copy of the call card
                 if played[i] == partner_copy:
                     gs[GS_REVEALED] = 1
                     row[ROW_MINGJI] = gs[GS_N_TRICKS]
-        gs[GS_TRICK_POINTS] += remove_cards(seat, played, n_played, owner, counts, suit_counts, card_rank,
-                                            card_suit, card_wild, card_points)
+        gs[GS_TRICK_POINTS] += points
         move = moves[choice]
         level = move_level(move)
         if level > 0:
@@ -64,7 +62,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
         if rules[R_BONUS_REQUIRES_PLAY] != 0:
             earn_bonus(seat, move, dealt_wz, dealt_counts, row)
         row[ROW_PLAYS + seat] += 1
-        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_played, False)
+        log_play(log, gs, seat, moves, choice, played, n_played)
         if after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, captured, top):
             row[ROW_ENDED_BY] = seat
             return True

@@ -6,20 +6,25 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.climb.loop import LOG_CARDS, LOG_MAX_CARDS, LOG_NCARDS, LOG_WIDTH, log_action
+from kernels.climb.loop import (
+    GS_LEN, GS_N_LOG, LOG_CARDS, LOG_MAX_CARDS, LOG_MOVE, LOG_NCARDS, LOG_WIDTH, log_pass, log_play,
+)
 from kernels.climb.moves import MOVE_FIELDS
 
 
 def test_a_logged_play_keeps_all_its_cards():
     log = np.zeros((4, LOG_WIDTH), np.int64)
-    move = np.array([4, 3, 14, 6, -1, 1, 0][:MOVE_FIELDS], np.int64)  # a 14-card bomb
+    gs = np.zeros(GS_LEN, np.int64)
+    moves = np.array([[4, 3, 14, 6, -1, 1, 0][:MOVE_FIELDS]], np.int64)  # a 14-card bomb
     played = np.arange(32, dtype=np.int64)
-    n = log_action(log, 0, 1, 0, move, played, 14, False)
-    assert n == 1 and log[0, LOG_NCARDS] == 14 and log[0, LOG_CARDS:LOG_CARDS + 14].tolist() == list(range(14))
-    n = log_action(log, n, 2, 0, move, played, LOG_MAX_CARDS, False)
+    log_play(log, gs, 1, moves, 0, played, 14)
+    assert gs[GS_N_LOG] == 1 and log[0, LOG_NCARDS] == 14 and log[0, LOG_CARDS:LOG_CARDS + 14].tolist() == list(range(14))
+    log_play(log, gs, 2, moves, 0, played, LOG_MAX_CARDS)
     assert log[1, LOG_CARDS:LOG_CARDS + LOG_MAX_CARDS].tolist() == list(range(LOG_MAX_CARDS))
     with pytest.raises(ValueError, match="more cards than the log row holds"):
-        log_action(log, n, 3, 0, move, played, LOG_MAX_CARDS + 1, False)
+        log_play(log, gs, 3, moves, 0, played, LOG_MAX_CARDS + 1)
+    log_pass(log, gs, 3)
+    assert gs[GS_N_LOG] == 3 and log[2, LOG_NCARDS] == 0 and log[2, LOG_MOVE] == 0  # the PASS record
 
 
 def test_cache_closure_is_per_package():
