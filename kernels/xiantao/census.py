@@ -49,7 +49,8 @@ def census_one(seed, game_index, deck_template, inc_rank, inc_fk, card_points, p
     n_seats = params[P_N_SEATS]
     hand_size = params[P_HAND_SIZE]
     seed_stream(seed, game_index, state)
-    deck[:] = deck_template
+    for i in range(deck.shape[0]):  # (a loop: numba's array-to-array copy compiles string-formatting code)
+        deck[i] = deck_template[i]
     shuffle(state, deck)
     for seat in range(n_seats):
         _seat_features(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points, params, out, col)
@@ -78,7 +79,8 @@ def census_range(seed, start, count, deck_template, inc_rank, inc_fk, card_point
             for g in range(t0, t1):
                 if standard:  # the common deal, with constants the compiler can unroll
                     seed_stream(seed, g, state)
-                    deck[:] = deck_template
+                    for i in range(deck.shape[0]):
+                        deck[i] = deck_template[i]
                     shuffle(state, deck)
                     for seat in range(4):
                         _seat_features(deck, seat, 4, 27, inc_rank, inc_fk, card_points, params, tile, g - t0)

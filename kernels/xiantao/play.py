@@ -23,7 +23,7 @@ from kernels.xiantao.turn import take_turn
 from kernels.xiantao.movegen import MAX_MOVES, R_BONUS_REQUIRES_PLAY, R_CALL_RULE, R_JOKER_BOMB
 from kernels.climb.moves import MOVE_FIELDS
 from kernels.xiantao.policies import wants_hard
-from kernels.rng import bounded, seed_stream
+from kernels.rng import bounded
 from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-exported for callers)
     ROW_BANKER, ROW_BOMBS, ROW_CALL_CARD, ROW_CALL_PICK, ROW_CAPTURED, ROW_FEATURES, ROW_FINISH, ROW_HARD_ASKED,
     ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PLAYS,
@@ -47,8 +47,9 @@ def eligible_call(card, banker, owner, card_rank, card_wild, call_excluded, n_id
 
 
 @njit(cache=True, nogil=True)
-def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, g_row):
-    """Call card by the ruleset's rule; writes pick/recalls; returns the card or -1 (redeal)."""
+def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, g_row, seen):
+    """Call card by the ruleset's rule; writes pick/recalls; returns the card or -1 (redeal).
+    ``seen`` is a bool scratch buffer of one entry per card id."""
     hand = hands[banker]
     n_ids = owner.shape[0]
     rule = rules[R_CALL_RULE]
@@ -84,7 +85,7 @@ def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, 
             k += 1
     if rule == CALL_OPPOSITE:
         return c
-    seen = np.zeros(n_ids, np.bool_)
+    seen[:] = False
     recalls = 0
     size = hand.shape[0]
     while not eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
@@ -107,24 +108,24 @@ def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, 
 
 @njit(cache=True, nogil=True)
 def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
-              inc_rank, inc_fk, census_params, rules, policies, pp, rank_points,
-              state, deck, hands, owner, counts, suit_counts, moves, played, top, row, features, log):
+              inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, bufs, hand, table, moves, row, log):
     """Play one hand; fill ``row`` (ROW_*), return the number of log rows written.
 
     ``game_index`` names the deal's stream; ``rotation`` (0..3) turns the dealt hands round the
     table (seat k receives what seat k + rotation was dealt, 庄家's hand moves with them), which
     is how ``--duplicate`` plays one deal from every seat. ``banker_given`` >= 0 overrides 庄家.
+    The other arguments are the buffers of ``_buffers``, reused from hand to hand.
     """
+    state, deck, hands, features, seen = bufs
+    owner, counts, suit_counts, dealt_counts, played = hand
+    gs, hand_left, seat_flags, captured, order, dealt_wz, top = table
     card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
     hand_size = rules[CL_HAND_SIZE]
     joker_bomb = rules[R_JOKER_BOMB] != 0
     row[:] = 0
-    # -- deal (census features come from the same stream: same deal as `paiju census`)
+    # -- deal: the census features' shuffle is the deal (same stream as `paiju census`), drawn once
     census_one(seed, game_index, deck_template, inc_rank, inc_fk, card_points, census_params, state, deck,
                features, 0)
-    seed_stream(seed, game_index, state)
-    deck[:] = deck_template
-    shuffle(state, deck)
     face_up = bounded(state, deck.shape[0])
     banker = (face_up % N_SEATS - rotation + N_SEATS) % N_SEATS if banker_given < 0 else banker_given
     redeals = 0
@@ -157,7 +158,8 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
             call_card = -1
             partner = -1
             break
-        call_card = choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, row)
+        call_card = choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, row,
+                                     seen)
         if call_card >= 0:
             o = other_copy(call_card, owner.shape[0])
             partner = owner[o] if o >= 0 else -1
@@ -180,7 +182,6 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
         for s in range(N_SEATS):
             row[ROW_FEATURES + f * N_SEATS + s] = features[0, (s + rotation) % N_SEATS, f]
     # -- 喜 held at the deal (bonus_requires_play: earned when the holding is played)
-    dealt_wz = np.zeros(N_SEATS, np.int64)
     for s in range(N_SEATS):
         dealt_wz[s] = 1 if (counts[s, 13] > 0 and counts[s, 14] > 0) else 0
         if rules[R_BONUS_REQUIRES_PLAY] == 0:
@@ -190,9 +191,11 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
                     row[ROW_XI_SEVEN + s] += 1
                 elif counts[s, r] == 8:
                     row[ROW_XI_EIGHT + s] += 1
-    dealt_counts = counts.copy()
+    for s in range(N_SEATS):
+        for r in range(16):
+            dealt_counts[s, r] = counts[s, r]
     # -- tricks
-    gs = np.zeros(GS_LEN, np.int64)
+    gs[:] = 0
     gs[GS_TURN] = hard_seat if mode_hard else banker
     gs[GS_TOP_SEAT] = -1
     gs[GS_MODE_HARD] = 1 if mode_hard else 0
@@ -201,15 +204,12 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
     gs[GS_HARD] = hard_seat
     gs[GS_CALL] = call_card
     gs[GS_REVEALED] = 1 if revealed else 0
-    hand_left = np.full(N_SEATS, hand_size, np.int64)
-    seat_flags = np.zeros((SF_ROWS, N_SEATS), np.int64)  # kernels.climb.loop SF_* rows
-    captured = np.zeros(N_SEATS, np.int64)
-    order = np.full(N_SEATS, -1, np.int64)
+    hand_left[:] = hand_size
+    seat_flags[:, :] = 0  # kernels.climb.loop SF_* rows
+    captured[:] = 0
+    order[:] = -1
     top[:] = 0
-    while not take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab,
-                                nat_ids, wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts,
-                                moves, played, top, row, log):
-        pass
+    play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, state, row, log)
     # -- raw facts
     for s in range(N_SEATS):
         row[ROW_FINISH + s] = seat_flags[0, s]
@@ -224,11 +224,28 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
 
 
 @njit(cache=True, nogil=True)
+def play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, state, row, log):
+    """The tricks of a dealt hand, turn by turn until the end rule (its own function: the turn
+    loop and the deal compile apart, each smaller)."""
+    gs, hand_left, seat_flags, captured, order, dealt_wz, top = table
+    owner, counts, suit_counts, dealt_counts, played = hand
+    while not take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab,
+                        nat_ids, wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts,
+                        moves, played, top, row, log):
+        pass
+
+
+@njit(cache=True, nogil=True)
 def _buffers(n_ids, hand_size):
-    return (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.empty((N_SEATS, hand_size), np.int16),
-            np.empty(n_ids, np.int64), np.zeros((N_SEATS, 16), np.int64), np.zeros((N_SEATS, 13, 4), np.int64),
-            np.zeros((MAX_MOVES, MOVE_FIELDS), np.int64), np.zeros(16, np.int64), np.zeros(MOVE_FIELDS, np.int64),
-            np.zeros((1, N_SEATS, N_CENSUS_FEATURES), np.int16), np.zeros((1, LOG_WIDTH), np.int64))
+    """Every buffer a hand needs, allocated once per block of hands: (deal, hand, table, moves)."""
+    bufs = (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.empty((N_SEATS, hand_size), np.int16),
+            np.zeros((1, N_SEATS, N_CENSUS_FEATURES), np.int16), np.zeros(n_ids, np.bool_))
+    hand = (np.empty(n_ids, np.int64), np.zeros((N_SEATS, 16), np.int64), np.zeros((N_SEATS, 13, 4), np.int64),
+            np.zeros((N_SEATS, 16), np.int64), np.zeros(16, np.int64))
+    table = (np.zeros(GS_LEN, np.int64), np.zeros(N_SEATS, np.int64), np.zeros((SF_ROWS, N_SEATS), np.int64),
+             np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64),
+             np.zeros(MOVE_FIELDS, np.int64))
+    return bufs, hand, table, np.empty((MAX_MOVES, MOVE_FIELDS), np.int64)
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -247,8 +264,8 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
     for b in prange(n_blocks):
         lo = (n_sessions * b) // n_blocks
         hi = (n_sessions * (b + 1)) // n_blocks
-        state, deck, hands, owner, counts, suit_counts, moves, played, top, features, log = _buffers(
-            deck_template.shape[0], rules[CL_HAND_SIZE])
+        bufs, hand, table, moves = _buffers(deck_template.shape[0], rules[CL_HAND_SIZE])
+        log = np.zeros((1, LOG_WIDTH), np.int64)
         pol_g = policies.copy()
         pp_g = pp.copy()
         for sess in range(lo, hi):
@@ -263,8 +280,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                 deal = g // N_SEATS if duplicate else g
                 rotation = g % N_SEATS if duplicate else 0
                 play_hand(seed, deal, banker, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
-                          inc_fk, census_params, rules, pol_g, pp_g, rank_points, state, deck, hands, owner, counts,
-                          suit_counts, moves, played, top, row, features, log)
+                          inc_fk, census_params, rules, pol_g, pp_g, rank_points, bufs, hand, table, moves, row, log)
                 banker = -1
                 for s in range(N_SEATS):
                     if row[ROW_FINISH + s] == 1:
@@ -275,11 +291,9 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
 def play_logged(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
                 inc_rank, inc_fk, census_params, rules, policies, pp, rank_points):
     """One hand with its full action log (for replay and conformance): (row, log[:n], hands)."""
-    state, deck, hands, owner, counts, suit_counts, moves, played, top, features, _ = _buffers(
-        deck_template.shape[0], rules[CL_HAND_SIZE])
+    bufs, hand, table, moves = _buffers(deck_template.shape[0], rules[CL_HAND_SIZE])
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
     n = play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
-                  inc_fk, census_params, rules, policies, pp, rank_points, state, deck, hands, owner, counts,
-                  suit_counts, moves, played, top, row, features, log)
-    return row, log[:n].copy(), hands.copy()
+                  inc_fk, census_params, rules, policies, pp, rank_points, bufs, hand, table, moves, row, log)
+    return row, log[:n].copy(), bufs[2].copy()
