@@ -56,3 +56,21 @@ def test_landlord_hands_reuse_their_buffers(game):
                        1)
 
     assert _per_hand(run) == 0
+
+
+def test_xiantao_deal_is_shuffled_once():
+    """The census features' shuffle is the deal: ``play_hand`` neither restarts the stream nor
+    shuffles again before the first deal (it did: the same shuffle twice per hand). Only a redeal
+    (inside the deal loop) shuffles."""
+    import ast
+    import inspect
+    import textwrap
+
+    from kernels.xiantao.play import play_hand
+
+    body = ast.parse(textwrap.dedent(inspect.getsource(play_hand.py_func))).body[0].body
+    first_loop = next(i for i, node in enumerate(body) if isinstance(node, ast.While))
+    calls = [n.func.id for node in body[:first_loop] for n in ast.walk(node)
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+    assert calls.count("census_one") == 1
+    assert "shuffle" not in calls and "seed_stream" not in calls
