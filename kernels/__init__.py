@@ -13,6 +13,13 @@ keep the old offsets. So each kernel package drops its cache (its ``__pycache__`
 source of the package, or of a kernel package it imports (transitively), differs from the
 sources the cache was built from. An edit to one game therefore recompiles that game only;
 an edit here or to a family recompiles what uses it.
+
+Compile cost (the budget: one game's play engine in a minute and 2 GB): numba compiles a callee
+once per distinct argument *type*, and an int literal is a type of its own (``f(x, 3)`` and
+``f(x, 4)`` are two compiles of ``f``; so is ``n = 0`` passed before ``n`` is reassigned).
+Kernels therefore pass ``np.int64(...)`` values where a call would otherwise take a literal,
+and keep ``inline="always"`` for small helpers on the hot path (each inlined call copies the
+callee into its caller).
 """
 
 from __future__ import annotations

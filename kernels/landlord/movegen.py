@@ -209,7 +209,7 @@ def _gen_wings(c, work, total, step, kind, rank, size, chain, rules, out, n):
         return n
     for i in range(m):
         work[W_WING + i] = -1
-    packed = 0  # the wings as packed rank counts, kept in step with work[W_WING + ...]
+    packed = np.int64(0)  # the wings as packed rank counts, kept in step with work[W_WING + ...]
     i = 0
     rem = total
     while i >= 0:
@@ -262,35 +262,35 @@ def ll_generate(c, top, rules, out, work):
     tk = top[0]
     lead = tk == PASS
     top_bomb = is_bomb_class(tk)
-    n = 0
+    n = np.int64(0)  # (not a literal: kernels/__init__, compile cost)
     trank = top[1]
     if not top_bomb:
         if lead or tk == SINGLE:
             for r in range(trank + 1 if not lead else 0, 15):
                 if c[r] >= 1:
-                    n = _put(out, n, SINGLE, r, 1, 1, 0)
+                    n = _put(out, n, np.int64(SINGLE), r, np.int64(1), np.int64(1), np.int64(0))
         if lead or tk == PAIR:
             hi = 15 if rules[LL_JOKER_PAIRS] != 0 else 13
             for r in range(trank + 1 if not lead else 0, hi):
                 if c[r] >= 2:
-                    n = _put(out, n, PAIR, r, 2, 1, 0)
+                    n = _put(out, n, np.int64(PAIR), r, np.int64(2), np.int64(1), np.int64(0))
         if lead or tk == TRIPLE:
             for r in range(trank + 1 if not lead else 0, 13):
                 if c[r] >= 3:
-                    n = _put(out, n, TRIPLE, r, 3, 1, 0)
+                    n = _put(out, n, np.int64(TRIPLE), r, np.int64(3), np.int64(1), np.int64(0))
         if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
             for t in range(trank + 1 if not lead else 0, 13):
                 if c[t] >= 3:
                     for k in range(15):
                         if k != t and c[k] >= 1:
-                            n = _put(out, n, TRIO_SINGLE, t, 4, 1, 1 << (4 * k))
+                            n = _put(out, n, np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
         if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
             jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
             for t in range(trank + 1 if not lead else 0, 13):
                 if c[t] >= 3:
                     for k in range(15 if jp else 13):
                         if k != t and c[k] >= 2:
-                            n = _put(out, n, TRIO_PAIR, t, 5, 1, 2 << (4 * k))
+                            n = _put(out, n, np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
         if (lead or tk == FOUR_TWO_SINGLES) and rules[LL_FOUR_TWO_SINGLES] != 0:
             may_pair = rules[LL_FOUR_SINGLES_MAY_PAIR] != 0
             for f in range(trank + 1 if not lead else 0, 13):
@@ -299,10 +299,10 @@ def ll_generate(c, top, rules, out, work):
                         if a == f or c[a] == 0:
                             continue
                         if may_pair and c[a] >= 2:
-                            n = _put(out, n, FOUR_TWO_SINGLES, f, 6, 1, 2 << (4 * a))
+                            n = _put(out, n, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), 2 << (4 * a))
                         for b in range(a + 1, 15):
                             if b != f and c[b] >= 1 and not _joker_bomb_in(1 if a == 13 else 0, 1 if b == 14 else 0, rules):
-                                n = _put(out, n, FOUR_TWO_SINGLES, f, 6, 1, (1 << (4 * a)) | (1 << (4 * b)))
+                                n = _put(out, n, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), (1 << (4 * a)) | (1 << (4 * b)))
         if (lead or tk == FOUR_TWO_PAIRS) and rules[LL_FOUR_TWO_PAIRS] != 0:
             hi = 15 if (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0) else 13
             distinct = rules[LL_PAIR_KICKERS_DISTINCT] != 0
@@ -312,13 +312,13 @@ def ll_generate(c, top, rules, out, work):
                         if a == f or c[a] < 2:
                             continue
                         if not distinct and c[a] >= 4:
-                            n = _put(out, n, FOUR_TWO_PAIRS, f, 8, 1, 4 << (4 * a))
+                            n = _put(out, n, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), 4 << (4 * a))
                         for b in range(a + 1, hi):
                             if b != f and c[b] >= 2:
                                 sj = 2 if a == 13 else 0
                                 bj = 2 if b == 14 else 0
                                 if not _joker_bomb_in(sj, bj, rules):
-                                    n = _put(out, n, FOUR_TWO_PAIRS, f, 8, 1, (2 << (4 * a)) | (2 << (4 * b)))
+                                    n = _put(out, n, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), (2 << (4 * a)) | (2 << (4 * b)))
         if lead or is_chain_kind(tk):
             n = _gen_chains(c, top, lead, rules, out, n, work)
     # bombs, 火箭, 天王炸
@@ -326,13 +326,13 @@ def ll_generate(c, top, rules, out, work):
     for r in range(13):
         hi = c[r] if c[r] < rules[LL_MAX_BOMB] else rules[LL_MAX_BOMB]
         for size in range(4, hi + 1):
-            if lead or beats_key(BOMB, r, size, tk, trank, top[2], bbr):
-                n = _put(out, n, BOMB, r, size, 1, 0)
-    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (lead or beats_key(ROCKET, -1, 2, tk, trank, top[2], bbr)):
-        n = _put(out, n, ROCKET, -1, 2, 1, 0)
+            if lead or beats_key(np.int64(BOMB), r, size, tk, trank, top[2], bbr):
+                n = _put(out, n, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
+    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, top[2], bbr)):
+        n = _put(out, n, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
     if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
-            lead or beats_key(TIANWANG, -1, 4, tk, trank, top[2], bbr)):
-        n = _put(out, n, TIANWANG, -1, 4, 1, 0)
+            lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, top[2], bbr)):
+        n = _put(out, n, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
     return n
 
 
@@ -373,11 +373,11 @@ def _gen_chains(c, top, lead, rules, out, n, work):
                 if wing == 0:
                     if rules[LL_CHAIN_HEAD_NOT_BOMB] != 0 and c[rr] == 4:
                         continue
-                    n = _put(out, n, kind, top_rank, size, length, 0)
+                    n = _put(out, n, kind, top_rank, size, length, np.int64(0))
                 elif wing == 1:
-                    n = _gen_wings(c, work, length, 1, kind, top_rank, 4 * length, length, rules, out, n)
+                    n = _gen_wings(c, work, length, np.int64(1), kind, top_rank, 4 * length, length, rules, out, n)
                 elif rules[LL_AIR_PAIRS_CONSEC] == 0:
-                    n = _gen_wings(c, work, 2 * length, 2, kind, top_rank, 5 * length, length, rules, out, n)
+                    n = _gen_wings(c, work, 2 * length, np.int64(2), kind, top_rank, 5 * length, length, rules, out, n)
                 else:
                     n = _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n)
     return n
@@ -387,12 +387,12 @@ def _gen_chains(c, top, lead, rules, out, n, work):
 def _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n):
     """上海 飞机: the ``length`` pair wings are themselves a run on the 双顺 sequence, on ranks
     outside the chain (``work[W_NEED + r] > 0``)."""
-    lo = _lo_pos(PAIR_CHAIN, rules)
+    lo = _lo_pos(np.int64(PAIR_CHAIN), rules)
     for hi_pos in range(lo + length - 1, 14):
         for r in range(15):
             work[W_WING + r] = 0
         ok = True
-        packed = 0
+        packed = np.int64(0)
         for p in range(hi_pos - length + 1, hi_pos + 1):
             rr = pos_rank(p)
             work[W_WING + rr] += 2

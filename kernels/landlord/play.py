@@ -41,7 +41,7 @@ from kernels.rng import bounded, seed_stream
 def _auction(first, n_seats, counts, rules, policies, pp, state, said, row):
     """叫分 / 叫档: returns (bidder or -1, highest bid); ``said[seat]`` = first bid (-1 never asked)."""
     max_bid = rules[LL_MAX_BID]
-    highest = 0
+    highest = np.int64(0)
     bidder = -1
     for s in range(n_seats):
         said[s] = -1
@@ -89,7 +89,7 @@ def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, r
         seat = (bidder + i) % n_seats
         if said[seat] == 0 or (seat == bidder and count == 0):
             continue
-        if choose_yes(policies[seat], seat, counts[seat], PP_QIANG, pp, state):
+        if choose_yes(policies[seat], seat, counts[seat], np.int64(PP_QIANG), pp, state):
             W.add_token(row, W.TOK_QIANG)
             landlord = seat
             count += 1
@@ -121,7 +121,7 @@ def baodao_sets(c):
 def _choose_baodao(policy, seat, c, pp, state):
     """报到 choice of an eligible landlord: none, 打 or 不打 (random: uniform over the three)."""
     if policy == RANDOM:
-        return bounded(state, 3)
+        return bounded(state, np.int64(3))
     if policy == GREEDY:
         return W.BAODAO_BUDA
     return W.BAODAO_DA if hand_strength(c) >= SMART_BAODAO_DA else W.BAODAO_BUDA
@@ -132,7 +132,7 @@ def _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row):
     """上海 §2.5 摊打 (头撂 deals only) then §6 报到 (打 / 不打); returns True on 报到 不打."""
     policy = policies[landlord]
     c = counts[landlord]
-    if touliao and choose_yes(policy, landlord, c, PP_MINGPAI, pp, state):
+    if touliao and choose_yes(policy, landlord, c, np.int64(PP_MINGPAI), pp, state):
         W.add_token(row, W.TOK_TANDA)
         row[W.ROW_MINGPAI] = 1
     sets = baodao_sets(c)
@@ -208,7 +208,7 @@ def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, polic
     for r in range(15):
         counts[landlord, r] += row[W.ROW_KITTY + r]
     if rules[LL_MINGPAI] != 0 and not dang_flow:
-        if choose_yes(policies[landlord], landlord, counts[landlord], PP_MINGPAI, pp, state):
+        if choose_yes(policies[landlord], landlord, counts[landlord], np.int64(PP_MINGPAI), pp, state):
             W.add_token(row, W.TOK_MINGPAI)
             row[W.ROW_MINGPAI] = 1
     for s in range(n_seats):  # 上海 §2.1 bomb limits: -1 unlimited
@@ -301,7 +301,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
         pol_g = policies.copy()
         pp_g = pp.copy()
         for sess in range(lo, hi):
-            carry = 0
+            carry = np.int64(0)  # np.int64 values, not literals: play_hand compiles once (kernels/__init__: compile cost)
             for h in range(hands_per_session):
                 i = sess * hands_per_session + h
                 g = start + i
@@ -310,11 +310,11 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pol_g[k] = policies[(k + g) % n_seats]
                         pp_g[k] = pp[(k + g) % n_seats]
                 deal = g // n_seats if duplicate else g
-                rotation = g % n_seats if duplicate else 0
+                rotation = g % n_seats if duplicate else np.int64(0)
                 play_hand(seed, deal, rotation, deck_template, card_rank, rules, pol_g, pp_g, state, deck, counts,
                           moves, scratch, top, out_rows[i], log, gs, hand_left, seat_flags, said, xt, carry,
                           h == hands_per_session - 1)
-                carry = out_rows[i, W.ROW_HUANGFAN] + 1 if out_rows[i, W.ROW_LANDLORD] < 0 else 0
+                carry = out_rows[i, W.ROW_HUANGFAN] + 1 if out_rows[i, W.ROW_LANDLORD] < 0 else np.int64(0)
 
 
 @njit(cache=True, nogil=True)

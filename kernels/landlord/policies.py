@@ -151,7 +151,7 @@ def choose_bid(policy, seat, c, highest, pp, rules, state):
 def choose_yes(policy, seat, c, threshold_index, pp, state):
     """A yes/no decision (抢地主, 明牌): random 50/50, else hand strength >= the threshold."""
     if policy == RANDOM:
-        return bounded(state, 2) == 1
+        return bounded(state, np.int64(2)) == 1
     return hand_strength(c) >= pp[seat, threshold_index]
 
 

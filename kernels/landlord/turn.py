@@ -9,6 +9,7 @@ first player out.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from kernels.climb.loop import (
@@ -65,7 +66,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
         for r in range(15):
             counts[seat, r] -= played[r]
         landlord_after_play(seat, move, hard_seat, seat_flags, row, rules)
-        log_play(log, gs, seat, moves, choice, played, 0)
+        log_play(log, gs, seat, moves, choice, played, np.int64(0))
         if after_play(gs, seat, move[2], moves, choice, hand_left, seat_flags, order, captured, top):
             return True
     advance(gs, seat, hand_left, captured, seat_flags, top, rules)

@@ -17,6 +17,7 @@ the hand encoding ``counts[seat, 16]`` / ``suit_counts[seat, 13, 4]`` by ``remov
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
@@ -143,7 +144,7 @@ def pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, call_card
     """Physical cards for move ``mi`` of ``moves``, written to ``played``; returns how many."""
     kind = moves[mi, F_KIND]
     w = moves[mi, F_WILDS]
-    n = 0
+    n = np.int64(0)
     if kind == JOKER_BOMB:
         for r in (13, 14):
             if n < 2 - w:

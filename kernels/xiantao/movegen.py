@@ -71,9 +71,9 @@ def gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, 
         floor = -1 if lead else top_rank
         for r in range(floor + 1, 15):  # natural singles, jokers included
             if counts[r] > 0:
-                n = _put(out, n, SINGLE, r, 1, 0, -1)
+                n = _put(out, n, np.int64(SINGLE), r, np.int64(1), np.int64(0), np.int64(-1))
         if wilds > 0 and rules[R_WILD_SINGLE_RANK] > floor:
-            n = _put(out, n, SINGLE, rules[R_WILD_SINGLE_RANK], 1, 1, -1)
+            n = _put(out, n, np.int64(SINGLE), rules[R_WILD_SINGLE_RANK], np.int64(1), np.int64(1), np.int64(-1))
     for kind in (PAIR, TRIPLE):
         if not (lead or top_kind == kind):
             continue
@@ -83,16 +83,16 @@ def gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, 
             for w in range(0, min(wilds, size) + 1):
                 k = size - w
                 if k <= counts[r] and (k >= 1 or r == 0):
-                    n = _put(out, n, kind, r, size, w, -1)
+                    n = _put(out, n, kind, r, size, w, np.int64(-1))
     for r in range(13):
         natural = counts[r]
         min_naturals = 0 if r == 0 else 1
         for size in range(4, natural + wilds + 1):
             for w in range(max(0, size - natural), min(wilds, size - min_naturals) + 1):
                 if top_level == 0:
-                    n = _put(out, n, BOMB, r, size, w, -1)
+                    n = _put(out, n, np.int64(BOMB), r, size, w, np.int64(-1))
                 else:
-                    n = _put_if_beats(out, n, BOMB, r, size, w, -1, rules, top_kind, top_rank, top_level, top_strength)
+                    n = _put_if_beats(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, top_kind, top_rank, top_level, top_strength)
     return n
 
 
@@ -105,9 +105,9 @@ def gen_joker_bomb(counts, top_kind, top_rank, top_level, top_strength, rules, o
     for w in range(2):
         if (w == 0 and jokers == 2) or (w == 1 and rules[R_WILD_JOKER] != 0 and jokers >= 1 and counts[15] >= 1):
             if top_level == 0:
-                n = _put(out, n, JOKER_BOMB, -1, 2, w, -1)
+                n = _put(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1))
             else:
-                n = _put_if_beats(out, n, JOKER_BOMB, -1, 2, w, -1, rules, top_kind, top_rank, top_level, top_strength)
+                n = _put_if_beats(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, top_kind, top_rank, top_level, top_strength)
     return n
 
 
@@ -148,9 +148,9 @@ def gen_fifty_k(counts, suit_counts, top_kind, top_rank, top_level, top_strength
         for w in range(max_w + 1):
             if fifty_k_possible(m5, m10, mk, counts[15], suit, w):
                 if top_level == 0:
-                    n = _put(out, n, FIFTY_K, -1, 3, w, suit)
+                    n = _put(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit)
                 else:
-                    n = _put_if_beats(out, n, FIFTY_K, -1, 3, w, suit, rules, top_kind, top_rank, top_level,
+                    n = _put_if_beats(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, top_kind, top_rank, top_level,
                                       top_strength)
     return n
 
@@ -160,7 +160,7 @@ def generate_moves(counts, suit_counts, top, rules, out):
     """All legal moves of the hand (leading when ``top`` is a PASS record); returns how many."""
     top_kind, top_rank, top_level = top[0], top[1], move_level(top)
     top_strength = rules[LEVEL_TABLE + top_level]
-    n = gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, 0)
+    n = gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, np.int64(0))
     n = gen_joker_bomb(counts, top_kind, top_rank, top_level, top_strength, rules, out, n)
     n = gen_fifty_k(counts, suit_counts, top_kind, top_rank, top_level, top_strength, rules, out, n)
     return n

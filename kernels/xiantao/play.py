@@ -54,7 +54,7 @@ def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, 
     n_ids = owner.shape[0]
     rule = rules[R_CALL_RULE]
     if rule == CALL_UNIFORM:
-        n_elig = 0
+        n_elig = np.int64(0)
         for c in hand:
             if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
                 n_elig += 1
@@ -69,13 +69,13 @@ def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, 
                     return c
                 k += 1
         return -1
-    n_pool = 0
+    n_pool = np.int64(0)
     for c in hand:
         if not call_excluded[c]:
             n_pool += 1
     pick = bounded(state, n_pool)
     g_row[ROW_CALL_PICK] = pick
-    c = -1
+    c = np.int64(-1)
     k = 0
     for x in hand:
         if not call_excluded[x]:
@@ -155,7 +155,7 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
                 break
         row[ROW_HARD_ASKED] = asked
         if hard_seat >= 0:
-            call_card = -1
+            call_card = np.int64(-1)
             partner = -1
             break
         call_card = choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, row,
@@ -269,7 +269,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
         pol_g = policies.copy()
         pp_g = pp.copy()
         for sess in range(lo, hi):
-            banker = -1
+            banker = np.int64(-1)  # np.int64 values, not literals: play_hand compiles once (kernels/__init__: compile cost)
             for h in range(hands_per_session):
                 g = start + sess * hands_per_session + h
                 row = out_rows[g - start]
@@ -278,10 +278,10 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pol_g[k] = policies[(k + g) % N_SEATS]
                         pp_g[k] = pp[(k + g) % N_SEATS]
                 deal = g // N_SEATS if duplicate else g
-                rotation = g % N_SEATS if duplicate else 0
+                rotation = g % N_SEATS if duplicate else np.int64(0)
                 play_hand(seed, deal, banker, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
                           inc_fk, census_params, rules, pol_g, pp_g, rank_points, bufs, hand, table, moves, row, log)
-                banker = -1
+                banker = np.int64(-1)
                 for s in range(N_SEATS):
                     if row[ROW_FINISH + s] == 1:
                         banker = s

@@ -78,7 +78,7 @@ def hand_strength(counts, seat, joker_bomb):
 @njit(cache=True, nogil=True)
 def wants_hard(policy, seat, counts, pp, joker_bomb, state):
     if policy == RANDOM:
-        return bounded(state, 1_000_000) < pp[seat, PP_HARD_PROB] * 1_000_000
+        return bounded(state, np.int64(1_000_000)) < pp[seat, PP_HARD_PROB] * 1_000_000
     return hand_strength(counts, seat, joker_bomb) >= pp[seat, PP_HARD_THRESHOLD]
 
 
