@@ -107,6 +107,28 @@ def log_pass(log, gs, seat):
     gs[GS_N_LOG] = n_log + 1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def log_action(log, n_log, seat, trick, move, played, n_played, is_pass):
+    """Log row ``n_log`` (returns the next row): the older form of ``log_play`` / ``log_pass`` for
+    games that keep the row count themselves; the same record and the same card-count check."""
+    if n_log >= log.shape[0]:
+        return n_log
+    log[n_log, LOG_SEAT] = seat
+    log[n_log, LOG_TRICK] = trick
+    for f in range(MOVE_FIELDS):
+        log[n_log, LOG_MOVE + f] = move[f]
+    if is_pass:
+        for f, value in enumerate((0, -1, 0, 0, -1, 1, 0)):  # the PASS record
+            log[n_log, LOG_MOVE + f] = value
+        n_played = 0
+    if n_played > log.shape[1] - LOG_CARDS:
+        raise ValueError("a logged play has more cards than the log row holds (LOG_MAX_CARDS)")
+    log[n_log, LOG_NCARDS] = n_played
+    for i in range(n_played):
+        log[n_log, LOG_CARDS + i] = played[i]
+    return n_log + 1
+
+
 @njit(cache=True, nogil=True)
 def teammate(seat, mode_hard, banker, partner, n_seats):
     """The partner whose turn a finished player's lead passes to (接风); -1 if none."""
@@ -138,8 +160,10 @@ def hand_over(order_len, order, mode_hard, banker, partner):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def record_pass(gs, seat, seat_flags, log, rules):
-    """The seat to act passes (with ``CL_PASS_LOCKS`` a pass locks him out of the trick)."""
+def record_pass(gs, seat, seat_flags, top, played, log, rules):
+    """The seat to act passes (with ``CL_PASS_LOCKS`` a pass locks him out of the trick).
+    ``top`` and ``played`` are not read (inlined: they cost nothing); the signature is shared
+    with the games written against it."""
     log_pass(log, gs, seat)
     seat_flags[SF_PASSED, seat] = 1
     if rules[CL_PASS_LOCKS] != 0:

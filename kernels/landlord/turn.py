@@ -59,7 +59,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
     choice = ll_choose(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, hard_seat, pp,
                        rules, state, played)
     if choice < 0:
-        record_pass(gs, seat, seat_flags, log, rules)
+        record_pass(gs, seat, seat_flags, top, played, log, rules)
     else:
         move = moves[choice]
         ll_move_counts(move, played)

@@ -43,7 +43,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     choice = choose_play(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, rel,
                          gs[GS_TRICK_POINTS], pp, rules, rank_points, rules[R_JOKER_BOMB] != 0, state)
     if choice < 0:
-        record_pass(gs, seat, seat_flags, log, rules)
+        record_pass(gs, seat, seat_flags, top, played, log, rules)
     else:
         cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
         n_played, points = play_cards(seat, moves, choice, owner, nat_ids, wild_ids, counts, suit_counts, card_tab,
