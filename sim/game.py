@@ -161,6 +161,7 @@ class Game:
             out += [name for name, has in (("replay", self.replay is not None),
                                            ("rescore", self.scoring is not None),
                                            ("balance", self.scoring is not None),
+                                           ("sweep", self.jobs["play"].metrics is not None),
                                            ("--duplicate", self.duplicate),
                                            ("--hands-per-session", self.sessions)) if has]
         return out
