@@ -1,0 +1,265 @@
+"""干瞪眼 players: ``random``, ``greedy`` and ``smart``, as functions of the generated move list.
+
+The seat's view: its own counts ``counts[seat, 16]`` (jokers at ``JOKER``), every seat's card
+count ``hand_left`` (0 = out), the top play and who made it, the cards left in the stock and the
+public record ``played[16]`` of every card played so far this hand (what the turn loop keeps).
+From these a player knows what is still unseen — the other hands and the stock together:
+``pack - played - own``. ``gd_choose`` gets the moves ``kernels.gandengyan.movegen.gd_generate``
+listed (PASS not among them) and returns a row, or -1 to pass (never -1 when leading).
+Parameters per seat come in ``pp[seat, PP_*]`` (float64).
+
+* random — uniform over the legal moves, PASS included when following.
+* greedy — goes out when one play empties the hand; leads its lowest play (most cards first, fewest
+  jokers); follows with the cheapest non-bomb answer; bombs only when the player on top is near out.
+* smart — plans the hand into the fewest plays and keeps that plan short; keeps its 2s and jokers
+  for when they stop an opponent near going out (or finish its own hand); leads what the unseen
+  cards can hardly answer (counting the +1 ranks, 2s and jokers not yet seen, so an empty stock
+  makes a lead nobody can answer certain); against an opponent on one or two cards it leads what
+  he cannot match and beats whatever he plays, bombs included.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.gandengyan.movegen import bomb_strength, is_bomb
+from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, R_TWO, SINGLE, STRAIGHT, TRIPLE
+from kernels.gandengyan.rulevec import (
+    GD_BOMB_MIN, GD_N_DECKS, GD_PAIR_CHAIN_MAX, GD_PAIR_CHAIN_MIN, GD_STRAIGHT_MAX, GD_STRAIGHT_MIN, GD_TRIO,
+    GD_TRIO_FOLLOW, TRIO_FOLLOW_HIGHER,
+)
+from kernels.rng import bounded
+
+RANDOM, GREEDY, SMART = 0, 1, 2
+POLICY_NAMES = ("random", "greedy", "smart")
+
+PP_NEAR_OUT = 0  # an opponent with at most this many cards is about to go out
+PP_SLACK = 1  # smart follows when its plan grows by at most this many plays
+PP_KEEP = 2  # smart: cost of spending a 2 while nobody is near out (plays × 1000); > 0 also keeps it
+PP_KEEP_JOKER = 3  # smart: the same for a joker
+PP_RISK = 4  # smart: cost of a lead the unseen cards could answer (per expected answer, × 1000)
+N_PP = 5
+PARAM_ORDER = ("near_out", "slack", "keep", "keep_joker", "risk")
+DEFAULT_PARAMS = {
+    "random": {"near_out": 0, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0},
+    "greedy": {"near_out": 2, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0},
+    "smart": {"near_out": 2, "slack": 0, "keep": 0.6, "keep_joker": 0.3, "risk": 0.8},
+}
+SCRATCH_LEN = 64
+
+
+def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
+    """``pp[seat, PP_*]`` from policy names and per-seat overrides (``sim.players``)."""
+    pp = np.zeros((len(policies), N_PP), np.float64)
+    for seat, (name, extra) in enumerate(zip(policies, overrides)):
+        values = dict(DEFAULT_PARAMS[name])
+        values.update(extra)
+        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
+    return pp
+
+
+@njit(cache=True, nogil=True)
+def plan_count(c, w, rules):
+    """Fewest plays to shed the natural cards of ``c`` by a greedy decomposition (jokers ride
+    along with other plays); ``w`` is scratch[16]."""
+    for r in range(16):
+        w[r] = c[r]
+    plays = 0
+    bmin = rules[GD_BOMB_MIN]
+    for r in range(13):  # trios and bombs: one play each
+        if w[r] >= 3 and (w[r] >= bmin or rules[GD_TRIO] != 0):
+            plays += 1
+            w[r] = 0
+    for kind in (STRAIGHT, PAIR):  # runs of singles, then of pairs (连对), longest first
+        per = 1 if kind == STRAIGHT else 2
+        lo = rules[GD_STRAIGHT_MIN] if kind == STRAIGHT else rules[GD_PAIR_CHAIN_MIN]
+        mx = rules[GD_STRAIGHT_MAX] if kind == STRAIGHT else rules[GD_PAIR_CHAIN_MAX]
+        if lo == 0:
+            continue
+        if mx == 0:
+            mx = 12
+        r = 0
+        while r < 12:
+            e = r
+            while e < 12 and e - r < mx and w[e] >= per:
+                e += 1
+            if e - r >= lo:
+                for x in range(r, e):
+                    w[x] -= per
+                plays += 1
+            else:
+                r += 1
+    for r in range(13):
+        plays += (w[r] + 1) // 2  # pairs, then singles
+    return plays
+
+
+@njit(cache=True, nogil=True)
+def _after_plan(c, move, scratch, rules):
+    left = scratch[0:16]
+    k = move[6]
+    for r in range(16):
+        left[r] = c[r] - (((k >> (4 * r)) & 15) if r < 13 else 0)
+    left[JOKER] = c[JOKER] - move[3]
+    return plan_count(left, scratch[16:32], rules)
+
+
+@njit(cache=True, nogil=True)
+def _unseen(c, played, rules, out):
+    """Cards this seat has not seen: the pack less the public ``played`` and its own hand."""
+    d = rules[GD_N_DECKS]
+    total = 0
+    for r in range(16):
+        pack = 4 * d if r < 13 else (2 * d if r == JOKER else 0)
+        out[r] = pack - played[r] - c[r]
+        total += out[r]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _answer_risk(move, unseen, n_unseen, opp_cards, rules):
+    """Expected number of answers the opponents hold to a lead (0 = nobody can answer but with a
+    bomb): the unseen cards that would make the +1 play, a 2 or a joker, each held by an opponent
+    with probability opp_cards / n_unseen (the rest is in the stock)."""
+    if n_unseen <= 0 or is_bomb(move[0]):
+        return 0.0
+    kind = move[0]
+    r = move[1]
+    jokers = unseen[JOKER]
+    if kind == SINGLE or kind == PAIR or kind == TRIPLE:
+        per = move[2]
+        cnt = 0
+        if kind == TRIPLE and rules[GD_TRIO_FOLLOW] == TRIO_FOLLOW_HIGHER:
+            for x in range(r + 1, 13):
+                cnt += unseen[x]
+        elif r >= R_TWO:
+            return 0.0
+        else:
+            cnt = unseen[r + 1] + (unseen[R_TWO] if r + 1 < R_TWO else 0)
+        if per > 1:
+            cnt += jokers
+    else:
+        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
+        hi = r + 1
+        if hi > 11:
+            return 0.0
+        cnt = 1 << 30
+        for x in range(hi - move[5] + 1, hi + 1):
+            if unseen[x] < cnt:
+                cnt = unseen[x]
+        cnt += jokers
+    useful = cnt / per
+    return useful * opp_cards / n_unseen
+
+
+@njit(cache=True, nogil=True)
+def _keep_cost(move, seat, pp):
+    """What spending this move's 2s and jokers costs while nobody is near out."""
+    return 1000.0 * (pp[seat, PP_KEEP] * ((move[6] >> (4 * R_TWO)) & 15) + pp[seat, PP_KEEP_JOKER] * move[3])
+
+
+@njit(cache=True, nogil=True)
+def _weakest_bomb(moves, n, rules):
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        if is_bomb(moves[i, 0]):
+            cost = bomb_strength(moves[i], rules) * 16 + moves[i, 3]
+            if cost < best_cost:
+                best, best_cost = i, cost
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_greedy(seat, moves, n, lead, hand_left, top_seat, pp, rules):
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        bomb = is_bomb(moves[i, 0])
+        if bomb and not lead:
+            continue
+        cost = (1 << 40 if bomb else 0) + moves[i, 1] * 1000 + moves[i, 3] * 100 - (moves[i, 2] if lead else 0)
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0 or lead:
+        return best
+    if hand_left[top_seat] <= pp[seat, PP_NEAR_OUT]:
+        return _weakest_bomb(moves, n, rules)
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules, scratch):
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    near = pp[seat, PP_NEAR_OUT]
+    opp_min = 1 << 30
+    opp_cards = 0
+    for s in range(hand_left.shape[0]):
+        if s != seat and hand_left[s] > 0:
+            opp_cards += hand_left[s]
+            if hand_left[s] < opp_min:
+                opp_min = hand_left[s]
+    unseen = scratch[32:48]
+    n_unseen = _unseen(c, played, rules, unseen)
+    if lead:
+        best, best_cost = -1, 1e300
+        for i in range(n):
+            m = moves[i]
+            plan = _after_plan(c, m, scratch, rules)
+            cost = plan * 1000.0 - m[2] * 30.0 + m[1]
+            if is_bomb(m[0]):
+                if plan > 1:
+                    cost += 100000.0
+            elif plan > 1:
+                cost += _keep_cost(m, seat, pp)
+            if opp_min <= near:  # someone is close: lead what the unseen cards can hardly answer
+                cost += pp[seat, PP_RISK] * 1000 * _answer_risk(m, unseen, n_unseen, opp_cards, rules)
+            if opp_min <= near and m[2] < opp_min + 1 and (m[0] == SINGLE or m[0] == PAIR):
+                cost += 5000.0 - 100 * m[1]  # he goes out on a matching answer: lead what he cannot match
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    urgent = hand_left[top_seat] <= near
+    stock_left = n_unseen - opp_cards  # the unseen cards not in any hand
+    plan0 = plan_count(c, scratch[16:32], rules)
+    best, best_cost = -1, 1e300
+    for i in range(n):
+        m = moves[i]
+        if is_bomb(m[0]):
+            continue
+        plan = _after_plan(c, m, scratch, rules)
+        grow = plan - plan0
+        spend = _keep_cost(m, seat, pp)
+        if not urgent and plan > 1 and spend > 0:
+            continue  # keep 2s and jokers for an opponent near out
+        if not urgent and plan > 1 and stock_left == 0 and grow > pp[seat, PP_SLACK]:
+            continue  # while the stock lasts a pass costs a card: answer; after it, keep the plan
+        cost = grow * 1000.0 + m[3] * 300.0 + m[1]
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    b = _weakest_bomb(moves, n, rules)
+    if b >= 0 and (urgent or _after_plan(c, moves[b], scratch, rules) <= 1):
+        return b
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def gd_choose(policy, seat, moves, n, lead, counts, hand_left, top_seat, played, pp, rules, state, scratch):
+    """Row of ``moves[:n]`` to play, or -1 to pass (never -1 when leading).
+
+    ``counts[n_seats, 16]``, ``hand_left[n_seats]`` (0 = out), ``top_seat`` (-1 leading),
+    ``played[16]`` public cards played this hand, ``scratch`` int64[SCRATCH_LEN]. Only ``random``
+    draws from ``state`` (one ``bounded`` per decision).
+    """
+    if policy == RANDOM:
+        k = bounded(state, n if lead else n + 1)
+        return k if k < n else -1
+    if policy == GREEDY:
+        return choose_greedy(seat, moves, n, lead, hand_left, top_seat, pp, rules)
+    return choose_smart(seat, moves, n, lead, counts[seat], hand_left, top_seat, played, pp, rules, scratch)
