@@ -9,8 +9,8 @@ Suits never matter, so hands are **rank counts**: 15-tuples, rank index 0:3 .. 1
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from kernels.guanpai.moves import (
     BOMB, FOUR_THREE, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, THREE_BOMB, TRIO_CHAIN, TRIO_PAIR, TRIPLE,
@@ -138,9 +138,8 @@ def classify(c: tuple, rules) -> set:
             keys.add(_key(THREE_BOMB, tcb, c))
         if n == 7 and set(shape) == {4, 3} and rules.four_with_three and rules.four_three_trio_kicker:
             keys.add(_key(FOUR_THREE, shape[4], c))
-    if len(support) == 3 and n == 7 and rules.four_with_three:
-        if sorted(c[r] for r in support) == [1, 2, 4]:
-            keys.add(_key(FOUR_THREE, next(r for r in support if c[r] == 4), c))
+    if len(support) == 3 and n == 7 and rules.four_with_three and sorted(c[r] for r in support) == [1, 2, 4]:
+        keys.add(_key(FOUR_THREE, next(r for r in support if c[r] == 4), c))
     return keys
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from kernels.gandengyan.movegen import gd_beats
 from kernels.gandengyan.moves import BOMB, JOKER_BOMB, PAIR, SINGLE, STRAIGHT, TRIPLE
+from sim.errors import UserError
 from sim.games.gandengyan.rules import VARIANTS, GandengyanRules, compile_rules, validate
 from sim.games.gandengyan.scoring import score
-from sim.errors import UserError
 from sim.ruleset import apply_overrides
 from tests.games.gandengyan_helpers import play_hand
 from tests.reference import gandengyan_game as G
@@ -144,7 +144,7 @@ def test_example_8_qq_scoring():
                        held=[{3: 0, 4: 0, 5: 0}, {3: 0, 4: 0, 5: 0}, {3: 0, 4: 1, 5: 0}, {3: 0, 4: 0, 5: 0}],
                        collected=[0] * 4, paid=[0] * 4, stock_left=0, dengyan=0, two_breaks=0)
     rules = GandengyanRules()
-    money, public, personal = G.payment(res, rules, 0)
+    money, public, _personal = G.payment(res, rules, 0)
     assert public == 4 and money == [68, -24, -40, -4]
     assert score(facts_of([(res, 0)], 4), rules, 4)["s2_money"].tolist() == [-40]
 
