@@ -71,6 +71,10 @@ def test_census_agrees_with_exact(variant):
             assert abs(z_mean(f["three_bomb"][s], p, p * (1 - p))) < 5
         assert abs(z_mean(f["leads"][s], 0.5, 0.25)) < 5
     assert (f["leads"].sum(axis=0) == 1).all()
+    p = float(E.prob_holds_card(rules))  # P(a given player holds ♠3)
+    for s in (0, 1):
+        hit = ((lead == 0) & (f["leads"][s] == 1)).astype(float)
+        assert abs(z_mean(hit, p, p * (1 - p))) < 5
     pmf = E.lead_card_pmf(rules)
     for i in range(4):
         p = float(pmf[i])
