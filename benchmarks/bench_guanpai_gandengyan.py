@@ -23,12 +23,14 @@ from numba import njit, set_num_threads, config
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from benchmarks._util import fmt  # noqa: E402
+from kernels.gandengyan.movegen import gd_generate  # noqa: E402
+from kernels.gandengyan.policies import gd_choose  # noqa: E402
+from kernels.guanpai.movegen import gp_generate  # noqa: E402
+from kernels.guanpai.policies import gp_choose  # noqa: E402
 
 
 @njit(cache=False, nogil=True)
 def _gp_loop(hands, tops, rules, out):
-    from kernels.guanpai.movegen import gp_generate
-
     total = 0
     for i in range(hands.shape[0]):
         total += gp_generate(hands[i], tops[i], rules, out)
@@ -37,11 +39,42 @@ def _gp_loop(hands, tops, rules, out):
 
 @njit(cache=False, nogil=True)
 def _gd_loop(hands, tops, rules, out, work):
-    from kernels.gandengyan.movegen import gd_generate
-
     total = 0
     for i in range(hands.shape[0]):
         total += gd_generate(hands[i], tops[i], rules, out, work)
+    return total
+
+
+@njit(cache=False, nogil=True)
+def _gp_turns(hands, tops, rules, out, policy, pp, state, scratch):
+    """One 关牌 turn per position: generate, then the player's choice."""
+    total = 0
+    counts = np.zeros((2, 16), np.int64)
+    hand_left = np.array([10, 10])
+    for i in range(hands.shape[0]):
+        counts[0] = hands[i]
+        n = gp_generate(hands[i], tops[i], rules, out)
+        lead = tops[i, 0] == 0
+        if n > 0 or lead:
+            total += gp_choose(policy, 0, out, n, lead, counts, hand_left, pp, rules, state, scratch)
+    return total
+
+
+@njit(cache=False, nogil=True)
+def _gd_turns(hands, tops, rules, out, work, policy, pp, state, scratch):
+    """One 干瞪眼 turn per position (4 seats): generate, then the player's choice."""
+    total = 0
+    counts = np.zeros((4, 16), np.int64)
+    hand_left = np.array([6, 5, 5, 5])
+    played = np.zeros(16, np.int64)
+    for i in range(hands.shape[0]):
+        counts[0] = hands[i]
+        hand_left[0] = hands[i].sum()
+        n = gd_generate(hands[i], tops[i], rules, out, work)
+        lead = tops[i, 0] == 0
+        if n > 0:
+            total += gd_choose(policy, 0, out, n, lead, counts, hand_left, -1 if lead else 1, played, pp, rules,
+                               state, scratch)
     return total
 
 
@@ -108,6 +141,14 @@ def bench_movegen(n):
     r = rate(lambda: [gp_ref.legal_moves(tuple(int(x) for x in hands[i, :15]), as_top(tops[i]), rules)
                       for i in range(m)], m, 1)
     print(f"关牌 move generation: kernel {fmt(k)} positions/s, reference {fmt(r)}/s, ratio {k / r:,.0f}x")
+    from kernels.guanpai.policies import SCRATCH_LEN as GPS, params_matrix as gp_pp
+
+    state = np.ones(4, np.uint64)
+    for policy, name in enumerate(("random", "greedy", "smart")):
+        pp = gp_pp([name, name], [{}, {}])
+        _gp_turns(hands[:2], tops[:2], v, out, policy, pp, state, np.zeros(GPS, np.int64))
+        t = rate(lambda: _gp_turns(hands, tops, v, out, policy, pp, state, np.zeros(GPS, np.int64)), n)
+        print(f"关牌 turn (generate + {name}): {fmt(t)} turns/s")
     for variant in ("qq", "two-deck"):
         rules, hands, tops = gd_positions(n, rng, variant)
         v, out, work = gd_compile(rules).rules, np.zeros((max_moves(rules), 7), np.int64), empty_work()
@@ -117,6 +158,14 @@ def bench_movegen(n):
                                              as_top(tops[i]), rules) for i in range(m)], m, 1)
         print(f"干瞪眼 {variant} move generation: kernel {fmt(k)} positions/s, reference {fmt(r)}/s, "
               f"ratio {k / r:,.0f}x")
+        from kernels.gandengyan.policies import SCRATCH_LEN as GDS, params_matrix as gd_pp
+
+        state = np.ones(4, np.uint64)
+        for policy, name in enumerate(("random", "greedy", "smart")):
+            pp = gd_pp([name] * 4, [{}] * 4)
+            _gd_turns(hands[:2], tops[:2], v, out, work, policy, pp, state, np.zeros(GDS, np.int64))
+            t = rate(lambda: _gd_turns(hands, tops, v, out, work, policy, pp, state, np.zeros(GDS, np.int64)), n)
+            print(f"干瞪眼 {variant} turn (generate + {name}): {fmt(t)} turns/s")
 
 
 def bench_census(n):

@@ -223,10 +223,12 @@ def payment(res: HandResult, rules, banker: int) -> tuple:
         most = max(res.cards_left[s] for s in losers)
         losers = [s for s in losers if res.cards_left[s] == most]
     money, personal = [0] * n, [1] * n
+    nobody_played = all(res.plays[s] == 0 for s in range(n) if s != res.winner)
     for s in range(n):
         p = rules.held_joker ** res.jokers_left[s]
         p *= rules.held_bomb3 ** res.held[s][3] * rules.held_bomb4 ** res.held[s][4] * rules.held_bomb5 ** res.held[s][5]
         shut = (rules.quanguan == "no_play" and res.plays[s] == 0) or (
+            rules.quanguan == "all_no_play" and res.plays[s] == 0 and nobody_played) or (
             rules.quanguan == "no_play_banker_one" and res.plays[s] <= (1 if s == banker else 0))
         personal[s] = p * (rules.quanguan_factor if shut else 1)
     for s in losers:

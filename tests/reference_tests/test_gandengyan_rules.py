@@ -175,7 +175,8 @@ def test_vectorised_scoring_equals_reference_payment(name, players):
     other = apply_overrides(rules, {"base": 3, "public_bomb4": 3, "held_joker": 4, "quanguan": "no_play",
                                     "multiplier_cap": 16, "loser": "most_cards", "round_double_at": 2},
                             scoring_only=True)
-    for r in (rules, other):
+    third = apply_overrides(rules, {"quanguan": "all_no_play", "quanguan_factor": 5}, scoring_only=True)
+    for r in (rules, other, third):
         got = score(facts, r, players)
         for i, (res, banker) in enumerate(results):
             want, _, _ = G.payment(res, r, banker)
@@ -218,3 +219,16 @@ def test_validate_player_counts():
             validate(variant(name, players=bad))
     for name, good in (("qq", 2), ("qq", 5), ("one-deck", 6), ("two-deck", 10), ("sichuan", 2)):
         validate(variant(name, players=good))
+
+
+@pytest.mark.parametrize("plays,want", [([2, 0, 0, 0], [16, -2, -6, -8]), ([2, 1, 0, 0], [8, -1, -3, -4])])
+def test_quanguan_all_no_play(plays, want):
+    """全关 read as 'none of the others played': ×2 for all of them, or for none."""
+    rules = variant("two-deck", quanguan="all_no_play", public_bomb4=1)
+    res = G.HandResult(winner=0, finish=[0], cards_left=[0, 1, 3, 4], plays=plays, draws=[0] * 4, bombs={},
+                       joker_bombs=0, tricks=2, jokers_left=[0] * 4, held=[{3: 0, 4: 0, 5: 0}] * 4,
+                       collected=[0] * 4, paid=[0] * 4, stock_left=0, dengyan=0, two_breaks=0)
+    money, _, _ = G.payment(res, rules, 0)
+    assert money == want
+    got = score(facts_of([(res, 0)], 4), rules, 4)
+    assert [got[f"s{s}_money"][0] for s in range(4)] == money

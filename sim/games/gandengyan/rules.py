@@ -75,9 +75,9 @@ class GandengyanRules:
     held_bomb4: int = scoring(2, "personal factor per natural 4 of a kind in a loser's hand (G-7)")
     held_bomb5: int = scoring(1, "personal factor per natural 5+ of a kind in a loser's hand")
     held_joker: int = scoring(2, "personal factor per joker in a loser's hand")
-    quanguan: Literal["none", "no_play", "no_play_banker_one"] = scoring(
-        "none", "全关: none | a loser who never played | sichuan: a non-banker who never played, a banker who "
-        "played only once")
+    quanguan: Literal["none", "no_play", "all_no_play", "no_play_banker_one"] = scoring(
+        "none", "全关: none | each loser who never played (two-deck, read per loser) | every loser, when none of them "
+        "played | sichuan: a non-banker who never played, a banker who played only once")
     quanguan_factor: int = scoring(2, "personal factor of a 全关 loser")
     round_double_at: int = scoring(0, "×2 when the hand reaches this trick (sichuan 20), 0 = never")
     round_double_again_at: int = scoring(0, "×2 more at this trick (sichuan 30), 0 = never")
@@ -107,7 +107,7 @@ VARIANTS: dict[str, tuple[str, dict]] = {
                  {"players": 4, "min_players": 3, "max_players": 10, "decks": 2, "banker_cards": 7,
                   "other_cards": 6, "trio_follow": "plus_one", "straight_max": 0, "pair_chain_max": 3,
                   "trio_chain_min": 2, "trio_chain_max": 3, "bomb_max": 0, "joker_bomb": "none",
-                  **_NO_MULTIPLIERS, "public_bomb3": 2, "public_bomb4": 4, "public_bomb5": 4, "public_bomb6": 4,
+                  **_NO_MULTIPLIERS, "public_bomb4": 4, "public_bomb5": 4, "public_bomb6": 4,
                   "quanguan": "no_play"}),
     "sichuan": (("四川 经典 [X-m2]: 54 cards, 2–5 players, bombs of 3+ (双王 the top 3-card bomb), only the trick "
                  "winner draws, public ×2/×4/×8/×16 per bomb and ×2 at tricks 20 and 30, cap 64"), _SICHUAN),

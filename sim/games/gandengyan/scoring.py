@@ -44,7 +44,11 @@ def quanguan(facts, rules, n_seats) -> np.ndarray:
     allowed = np.zeros_like(plays)
     if rules.quanguan == "no_play_banker_one":
         allowed = (np.arange(n_seats)[None, :] == np.asarray(facts["banker"])[:, None]).astype(np.int64)
-    return plays <= allowed
+    shut = plays <= allowed
+    if rules.quanguan == "all_no_play":  # only when no loser played at all
+        others = np.arange(n_seats)[None, :] != np.asarray(facts["winner"])[:, None]
+        shut = shut & (shut | ~others).all(axis=1, keepdims=True)
+    return shut
 
 
 def personal_multiplier(facts, rules, n_seats) -> np.ndarray:
