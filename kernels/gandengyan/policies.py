@@ -1,10 +1,10 @@
 """干瞪眼 players: ``random``, ``greedy`` and ``smart``, as functions of the generated move list.
 
 The seat's view: its own counts ``counts[seat, 16]`` (jokers at ``JOKER``), every seat's card
-count ``hand_left`` (0 = out), the top play and who made it, the cards left in the stock and the
-public record ``played[16]`` of every card played so far this hand (what the turn loop keeps).
-From these a player knows what is still unseen — the other hands and the stock together:
-``pack - played - own``. ``gd_choose`` gets the moves ``kernels.gandengyan.movegen.gd_generate``
+count ``hand_left`` (0 = out), the top play and who made it, and the public record
+``played[16]`` of every card played so far this hand (what the turn loop keeps). From these a
+player knows what is still unseen — the other hands and the stock together: ``pack - played -
+own`` — and so the stock's size (the unseen cards less the other hands). ``gd_choose`` gets the moves ``kernels.gandengyan.movegen.gd_generate``
 listed (PASS not among them) and returns a row, or -1 to pass (never -1 when leading).
 Parameters per seat come in ``pp[seat, PP_*]`` (float64).
 
@@ -12,10 +12,15 @@ Parameters per seat come in ``pp[seat, PP_*]`` (float64).
 * greedy — goes out when one play empties the hand; leads its lowest play (most cards first, fewest
   jokers); follows with the cheapest non-bomb answer; bombs only when the player on top is near out.
 * smart — plans the hand into the fewest plays and keeps that plan short; keeps its 2s and jokers
-  for when they stop an opponent near going out (or finish its own hand); leads what the unseen
-  cards can hardly answer (counting the +1 ranks, 2s and jokers not yet seen, so an empty stock
-  makes a lead nobody can answer certain); against an opponent on one or two cards it leads what
-  he cannot match and beats whatever he plays, bombs included.
+  (``keep``, ``keep_joker``) for when they stop an opponent near going out (or finish its own
+  hand), except heads-up, where a 2 is worth more taking the lead. It counts what the stock may
+  still give (the unseen cards less the other hands): while it lasts hands keep growing, so it
+  answers whatever it can without a 2 or a joker (a pass costs a card where everyone draws; even
+  where only the trick winner draws this measured better); once it is empty it answers only when
+  its plan does not grow (``slack``). When an opponent is near out (``near_out``) it leads what the unseen cards can
+  hardly answer (the +1 ranks, 2s and jokers not yet seen: a lead nobody can answer is certain
+  once they are all accounted for), never what he can match, and beats whatever he plays, bombs
+  included.
 """
 
 from __future__ import annotations
@@ -154,8 +159,11 @@ def _answer_risk(move, unseen, n_unseen, opp_cards, rules):
 
 
 @njit(cache=True, nogil=True)
-def _keep_cost(move, seat, pp):
-    """What spending this move's 2s and jokers costs while nobody is near out."""
+def _keep_cost(move, seat, pp, n_opponents):
+    """What spending this move's 2s and jokers costs while nobody is near out. Heads-up (one
+    opponent left) nothing: a 2 is then worth more taking the lead than waiting for him."""
+    if n_opponents <= 1:
+        return 0.0
     return 1000.0 * (pp[seat, PP_KEEP] * ((move[6] >> (4 * R_TWO)) & 15) + pp[seat, PP_KEEP_JOKER] * move[3])
 
 
@@ -198,8 +206,10 @@ def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules
     near = pp[seat, PP_NEAR_OUT]
     opp_min = 1 << 30
     opp_cards = 0
+    n_opp = 0
     for s in range(hand_left.shape[0]):
         if s != seat and hand_left[s] > 0:
+            n_opp += 1
             opp_cards += hand_left[s]
             if hand_left[s] < opp_min:
                 opp_min = hand_left[s]
@@ -215,7 +225,7 @@ def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules
                 if plan > 1:
                     cost += 100000.0
             elif plan > 1:
-                cost += _keep_cost(m, seat, pp)
+                cost += _keep_cost(m, seat, pp, n_opp)
             if opp_min <= near:  # someone is close: lead what the unseen cards can hardly answer
                 cost += pp[seat, PP_RISK] * 1000 * _answer_risk(m, unseen, n_unseen, opp_cards, rules)
             if opp_min <= near and m[2] < opp_min + 1 and (m[0] == SINGLE or m[0] == PAIR):
@@ -225,6 +235,7 @@ def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules
         return best
     urgent = hand_left[top_seat] <= near
     stock_left = n_unseen - opp_cards  # the unseen cards not in any hand
+    answer_anyway = stock_left > 0  # measured: better than planning while cards keep coming
     plan0 = plan_count(c, scratch[16:32], rules)
     best, best_cost = -1, 1e300
     for i in range(n):
@@ -233,11 +244,11 @@ def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules
             continue
         plan = _after_plan(c, m, scratch, rules)
         grow = plan - plan0
-        spend = _keep_cost(m, seat, pp)
+        spend = _keep_cost(m, seat, pp, n_opp)
         if not urgent and plan > 1 and spend > 0:
             continue  # keep 2s and jokers for an opponent near out
-        if not urgent and plan > 1 and stock_left == 0 and grow > pp[seat, PP_SLACK]:
-            continue  # while the stock lasts a pass costs a card: answer; after it, keep the plan
+        if not urgent and plan > 1 and not answer_anyway and grow > pp[seat, PP_SLACK]:
+            continue  # while the stock lasts shed what it can; once it is empty keep the plan
         cost = grow * 1000.0 + m[3] * 300.0 + m[1]
         if cost < best_cost:
             best, best_cost = i, cost
