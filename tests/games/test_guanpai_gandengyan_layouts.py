@@ -23,8 +23,11 @@ class OnlyColumns(dict):
         return dict.__getitem__(self, key)
 
 
-def stored(layout, n_seats, rows):
-    return OnlyColumns(layout.unpack(rows, n_seats))
+def stored(layout, n_seats, rows, names):
+    """The columns a stored run has, restricted to the facts the game's scoring declares."""
+    cols = layout.unpack(rows, n_seats)
+    assert set(names) <= set(cols), set(names) - set(cols)
+    return OnlyColumns({k: cols[k] for k in names})
 
 
 @pytest.mark.parametrize("n_seats", [2, 3, 6, 10])
@@ -37,7 +40,7 @@ def test_gandengyan_columns_and_scoring(n_seats):
     rows[:, GD_LAYOUT.at("bombs4")] = 1
     for variant, (_doc, over) in VARIANTS.items():
         rules = apply_overrides(GandengyanRules(), {**over, "players": max(n_seats, 3) if variant == "two-deck" else 2})
-        out = gd_scoring.score(stored(GD_LAYOUT, n_seats, rows), rules, n_seats)
+        out = gd_scoring.score(stored(GD_LAYOUT, n_seats, rows, gd_scoring.facts(rules, n_seats)), rules, n_seats)
         money = np.stack([out[f"s{k}_money"] for k in range(n_seats)], axis=1)
         assert np.allclose(money.sum(axis=1), 0) and (money[2] == 0).all()  # zero-sum; a stalemate pays nothing
 
@@ -50,5 +53,5 @@ def test_guanpai_columns_and_scoring():
     rows[:, GP_LAYOUT.at("cards_left") + 1] = [6, 0]
     rows[:, GP_LAYOUT.at("cards_left")] = [0, 17]
     rows[0, GP_LAYOUT.at("plays") + 1] = 3
-    out = gp_scoring.score(stored(GP_LAYOUT, 2, rows), GuanpaiRules(), 2)
+    out = gp_scoring.score(stored(GP_LAYOUT, 2, rows, gp_scoring.facts(GuanpaiRules(), 2)), GuanpaiRules(), 2)
     assert out["s0_money"].tolist() == [6, -34]

@@ -59,6 +59,15 @@ def personal_multiplier(facts, rules, n_seats) -> np.ndarray:
     return p * np.where(quanguan(facts, rules, n_seats), float(rules.quanguan_factor), 1.0)
 
 
+PER_SEAT_FACTS = ("cards_left", "plays", "jokers_left", "held3", "held4", "held5p", "collected", "paid")
+FACTS = ("winner", "banker", "n_tricks", "bombs3", "bombs4", "bombs5", "bombs6", "bombs7p", "joker_bombs")
+
+
+def facts(rules, n_seats: int) -> list[str]:
+    """The stored columns ``score`` reads."""
+    return list(FACTS) + [f"s{k}_{name}" for name in PER_SEAT_FACTS for k in range(n_seats)]
+
+
 def score(facts: dict[str, np.ndarray], rules, n_seats: int) -> dict[str, np.ndarray]:
     """Columns ``public_multiplier``, ``s{k}_personal_multiplier``, ``s{k}_multiplier`` (capped),
     ``s{k}_cap_hit``, ``s{k}_quanguan``, ``s{k}_pays`` (bool) and ``s{k}_money`` (float64, zero-sum)."""

@@ -13,6 +13,11 @@ import numpy as np
 N_SEATS = 2
 
 
+def facts(rules, n_seats: int = N_SEATS) -> list[str]:
+    """The stored columns ``score`` reads."""
+    return ["winner"] + [f"s{k}_{name}" for name in ("cards_left", "plays") for k in range(n_seats)]
+
+
 def score(facts: dict[str, np.ndarray], rules, n_seats: int = N_SEATS) -> dict[str, np.ndarray]:
     """The loser pays ``cards_left × base`` to the winner, × ``quanguan_factor`` when he never
     played (全关, GP-8). Returns ``quanguan`` (bool), ``payment`` (what the loser pays) and
