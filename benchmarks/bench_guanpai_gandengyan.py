@@ -101,7 +101,7 @@ def gd_positions(n, rng, variant):
     from sim.ruleset import apply_overrides
     from tests.reference import gandengyan_rules as ref
 
-    rules = apply_overrides(GandengyanRules(), VARIANTS[variant][1])
+    rules = apply_overrides(GandengyanRules(), VARIANTS[variant].overrides)
     pack = [r for r in range(13) for _ in range(4 * rules.decks)] + [JOKER] * (2 * rules.decks)
     hands, tops = np.zeros((n, 16), np.int64), np.zeros((n, 7), np.int64)
     for i in range(n):

@@ -1,13 +1,16 @@
 """Layout of the 干瞪眼 ``rules`` int64 vector that every 干瞪眼 kernel reads; constants only.
 
-``sim.games.gandengyan.rules.compile_rules`` fills it from a ruleset. Offsets are relative to
-``GD`` so that the vector can later sit as one block inside a shared engine vector. Values are
-0/1 switches unless said otherwise; a chain maximum of 0 means "as long as 3..A allows".
+``sim.games.gandengyan.rules.compile_rules`` fills it from a ruleset. The vector starts with the
+climbing engine's header (``kernels.climb.loop`` ``CL_*``: a pass does not lock, the banker's
+hand size); the 干瞪眼 options follow from ``GD = CL_HEADER``. Values are 0/1 switches unless
+said otherwise; a chain maximum of 0 means "as long as 3..A allows".
 """
 
 from __future__ import annotations
 
-GD = 0
+from kernels.climb.loop import CL_HEADER
+
+GD = CL_HEADER  # the climbing engine's header (kernels.climb.loop CL_*) comes first
 GD_N_SEATS = GD + 0  # players, 2..10
 GD_N_DECKS = GD + 1  # 1 (54 cards, 2 jokers) or 2 (108 cards, 4 jokers)
 GD_BANKER_CARDS = GD + 2  # cards dealt to the banker / 东家 (5, 6 or 7)
@@ -30,7 +33,7 @@ GD_BOMB_COMPARE = GD + 18  # BOMB_COMPARE_*
 GD_DRAW = GD + 19  # DRAW_*: who draws at the end of a trick
 GD_END = GD + 20  # END_*
 GD_MAX_MOVES = GD + 21  # move buffer rows a hand can need
-GD_LEN = 22
+GD_LEN = GD + 22
 
 FIRST_LEAD_BANKER, FIRST_LEAD_LOWEST_CARD = 0, 1
 BANKER_PREVIOUS_WINNER, BANKER_RANDOM = 0, 1

@@ -16,7 +16,7 @@ CASES = [("qq", 2), ("qq", 4), ("qq", 5), ("one-deck", 3), ("one-deck", 6), ("tw
 
 
 def rules_of(variant, players, **extra):
-    return apply_overrides(GandengyanRules(), {**VARIANTS[variant][1], "players": players, **extra})
+    return apply_overrides(GandengyanRules(), {**VARIANTS[variant].overrides, "players": players, **extra})
 
 
 def check_hand(rules, hands, stock, banker, leader, actions):

@@ -38,8 +38,8 @@ def test_gandengyan_columns_and_scoring(n_seats):
     rows[:, GD_LAYOUT.at("winner")] = [0, 1, -1]
     rows[:, GD_LAYOUT.at("cards_left") + n_seats - 1] = 4
     rows[:, GD_LAYOUT.at("bombs4")] = 1
-    for variant, (_doc, over) in VARIANTS.items():
-        rules = apply_overrides(GandengyanRules(), {**over, "players": max(n_seats, 3) if variant == "two-deck" else 2})
+    for variant, v in VARIANTS.items():
+        rules = apply_overrides(GandengyanRules(), {**v.overrides, "players": max(n_seats, 3) if variant == "two-deck" else 2})
         out = gd_scoring.score(stored(GD_LAYOUT, n_seats, rows, gd_scoring.facts(rules, n_seats)), rules, n_seats)
         money = np.stack([out[f"s{k}_money"] for k in range(n_seats)], axis=1)
         assert np.allclose(money.sum(axis=1), 0) and (money[2] == 0).all()  # zero-sum; a stalemate pays nothing

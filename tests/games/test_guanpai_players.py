@@ -16,7 +16,7 @@ from tests.reference import guanpai_rules as ref
 @pytest.mark.parametrize("variant", list(VARIANTS))
 @pytest.mark.parametrize("policies", [("random", "random"), ("greedy", "smart"), ("smart", "random")])
 def test_kernel_hands_replay(variant, policies):
-    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant][1])
+    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant].overrides)
     for g in range(6):
         dealt, leader, actions, lead_rank = play_hand(rules, 5, g, policies)
         res = ref.replay(dealt, leader, actions, rules, lead_rank)

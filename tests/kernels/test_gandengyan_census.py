@@ -18,7 +18,7 @@ CASES = [("qq", 4, {}), ("qq", 2, {}), ("one-deck", 6, {}), ("two-deck", 10, {})
 
 
 def rules_of(variant, players, extra):
-    return apply_overrides(GandengyanRules(), {**VARIANTS[variant][1], "players": players, **extra})
+    return apply_overrides(GandengyanRules(), {**VARIANTS[variant].overrides, "players": players, **extra})
 
 
 def run(rules, seed, start, count, blocks=4):

@@ -16,10 +16,10 @@ from sim.games.gandengyan.rules import VARIANTS, GandengyanRules, compile_rules,
 from sim.ruleset import apply_overrides
 from tests.reference import gandengyan_rules as ref
 
-OPTION_SETS = [over for _doc, over in VARIANTS.values()] + [
+OPTION_SETS = [v.overrides for name, v in VARIANTS.items() if name != "qq"] + [  # qq: the default's alias
     {"straight_max": 0, "pair_chain_max": 0, "lone_joker": True, "bomb_compare": "rank_only"},
-    {**VARIANTS["two-deck"][1], "bomb_compare": "rank_only", "trio_follow": "higher", "bomb_max": 6},
-    {**VARIANTS["sichuan"][1], "trio": True, "trio_chain_min": 2, "trio_chain_max": 0, "joker_bomb": "highest"},
+    {**VARIANTS["two-deck"].overrides, "bomb_compare": "rank_only", "trio_follow": "higher", "bomb_max": 6},
+    {**VARIANTS["sichuan"].overrides, "trio": True, "trio_chain_min": 2, "trio_chain_max": 0, "joker_bomb": "highest"},
 ]
 
 

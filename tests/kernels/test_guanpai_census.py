@@ -39,7 +39,7 @@ def twin_row(rules, seed, game):
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_census_equals_twin(variant):
-    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant][1])
+    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant].overrides)
     out, lead = run_census(rules, 99, 1000, 60)
     for i in range(60):
         feats, idx = twin_row(rules, 99, 1000 + i)
@@ -54,7 +54,7 @@ def z_mean(x, mean, var):
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_census_agrees_with_exact(variant):
-    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant][1])
+    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant].overrides)
     n = 300_000
     out, lead = run_census(rules, 20260601, 0, n, blocks=8)
     f = {name: out[i].astype(np.float64) for i, name in enumerate(CENSUS_FEATURES)}

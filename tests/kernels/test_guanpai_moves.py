@@ -15,9 +15,9 @@ from sim.ruleset import apply_overrides
 from tests.reference import guanpai_rules as ref
 
 OPTION_SETS = [
-    VARIANTS["default"][1],
-    VARIANTS["s001-51"][1],
-    VARIANTS["as-48"][1],
+    VARIANTS["default"].overrides,
+    VARIANTS["s001-51"].overrides,
+    VARIANTS["as-48"].overrides,
     {"bomb_may_carry_single": False, "three_card_bomb_may_carry_single": False, "four_three_trio_kicker": True},
     {"deck": "as_48", "three_card_bomb_rank": "none", "four_with_three": False, "straights": "as_straights"},
 ]

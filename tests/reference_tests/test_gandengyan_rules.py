@@ -21,7 +21,7 @@ QQ = GandengyanRules()
 
 
 def variant(name, **extra):
-    return apply_overrides(GandengyanRules(), {**VARIANTS[name][1], **extra})
+    return apply_overrides(GandengyanRules(), {**VARIANTS[name].overrides, **extra})
 
 
 ALL = {name: variant(name) for name in VARIANTS}
@@ -41,7 +41,7 @@ def both(a, b, rules):
     return verdict
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize("name", [v for v in VARIANTS if v != "qq"])  # qq: the default's alias
 def test_example_1_single_seven(name):
     rules = ALL[name]
     seven = one("7", rules=rules)
@@ -51,7 +51,7 @@ def test_example_1_single_seven(name):
     assert both(bomb, seven, rules)
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize("name", [v for v in VARIANTS if v != "qq"])  # qq: the default's alias
 def test_example_2_straight(name):
     rules = ALL[name]
     s345 = one("345", rules=rules)
@@ -63,7 +63,7 @@ def test_example_2_straight(name):
         assert classify(*from_text("3456"), rules) == set()
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize("name", [v for v in VARIANTS if v != "qq"])  # qq: the default's alias
 def test_example_3_pairs(name):
     rules = ALL[name]
     p44 = one("44", rules=rules)

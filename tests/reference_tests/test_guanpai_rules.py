@@ -90,7 +90,7 @@ def test_example_6_scoring():
 
 
 def test_three_aces_are_the_largest_bomb():
-    x = apply_overrides(GuanpaiRules(), VARIANTS["as-48"][1])
+    x = apply_overrides(GuanpaiRules(), VARIANTS["as-48"].overrides)
     v = compile_rules(x).rules
     aaa = one("AAA", THREE_BOMB, x)
     assert both_beat(aaa, one("KKKK", rules=x), x, v)
@@ -119,7 +119,7 @@ def brute_force(hand, top, rules):
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_legal_moves_equal_brute_force(variant):
-    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant][1])
+    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant].overrides)
     rng = random.Random(5)
     deck = [c // 4 for c in ref.deck_cards(rules)]
     for _ in range(25):
@@ -153,7 +153,7 @@ def random_hand(rules, rng):
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_random_hands_replay(variant):
-    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant][1])
+    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant].overrides)
     rng = random.Random(11)
     for _ in range(5):
         counts, leader, actions, hands, unused = random_hand(rules, rng)

@@ -15,11 +15,12 @@ from typing import Literal
 
 import numpy as np
 
+from sim.game import Variant
 from sim.ruleset import rule, scoring
 
 NAME = "gandengyan"
 TITLE = "干瞪眼 Gan Deng Yan (2–10 players, 54 or 108 cards, draw from the stock after every trick)"
-DEFAULT_VARIANT = "qq"
+DEFAULT_VARIANT = "default"  # the qq rules (alias variant "qq")
 MAX_SEATS = 10
 
 
@@ -94,24 +95,27 @@ _SICHUAN = {
 _NO_MULTIPLIERS = {"public_bomb3": 1, "public_bomb4": 1, "public_bomb5": 1, "public_bomb6": 1, "public_joker_bomb": 1,
                    "held_bomb3": 1, "held_bomb4": 1, "held_bomb5": 1, "held_joker": 1}
 
-VARIANTS: dict[str, tuple[str, dict]] = {
-    "qq": (("QQ游戏 [S004c]: 54 cards, 2–5 players, banker 6 / others 5, 顺子 of 3, 连对 of 2, 三张 any higher, "
-            "4-card bombs and 双王, public ×2 per bomb, personal ×2 per bomb and joker left"), {}),
-    "one-deck": (("起五张 [S004a]: 54 cards, 2–6 players, 5 each, bombs of 3+, 连牌 of 3+, the others play on and "
-                  "every finisher collects the cards still held"),
-                 {"min_players": 2, "max_players": 6, "banker_cards": 5, "trio": False, "straight_max": 0,
-                  "pair_chain_min": 0, "pair_chain_max": 0, "bomb_min": 3, "bomb_max": 0, "joker_bomb": "none",
-                  "end": "play_on", **_NO_MULTIPLIERS}),
-    "two-deck": (("[S004b]: 108 cards with 4 jokers, 3–10 players, 东家 7 / others 6, 三张 +1 or 222, 连对 and "
-                  "三连对 of 2–3, bombs of 4+ (×4 each), 全关 ×2"),
-                 {"players": 4, "min_players": 3, "max_players": 10, "decks": 2, "banker_cards": 7,
-                  "other_cards": 6, "trio_follow": "plus_one", "straight_max": 0, "pair_chain_max": 3,
-                  "trio_chain_min": 2, "trio_chain_max": 3, "bomb_max": 0, "joker_bomb": "none",
-                  **_NO_MULTIPLIERS, "public_bomb4": 4, "public_bomb5": 4, "public_bomb6": 4,
-                  "quanguan": "no_play"}),
-    "sichuan": (("四川 经典 [X-m2]: 54 cards, 2–5 players, bombs of 3+ (双王 the top 3-card bomb), only the trick "
-                 "winner draws, public ×2/×4/×8/×16 per bomb and ×2 at tricks 20 and 30, cap 64"), _SICHUAN),
-    "sichuan-huopin": ("四川 火拼: as sichuan, but everyone draws after a trick", {**_SICHUAN, "draw": "everyone"}),
+_QQ_DOC = ("QQ游戏 [S004c]: 54 cards, 2–5 players, banker 6 / others 5, 顺子 of 3, 连对 of 2, 三张 any higher, "
+           "4-card bombs and 双王, public ×2 per bomb, personal ×2 per bomb and joker left")
+VARIANTS: dict[str, Variant] = {
+    "default": Variant(_QQ_DOC),
+    "qq": Variant("the default (" + _QQ_DOC.split(" [")[0] + "), by its name"),
+    "one-deck": Variant(("起五张 [S004a]: 54 cards, 2–6 players, 5 each, bombs of 3+, 连牌 of 3+, the others play on "
+                         "and every finisher collects the cards still held"),
+                        {"min_players": 2, "max_players": 6, "banker_cards": 5, "trio": False, "straight_max": 0,
+                         "pair_chain_min": 0, "pair_chain_max": 0, "bomb_min": 3, "bomb_max": 0, "joker_bomb": "none",
+                         "end": "play_on", **_NO_MULTIPLIERS}),
+    "two-deck": Variant(("[S004b]: 108 cards with 4 jokers, 3–10 players, 东家 7 / others 6, 三张 +1 or 222, 连对 "
+                         "and 三连对 of 2–3, bombs of 4+ (×4 each), 全关 ×2"),
+                        {"players": 4, "min_players": 3, "max_players": 10, "decks": 2, "banker_cards": 7,
+                         "other_cards": 6, "trio_follow": "plus_one", "straight_max": 0, "pair_chain_max": 3,
+                         "trio_chain_min": 2, "trio_chain_max": 3, "bomb_max": 0, "joker_bomb": "none",
+                         **_NO_MULTIPLIERS, "public_bomb4": 4, "public_bomb5": 4, "public_bomb6": 4,
+                         "quanguan": "no_play"}),
+    "sichuan": Variant(("四川 经典 [X-m2]: 54 cards, 2–5 players, bombs of 3+ (双王 the top 3-card bomb), only the "
+                        "trick winner draws, public ×2/×4/×8/×16 per bomb and ×2 at tricks 20 and 30, cap 64"),
+                       _SICHUAN),
+    "sichuan-huopin": Variant("四川 火拼: as sichuan, but everyone draws after a trick", {**_SICHUAN, "draw": "everyone"}),
 }
 
 
@@ -173,7 +177,11 @@ class Compiled:
 def compile_rules(rules: GandengyanRules) -> Compiled:
     from kernels.gandengyan import rulevec as V
 
+    from kernels.climb.loop import CL_HAND_SIZE, CL_PASS_LOCKS
+
     v = np.zeros(V.GD_LEN, np.int64)
+    v[CL_PASS_LOCKS] = 0  # a pass does not lock: the trick ends when everyone else passed since the last play
+    v[CL_HAND_SIZE] = rules.other_cards  # the banker's share is GD_BANKER_CARDS
     v[V.GD_N_SEATS] = rules.players
     v[V.GD_N_DECKS] = rules.decks
     v[V.GD_BANKER_CARDS] = rules.banker_cards

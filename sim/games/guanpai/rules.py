@@ -14,6 +14,7 @@ from typing import Literal
 import numpy as np
 
 from kernels.cards import card_id
+from sim.game import Variant
 from sim.ruleset import rule, scoring
 
 NAME = "guanpai"
@@ -51,15 +52,19 @@ class GuanpaiRules:
         "spades_up", "§2 (spec loose): ♠3, ♠4, …, ♠2, then ♥3 … | ♠3, ♥3, ♣3, ♦3, ♠4, …")
     first_play_includes_lead_card: bool = rule(
         False, "spec silent: the first lead need not contain the ♠3 (or the card that decided the lead)")
+    next_lead: Literal["lead_card", "winner", "loser"] = rule(
+        "lead_card", "GP-2: later deals of a session (--hands-per-session) are led by the holder of the lead card "
+        "again | by the previous deal's winner | by its loser")
     base: int = scoring(1, "B: the loser pays cards_left × B (§6)")
     quanguan_factor: int = scoring(2, "全关 (GP-8: the loser never played a card) multiplies the payment")
 
 
-VARIANTS: dict[str, tuple[str, dict]] = {
-    "default": ("S001: 49 cards, 17 each, 3Q smallest bomb, straights 3..A, 全关 ×2", {}),
-    "s001-51": ("S001 with the literal 51-card pack (no ♦2), three hands of 17, one unused", {"deck": "s001_51"}),
-    "as-48": ("X-as 二人关牌: 48 cards, three hands of 16, three As the largest bomb, A2345 and 10JQKA",
-              {"deck": "as_48", "three_card_bomb_rank": "A", "straights": "as_straights"}),
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("S001: 49 cards, 17 each, 3Q smallest bomb, straights 3..A, 全关 ×2"),
+    "s001-51": Variant("S001 with the literal 51-card pack (no ♦2), three hands of 17, one unused",
+                       {"deck": "s001_51"}),
+    "as-48": Variant("X-as 二人关牌: 48 cards, three hands of 16, three As the largest bomb, A2345 and 10JQKA",
+                     {"deck": "as_48", "three_card_bomb_rank": "A", "straights": "as_straights"}),
 }
 
 
@@ -115,7 +120,11 @@ def compile_rules(rules: GuanpaiRules) -> Compiled:
 
     d = DECKS[rules.deck]
     tcb = TCB_RANKS[rules.three_card_bomb_rank]
+    from kernels.climb.loop import CL_HAND_SIZE, CL_PASS_LOCKS
+
     v = np.zeros(V.GP_LEN, np.int64)
+    v[CL_PASS_LOCKS] = 0
+    v[CL_HAND_SIZE] = d["hand_size"]
     v[V.GP_N_SEATS] = N_SEATS
     v[V.GP_N_HANDS] = d["hands"]
     v[V.GP_HAND_SIZE] = d["hand_size"]
@@ -128,6 +137,7 @@ def compile_rules(rules: GuanpaiRules) -> Compiled:
     v[V.GP_FOUR_THREE_TRIO] = rules.four_three_trio_kicker
     v[V.GP_LEAD_MUST_PLAY] = rules.first_play_includes_lead_card
     v[V.GP_MAX_MOVES] = MAX_MOVES
+    v[V.GP_NEXT_LEAD] = ("lead_card", "winner", "loser").index(rules.next_lead)
     return Compiled(v, deck_ids(rules.deck), lead_order(rules.first_lead_order))
 
 
