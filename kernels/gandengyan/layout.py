@@ -1,4 +1,4 @@
-"""Raw facts of one played 干瞪眼 hand: one int64 row per hand (draft for the play kernel).
+"""Raw facts of one played 干瞪眼 hand: one int64 row per hand (``kernels.gandengyan.play``).
 
 Declared once here (``kernels.layout``); the play kernel's offsets are ``ROW_X = LAYOUT.at("x")``
 and ``sim.schema.layout_columns(LAYOUT, n_seats)`` gives the Parquet columns ``s{k}_*`` for the
@@ -30,9 +30,12 @@ FIELDS = [
     Field("dengyan", "int16", "瞪眼 turns: a higher same-pattern answer could be formed, none was legal"),
     Field("two_breaks", "int16", "2 / 22 / 222 played over a lower rank that was not exactly one below"),
     Field("plus_one_wins", "int16", "tricks won by an exact +1 answer nobody topped"),
+    Field("lead_passes", "int16", "times a leader holding only jokers that make no play passed the lead on"),
     Field("cards_left", "int8", "cards held at the end (0 for everyone who went out)", per_seat=True),
     Field("finish", "int8", "place going out (1 = winner), 0 if still holding cards", per_seat=True),
     Field("dealt", "int8", "cards dealt (the banker's share or the others')", per_seat=True),
+    Field("jokers_dealt", "int8", "jokers dealt", per_seat=True),
+    Field("twos_dealt", "int8", "2s dealt", per_seat=True),
     Field("plays", "int16", "plays made (passes excluded): 全关 when 0 (banker: <= 1 in sichuan)", per_seat=True),
     Field("draws", "int8", "cards drawn from the stock", per_seat=True),
     Field("bombs_played", "int8", "bombs and 双王 played", per_seat=True),

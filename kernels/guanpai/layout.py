@@ -1,4 +1,4 @@
-"""Raw facts of one played 关牌 hand: one int64 row per hand (draft for the play kernel).
+"""Raw facts of one played 关牌 hand: one int64 row per hand (``kernels.guanpai.play``).
 
 Declared once here (``kernels.layout``); the play kernel's offsets are ``ROW_X = LAYOUT.at("x")``
 and ``sim.schema.layout_columns(LAYOUT, 2)`` gives the Parquet columns. Money is not stored:
@@ -13,8 +13,10 @@ from kernels.layout import Field, RowLayout
 MAX_SEATS = 2
 
 FIELDS = [
-    Field("first_leader", "int8", "seat holding the first-lead card (♠3, else ♠4, …), who led first"),
-    Field("lead_card", "int8", "index in the first-lead order of the card that decided the lead (0 = ♠3)"),
+    Field("first_leader", "int8", "seat that led first: the holder of the first-lead card (♠3, else ♠4, …), or the "
+                                  "previous deal's winner / loser (next_lead)"),
+    Field("lead_card", "int8", "index in the first-lead order of the card that decided the lead (0 = ♠3); -1 when "
+                               "the session's previous deal decided it"),
     Field("winner", "int8", "seat that emptied his hand first"),
     Field("quanguan", "bool", "全关: the loser never played a card (GP-8)"),
     Field("n_tricks", "int16", "tricks played (the last one included)"),
