@@ -49,3 +49,13 @@ FIELDS = [
 ]
 
 LAYOUT = RowLayout(FIELDS, MAX_SEATS)
+
+CENSUS_FIELDS = [
+    Field("cards", "int8", "cards dealt (the banker's share or the others')", per_seat=True),
+    Field("banker", "bool", "this seat is the banker (庄家 / 东家): random in a session's first hand", per_seat=True),
+    Field("leads", "bool", "this seat leads the first trick", per_seat=True),
+    Field("jokers", "int8", "jokers dealt", per_seat=True),
+    Field("twos", "int8", "2s dealt", per_seat=True),
+    Field("bombs", "int8", "ranks dealt at least bomb_min times naturally (jokers not counted)", per_seat=True),
+]
+CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS)

@@ -32,3 +32,13 @@ FIELDS = [
 ]
 
 LAYOUT = RowLayout(FIELDS, MAX_SEATS)
+
+CENSUS_FIELDS = [
+    Field("bombs", "int8", "ranks dealt four times (炸弹, the 3-card bomb not counted)", per_seat=True),
+    Field("three_bomb", "bool", "dealt >= 3 cards of the 3-card-bomb rank (3Q / 3A); false without one",
+          per_seat=True),
+    Field("twos", "int8", "2s dealt", per_seat=True),
+    Field("leads", "bool", "holds the first-lead card and leads the first trick", per_seat=True),
+    Field("lead_card", "int8", "index in the first-lead order of the card that decided the lead (0 = ♠3)"),
+]
+CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS)
