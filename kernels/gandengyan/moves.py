@@ -43,6 +43,11 @@ STRAIGHT = 7  # 顺子 / 连牌
 PAIR_CHAIN = 8  # 连对
 TRIO_CHAIN = 9  # 三连对 (two-deck)
 
+# log-only records (never generated, never played): a card drawn from the stock at a trick's end
+# (its physical id is the logged card), and a leader holding only jokers passing the lead on
+DRAW = 30
+LEAD_PASS = 31
+
 KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, JOKER_BOMB, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
 CHAIN_KINDS = (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
 KIND_NAMES = {PASS: "pass", SINGLE: "single", PAIR: "pair", TRIPLE: "trio", BOMB: "bomb", JOKER_BOMB: "joker_bomb",

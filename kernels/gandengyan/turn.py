@@ -23,13 +23,13 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb.loop import (
-    GS_FAMILY, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, advance, after_play, log_action,
-    pass_lead, record_pass,
+    GS_FAMILY, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
+    LOG_TRICK, advance, after_play, log_action, pass_lead, record_pass,
 )
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.movegen import dengyan, gd_generate, is_bomb, remove_move
-from kernels.gandengyan.moves import BOMB, JOKER, JOKER_BOMB, PAIR, R_TWO, SINGLE, TRIPLE
+from kernels.gandengyan.moves import BOMB, DRAW, JOKER, JOKER_BOMB, LEAD_PASS, PAIR, R_TWO, SINGLE, TRIPLE
 from kernels.gandengyan.policies import gd_choose
 from kernels.gandengyan.rulevec import DRAW_EVERYONE, END_FIRST_OUT, GD_DRAW, GD_END
 
@@ -51,8 +51,25 @@ ROW_COLLECTED = LAYOUT.at("collected")
 ROW_PAID = LAYOUT.at("paid")
 
 
+@njit(cache=True, nogil=True, inline="always")
+def log_event(gs, log, seat, kind, card):
+    """Log a draw (``DRAW``, the card's physical id) or a passed lead (``LEAD_PASS``) in the
+    action log's shape (``kernels.climb.loop`` LOG_*), so replays show them."""
+    i = gs[GS_N_LOG]
+    if i >= log.shape[0]:
+        return
+    log[i, LOG_SEAT] = seat
+    log[i, LOG_TRICK] = gs[GS_N_TRICKS]
+    for f in range(7):
+        log[i, LOG_MOVE + f] = 0
+    log[i, LOG_MOVE] = kind
+    log[i, LOG_NCARDS] = 1 if card >= 0 else 0
+    log[i, LOG_CARDS] = card
+    gs[GS_N_LOG] = i + 1
+
+
 @njit(cache=True, nogil=True)
-def draw_step(gs, top_seat, hand_left, counts, deck, rules, row):
+def draw_step(gs, top_seat, hand_left, counts, deck, rules, row, log):
     """Trick end: while the stock lasts, the new leader ``gs[GS_TURN]`` and every player holding
     cards after him counter-clockwise draw one card each (``DRAW_EVERYONE``), or the trick winner
     alone if he still holds cards (四川 经典)."""
@@ -64,6 +81,7 @@ def draw_step(gs, top_seat, hand_left, counts, deck, rules, row):
         if gs[GS_STOCK] >= deck.shape[0]:
             break
         if hand_left[s] > 0 and (everyone or s == top_seat):
+            log_event(gs, log, s, DRAW, deck[gs[GS_STOCK]])
             gs[GS_STOCK] = draw_card(deck, gs[GS_STOCK], counts, s)
             hand_left[s] += 1
             row[ROW_DRAWS + s] += 1
@@ -112,6 +130,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
             gs[GS_STALEMATE] = 1
             return True
         row[ROW_LEAD_PASSES] += 1
+        log_event(gs, log, seat, LEAD_PASS, -1)
         pass_lead(gs, seat, hand_left)
         return False
     gs[GS_N_TURNS] += 1
@@ -144,7 +163,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
     if advance(gs, seat, hand_left, captured, seat_flags, top, rules):
         row[ROW_PLUS_ONE_WINS] += plus_one
         gs[GS_TOP_PLUS_ONE] = 0
-        draw_step(gs, top_seat, hand_left, counts, deck, rules, row)
+        draw_step(gs, top_seat, hand_left, counts, deck, rules, row, log)
     return False
 
 

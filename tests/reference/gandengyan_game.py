@@ -104,6 +104,7 @@ class HandResult:
     dengyan: int  # turns facing a play the hand could top at a higher rank but not legally
     two_breaks: int  # 2 / 22 / 222 played over a lower rank that was not exactly one below
     money: list = field(default_factory=list)
+    drawn: list = field(default_factory=list)  # (seat, card id) of every draw from the stock, in order
     public: int = 1
     personal: list = field(default_factory=list)
 
@@ -119,6 +120,7 @@ def replay(hands: list, stock: list, banker: int, leader: int, actions: list, ru
     bombs: dict = {}
     joker_bombs = dengyan = two_breaks = 0
     finish: list = []
+    drawn: list = []
     seat, top, top_seat, passed, trick = leader, None, None, set(), 1
 
     def next_holder(s):
@@ -132,6 +134,7 @@ def replay(hands: list, stock: list, banker: int, leader: int, actions: list, ru
                          joker_bombs, trick, [cur[s][13] for s in range(n)], [_held(cur[s]) for s in range(n)],
                          collected, paid, len(stock), dengyan, two_breaks)
         res.money, res.public, res.personal = payment(res, rules, banker)
+        res.drawn = drawn
         return res
 
     i = 0
@@ -184,6 +187,7 @@ def replay(hands: list, stock: list, banker: int, leader: int, actions: list, ru
             order = [(first + k) % n for k in range(n)] if rules.draw == "everyone" else [first]
             for s in order:
                 if stock and size(s) > 0 and (rules.draw == "everyone" or s == top_seat):
+                    drawn.append((s, stock[0]))
                     r = card_rank(stock.pop(0))
                     cur[s][13 if r == JOKER else r] += 1
                     draws[s] += 1

@@ -102,3 +102,39 @@ def score(facts: dict[str, np.ndarray], rules, n_seats: int) -> dict[str, np.nda
         out[f"s{k}_pays"] = losers[:, k]
         out[f"s{k}_money"] = money[:, k].astype(np.float64)
     return out
+
+
+COMPONENT_LABELS = {"base": "cards left × base (every finisher's collection under play_on)",
+                    "public": "the public multiplier (bombs, 双王, rounds 20 / 30)",
+                    "personal": "the personal multiplier (bombs and jokers left, 全关)",
+                    "cap": "the multiplier cap (negative: what it saves)"}
+
+
+def seat_roles(facts, n_seats: int) -> np.ndarray:
+    """(n, n_seats) role codes: 0 the banker, 1 the others."""
+    banker = np.asarray(facts["banker"]).astype(np.int64)[:, None]
+    return np.where(np.arange(n_seats)[None, :] == banker, 0, 1)
+
+
+def components(facts, scored, rules, n_seats: int) -> dict[str, np.ndarray]:
+    """Money split by what each factor adds, in the order base → public → personal → cap: for a
+    paying loser, base = cards left × base, public = base × (public − 1), personal = base × public
+    × (personal − 1), cap = what the cap takes off; the winner gets minus the losers' sum of each.
+    Under ``play_on`` everything is base. The parts add up to the money exactly."""
+    money = _seats(scored, "money", n_seats).astype(np.float64)
+    zero = np.zeros_like(money)
+    if rules.end == "play_on":
+        return {"base": money, "public": zero, "personal": zero.copy(), "cap": zero.copy()}
+    winner = np.asarray(facts["winner"]).astype(np.int64)
+    pays = _seats(scored, "pays", n_seats).astype(bool)
+    left = _seats(facts, "cards_left", n_seats).astype(np.float64) * float(rules.base)
+    public = np.asarray(scored["public_multiplier"], np.float64)[:, None]
+    personal = _seats(scored, "personal_multiplier", n_seats).astype(np.float64)
+    parts = {"base": np.where(pays, -left, 0.0), "public": np.where(pays, -left * (public - 1), 0.0),
+             "personal": np.where(pays, -left * public * (personal - 1), 0.0)}
+    parts["cap"] = np.where(pays, money - parts["base"] - parts["public"] - parts["personal"], 0.0)
+    rows = np.arange(len(winner))
+    has = winner >= 0
+    for name, part in parts.items():
+        part[rows[has], winner[has]] -= part[has].sum(axis=1)
+    return parts
