@@ -115,43 +115,44 @@ def _gen_run(c, kind, per, length, hi, out, n, work):
     and below ``per * length`` (one natural at least). Depth-first over the ranks."""
     w = c[JOKER]
     base = hi - length + 1
-    d = work[0:13]
-    mind = work[16:29]
-    suffix = work[32:46]
-    for i in range(length):
-        held = c[base + i]
-        mind[i] = per - (held if held < per else per)
-    suffix[length] = 0
+    # work[D + i]: jokers standing in at rank base + i; work[MIND + i]: the fewest it needs;
+    # work[SUF + i]: the fewest the ranks from i on need (offsets, no array views)
+    D, MIND, SUF = 0, 16, 32
+    need = 0
     for i in range(length - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + mind[i]
-    if suffix[0] > w:
+        held = c[base + i]
+        work[MIND + i] = per - (held if held < per else per)
+        need += work[MIND + i]
+        work[SUF + i] = need
+    work[SUF + length] = 0
+    if need > w:
         return n
     i = 0
-    d[0] = -1
+    work[D] = -1
     total = 0
     while i >= 0:
         if i == length:
             if total < per * length:
                 cards = 0
                 for j in range(length):
-                    cards |= (per - d[j]) << (4 * (base + j))
+                    cards |= (per - work[D + j]) << (4 * (base + j))
                 n = _put(out, n, kind, hi, per * length, total, length, cards)
             i -= 1
             continue
-        if d[i] < 0:
-            v = mind[i]
+        if work[D + i] < 0:
+            v = work[MIND + i]
         else:
-            total -= d[i]
-            v = d[i] + 1
-        if v > per or total + v + suffix[i + 1] > w:
-            d[i] = -1
+            total -= work[D + i]
+            v = work[D + i] + 1
+        if v > per or total + v + work[SUF + i + 1] > w:
+            work[D + i] = -1
             i -= 1
             continue
-        d[i] = v
+        work[D + i] = v
         total += v
         i += 1
         if i < length:
-            d[i] = -1
+            work[D + i] = -1
     return n
 
 

@@ -65,11 +65,13 @@ def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def plan_count(c, w, rules):
-    """Fewest plays to shed the natural cards of ``c`` by a greedy decomposition (jokers ride
-    along with other plays); ``w`` is scratch[16]."""
-    for r in range(16):
-        w[r] = c[r]
+def plan_after(c, cards, w, rules):
+    """Fewest plays to shed the natural cards of ``c`` less the packed counts ``cards`` (a move's
+    cards field; 0 for the hand itself) by a greedy decomposition (jokers ride along with other
+    plays); ``w`` is int64 scratch of 16. No array views: this runs for every candidate play of
+    every smart decision."""
+    for r in range(13):
+        w[r] = c[r] - ((cards >> (4 * r)) & 15)
     plays = 0
     bmin = rules[GD_BOMB_MIN]
     for r in range(13):  # trios and bombs: one play each
@@ -101,47 +103,37 @@ def plan_count(c, w, rules):
 
 
 @njit(cache=True, nogil=True)
-def _after_plan(c, move, scratch, rules):
-    left = scratch[0:16]
-    k = move[6]
-    for r in range(16):
-        left[r] = c[r] - (((k >> (4 * r)) & 15) if r < 13 else 0)
-    left[JOKER] = c[JOKER] - move[3]
-    return plan_count(left, scratch[16:32], rules)
-
-
-@njit(cache=True, nogil=True)
-def _unseen(c, played, rules, out):
-    """Cards this seat has not seen: the pack less the public ``played`` and its own hand."""
+def _unseen(c, played, rules, out, at):
+    """Cards this seat has not seen, into ``out[at:at + 16]``: the pack less the public ``played``
+    and its own hand. Returns how many."""
     d = rules[GD_N_DECKS]
     total = 0
     for r in range(16):
         pack = 4 * d if r < 13 else (2 * d if r == JOKER else 0)
-        out[r] = pack - played[r] - c[r]
-        total += out[r]
+        out[at + r] = pack - played[r] - c[r]
+        total += out[at + r]
     return total
 
 
 @njit(cache=True, nogil=True)
-def _answer_risk(move, unseen, n_unseen, opp_cards, rules):
+def _answer_risk(kind, r, size, chain, unseen, at, n_unseen, opp_cards, rules):
     """Expected number of answers the opponents hold to a lead (0 = nobody can answer but with a
-    bomb): the unseen cards that would make the +1 play, a 2 or a joker, each held by an opponent
-    with probability opp_cards / n_unseen (the rest is in the stock)."""
-    if n_unseen <= 0 or is_bomb(move[0]):
+    bomb): the unseen cards (``unseen[at:at + 16]``) that would make the +1 play, a 2 or a
+    joker, each held by an opponent with probability opp_cards / n_unseen (the rest is in the
+    stock)."""
+    if n_unseen <= 0 or is_bomb(kind):
         return 0.0
-    kind = move[0]
-    r = move[1]
-    jokers = unseen[JOKER]
+    jokers = unseen[at + JOKER]
     if kind == SINGLE or kind == PAIR or kind == TRIPLE:
-        per = move[2]
+        per = size
         cnt = 0
         if kind == TRIPLE and rules[GD_TRIO_FOLLOW] == TRIO_FOLLOW_HIGHER:
             for x in range(r + 1, 13):
-                cnt += unseen[x]
+                cnt += unseen[at + x]
         elif r >= R_TWO:
             return 0.0
         else:
-            cnt = unseen[r + 1] + (unseen[R_TWO] if r + 1 < R_TWO else 0)
+            cnt = unseen[at + r + 1] + (unseen[at + R_TWO] if r + 1 < R_TWO else 0)
         if per > 1:
             cnt += jokers
     else:
@@ -150,21 +142,22 @@ def _answer_risk(move, unseen, n_unseen, opp_cards, rules):
         if hi > 11:
             return 0.0
         cnt = 1 << 30
-        for x in range(hi - move[5] + 1, hi + 1):
-            if unseen[x] < cnt:
-                cnt = unseen[x]
+        for x in range(hi - chain + 1, hi + 1):
+            if unseen[at + x] < cnt:
+                cnt = unseen[at + x]
         cnt += jokers
     useful = cnt / per
     return useful * opp_cards / n_unseen
 
 
-@njit(cache=True, nogil=True)
-def _keep_cost(move, seat, pp, n_opponents):
-    """What spending this move's 2s and jokers costs while nobody is near out. Heads-up (one
-    opponent left) nothing: a 2 is then worth more taking the lead than waiting for him."""
+@njit(cache=True, nogil=True, inline="always")
+def _keep_cost(cards, wilds, seat, pp, n_opponents):
+    """What spending a move's 2s (in its packed ``cards``) and jokers costs while nobody is near
+    out. Heads-up (one opponent left) nothing: a 2 is then worth more taking the lead than
+    waiting for him."""
     if n_opponents <= 1:
         return 0.0
-    return 1000.0 * (pp[seat, PP_KEEP] * ((move[6] >> (4 * R_TWO)) & 15) + pp[seat, PP_KEEP_JOKER] * move[3])
+    return 1000.0 * (pp[seat, PP_KEEP] * ((cards >> (4 * R_TWO)) & 15) + pp[seat, PP_KEEP_JOKER] * wilds)
 
 
 @njit(cache=True, nogil=True)
@@ -213,49 +206,50 @@ def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules
             opp_cards += hand_left[s]
             if hand_left[s] < opp_min:
                 opp_min = hand_left[s]
-    unseen = scratch[32:48]
-    n_unseen = _unseen(c, played, rules, unseen)
+    UNSEEN = 32  # scratch[32:48]: the unseen counts
+    n_unseen = _unseen(c, played, rules, scratch, UNSEEN)
     if lead:
         best, best_cost = -1, 1e300
         for i in range(n):
-            m = moves[i]
-            plan = _after_plan(c, m, scratch, rules)
-            cost = plan * 1000.0 - m[2] * 30.0 + m[1]
-            if is_bomb(m[0]):
+            kind, rank, size, wilds = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
+            plan = plan_after(c, moves[i, 6], scratch, rules)
+            cost = plan * 1000.0 - size * 30.0 + rank
+            if is_bomb(kind):
                 if plan > 1:
                     cost += 100000.0
             elif plan > 1:
-                cost += _keep_cost(m, seat, pp, n_opp)
+                cost += _keep_cost(moves[i, 6], wilds, seat, pp, n_opp)
             if opp_min <= near:  # someone is close: lead what the unseen cards can hardly answer
-                cost += pp[seat, PP_RISK] * 1000 * _answer_risk(m, unseen, n_unseen, opp_cards, rules)
-            if opp_min <= near and m[2] < opp_min + 1 and (m[0] == SINGLE or m[0] == PAIR):
-                cost += 5000.0 - 100 * m[1]  # he goes out on a matching answer: lead what he cannot match
+                cost += pp[seat, PP_RISK] * 1000 * _answer_risk(kind, rank, size, moves[i, 5], scratch, UNSEEN,
+                                                                n_unseen, opp_cards, rules)
+            if opp_min <= near and size < opp_min + 1 and (kind == SINGLE or kind == PAIR):
+                cost += 5000.0 - 100 * rank  # he goes out on a matching answer: lead what he cannot match
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
     urgent = hand_left[top_seat] <= near
     stock_left = n_unseen - opp_cards  # the unseen cards not in any hand
     answer_anyway = stock_left > 0  # measured: better than planning while cards keep coming
-    plan0 = plan_count(c, scratch[16:32], rules)
+    plan0 = plan_after(c, 0, scratch, rules)
     best, best_cost = -1, 1e300
     for i in range(n):
-        m = moves[i]
-        if is_bomb(m[0]):
+        kind = moves[i, 0]
+        if is_bomb(kind):
             continue
-        plan = _after_plan(c, m, scratch, rules)
+        plan = plan_after(c, moves[i, 6], scratch, rules)
         grow = plan - plan0
-        spend = _keep_cost(m, seat, pp, n_opp)
+        spend = _keep_cost(moves[i, 6], moves[i, 3], seat, pp, n_opp)
         if not urgent and plan > 1 and spend > 0:
             continue  # keep 2s and jokers for an opponent near out
         if not urgent and plan > 1 and not answer_anyway and grow > pp[seat, PP_SLACK]:
             continue  # while the stock lasts shed what it can; once it is empty keep the plan
-        cost = grow * 1000.0 + m[3] * 300.0 + m[1]
+        cost = grow * 1000.0 + moves[i, 3] * 300.0 + moves[i, 1]
         if cost < best_cost:
             best, best_cost = i, cost
     if best >= 0:
         return best
     b = _weakest_bomb(moves, n, rules)
-    if b >= 0 and (urgent or _after_plan(c, moves[b], scratch, rules) <= 1):
+    if b >= 0 and (urgent or plan_after(c, moves[b, 6], scratch, rules) <= 1):
         return b
     return -1
 
@@ -266,8 +260,10 @@ def gd_choose(policy, seat, moves, n, lead, counts, hand_left, top_seat, played,
 
     ``counts[n_seats, 16]``, ``hand_left[n_seats]`` (0 = out), ``top_seat`` (-1 leading),
     ``played[16]`` public cards played this hand, ``scratch`` int64[SCRATCH_LEN]. Only ``random``
-    draws from ``state`` (one ``bounded`` per decision).
+    draws from ``state`` (one ``bounded`` per decision with a choice).
     """
+    if n == 0 and not lead:
+        return -1  # nothing answers the top: every player passes (random draws nothing)
     if policy == RANDOM:
         k = bounded(state, n if lead else n + 1)
         return k if k < n else -1

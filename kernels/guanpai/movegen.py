@@ -55,12 +55,18 @@ def pos_rank(p):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def main_order(move):
-    """Comparison value of a non-bomb play: chain tops by position, else the main rank."""
-    kind = move[0]
+def order_of(kind, rank):
+    """Comparison value of a non-bomb play of ``kind`` and main ``rank``: chain tops by position,
+    else the main rank."""
     if kind == STRAIGHT or kind == PAIR_CHAIN or kind == TRIO_CHAIN:
-        return chain_pos(move[1])
-    return move[1]
+        return chain_pos(rank)
+    return rank
+
+
+@njit(cache=True, nogil=True, inline="always")
+def main_order(move):
+    """Comparison value of a non-bomb play record (``order_of`` its kind and rank)."""
+    return order_of(move[0], move[1])
 
 
 @njit(cache=True, nogil=True, inline="always")
