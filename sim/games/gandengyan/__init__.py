@@ -78,6 +78,12 @@ def _play_figures(run, report):
     return play_figures(run, report)
 
 
+def _metrics(n_seats):
+    from sim.games.gandengyan.metrics import metrics
+
+    return metrics(n_seats)
+
+
 def _replay(spec, rows, game_index):
     from sim.games.gandengyan.replay import replay
 
@@ -117,7 +123,7 @@ GAME = Game(
     validate=_rules.validate,
     jobs={
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
-        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures),
+        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
     },
     players=Players(names=("random", "greedy", "smart"), params=PARAMS),
     scoring=Scoring(facts=_facts, score=_score, roles=("banker", "other"),
