@@ -84,7 +84,7 @@ def test_example_6_scoring():
              "s0_plays": np.array([5, 0]), "s1_plays": np.array([3, 6])}
     out = score(facts, R, 2)
     assert out["s0_money"].tolist() == [6, -34] and out["s1_money"].tolist() == [-6, 34]
-    assert out["quanguan"].tolist() == [False, True]
+    assert out["payment"].tolist() == [6, 34]  # the second hand: 全关 (seat 0 never played), 17 × 2
     rescored = score(facts, apply_overrides(R, {"base": 5, "quanguan_factor": 3}, scoring_only=True), 2)
     assert rescored["s1_money"].tolist() == [-30, 255]
 
