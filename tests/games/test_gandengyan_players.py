@@ -1,12 +1,15 @@
 """干瞪眼 deal, move generation and players through a Python hand loop over the kernels: every hand
 the kernels play (each variant, 2–10 seats, random / greedy / smart) is replayed by the reference
-(every move legal, cards conserved including the draws, the winner, the payment)."""
+(every move legal, cards conserved including the draws, the winner, the payment); smart beats
+greedy beats random over duplicate deals of the numba hand loop at 2, 4 and 6 players."""
 
 import numpy as np
 import pytest
 
+from sim.games.gandengyan.play import compute_play
 from sim.games.gandengyan.rules import VARIANTS, GandengyanRules
 from sim.ruleset import apply_overrides
+from sim.runner import RunSpec
 from tests.games.gandengyan_helpers import play_hand
 from tests.reference import gandengyan_game as G
 from tests.reference.gandengyan_rules import key_cards
@@ -52,20 +55,22 @@ def test_lowest_card_leads_and_most_cards_loses():
 
 
 def margin(variant, players, a, b, seed, n_deals):
-    """Mean money of ``a`` in one seat against ``b`` in the others, the seat rotated over every deal."""
-    rules = rules_of(variant, players)
-    money = []
-    for g in range(n_deals):
-        for seat in range(players):
-            names = [b] * players
-            names[seat] = a
-            money.append(G.replay(*play_hand(rules, seed, g, names), rules).money[seat])
-    x = np.array(money, float)
-    return x.mean(), x.std() / np.sqrt(len(x))
+    """Mean money per hand of ``a`` in seat 0 against ``b`` in the others and its standard error:
+    ``n_deals`` deals of the numba hand loop (``paiju play --duplicate``), each played once per
+    rotation of the hands round the table, averaged per deal (one sample per deal)."""
+    spec = RunSpec("gandengyan", "play", variant, rules_of(variant, players), seed, players * n_deals,
+                   players * n_deals, {"policies": [a] + [b] * (players - 1), "policy_params": [{}] * players,
+                                       "hands_per_session": 1, "duplicate": True})
+    money = compute_play(spec, 0, spec.n).column("s0_money").to_numpy()
+    per_deal = money.reshape(n_deals, players).mean(axis=1)
+    return per_deal.mean(), per_deal.std(ddof=1) / np.sqrt(n_deals)
 
 
-def test_smart_beats_greedy_beats_random():
-    """qq, 4 players, fixed seeds: each margin at least 3 standard errors above zero."""
+@pytest.mark.parametrize("variant,players,n_deals", [("qq", 2, 3000), ("qq", 4, 800), ("one-deck", 6, 500)])
+def test_smart_beats_greedy_beats_random(variant, players, n_deals):
+    """Fixed seed; each margin at least 5 standard errors above zero (measured on 1500 deals,
+    B per hand, smart − greedy / greedy − random: qq 2p +1.0 / +9.6, qq 4p +3.2 / +12.8,
+    one-deck 6p +2.8 / +11.2)."""
     for a, b in (("smart", "greedy"), ("greedy", "random")):
-        m, se = margin("qq", 4, a, b, 31, 60)
-        assert m - 3 * se > 0, (a, b, m, se)
+        m, se = margin(variant, players, a, b, 31, n_deals)
+        assert m - 5 * se > 0, (variant, players, a, b, m, se)

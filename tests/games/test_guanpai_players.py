@@ -1,14 +1,17 @@
 """关牌 players and move generation through a Python hand loop over the kernels: every hand the
 kernels play (random, greedy, smart; every variant) is replayed by the reference (every move
-legal, cards conserved, a winner); smart beats greedy beats random over seat-swapped pairs."""
+legal, cards conserved, a winner); smart beats greedy beats random over duplicate deals of the
+numba hand loop."""
 
 import math
 
 import numpy as np
 import pytest
 
+from sim.games.guanpai.play import compute_play
 from sim.games.guanpai.rules import VARIANTS, GuanpaiRules
 from sim.ruleset import apply_overrides
+from sim.runner import RunSpec
 from tests.games.guanpai_helpers import play_hand
 from tests.reference import guanpai_rules as ref
 
@@ -31,20 +34,20 @@ def test_first_play_contains_the_lead_card():
         ref.replay(dealt, leader, actions, rules, lead_rank)
 
 
-def margin(a, b, n, seed):
-    """Mean money of policy ``a`` against ``b`` over ``n`` deals played twice with seats swapped."""
-    rules = GuanpaiRules()
-    total = []
-    for g in range(n):
-        for seats in ((a, b), (b, a)):
-            dealt, leader, actions, lead_rank = play_hand(rules, seed, g, seats)
-            res = ref.replay(dealt, leader, actions, rules, lead_rank)
-            total.append(res.money[seats.index(a)] if seats[0] != seats[1] else 0)
-    x = np.array(total, float)
-    return x.mean(), x.std() / math.sqrt(len(x))
+def margin(a, b, n_deals, seed):
+    """Mean money per hand of policy ``a`` against ``b`` and its standard error: ``n_deals`` deals of
+    the numba hand loop (``paiju play --duplicate``), each played twice with the hands swapped, the
+    two plays of a deal averaged (one sample per deal)."""
+    spec = RunSpec("guanpai", "play", "default", GuanpaiRules(), seed, 2 * n_deals, 2 * n_deals,
+                   {"policies": [a, b], "policy_params": [{}, {}], "hands_per_session": 1, "duplicate": True})
+    money = compute_play(spec, 0, spec.n).column("s0_money").to_numpy()
+    per_deal = money.reshape(n_deals, 2).mean(axis=1)
+    return per_deal.mean(), per_deal.std(ddof=1) / math.sqrt(n_deals)
 
 
 def test_smart_beats_greedy_beats_random():
+    """Fixed seed; each margin at least 5 standard errors above zero (measured: smart − greedy
+    about +1.7 B per hand, greedy − random about +4.9 B on 3000 deals)."""
     for a, b in (("smart", "greedy"), ("greedy", "random")):
-        m, se = margin(a, b, 150, 77)
-        assert m - 3 * se > 0, (a, b, m, se)
+        m, se = margin(a, b, 1000, 77)
+        assert m - 5 * se > 0, (a, b, m, se)
