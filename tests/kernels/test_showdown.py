@@ -92,7 +92,7 @@ def test_increasing_pairs(values):
 
 def test_disjoint_dominance_equals_brute_force():
     rng = np.random.default_rng(5)
-    for n, h, m in ((9, 3, 1), (9, 3, 2), (8, 2, 1)):
+    for n, h, m in ((9, 3, 1), (9, 3, 2), (8, 2, 1), (9, 4, 3)):
         f = rng.integers(0, 6, comb(n, h))  # few values: plenty of ties, which never count
         v = rng.integers(0, 4, comb(n, m))
         index = {c: i for i, c in enumerate(sorted(combinations(range(n), h), key=lambda c: c[::-1]))}
