@@ -6,8 +6,6 @@ same number ``k`` of up-cards; a folded seat keeps the ones it showed and gets n
 unseen cards (28 minus every known card, in ascending order) complete the hands: each live seat
 draws its hole card if unknown, then its ``4 - k`` missing up-cards. Every completion is equally
 likely; folded seats' hole cards stay among the unseen cards, which is the right marginal.
-The two helpers of the inner loops are inlined (a call with array arguments per completion cost
-more than the completion).
 
 ``showdown_wins`` counts, for each live seat, the completions in which it has the best hand
 (ties are impossible): exactly — every choice of the ``T`` drawn cards times every assignment of
@@ -44,7 +42,7 @@ def n_completions(n_unseen, needs, n_seats):
     return out
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _winner(hands, live, n_seats, plain, flush):
     best = -1
     best_key = -1
@@ -123,7 +121,7 @@ def showdown_wins(hole, ups, shown, live, n_seats, exact_max, samples, plain, fl
     return samples
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _assign(arrangement, idx, pool, t, hole, needs, n_seats, hands, fill):
     """Drawn card j (``pool[idx[j]]``) goes to seat ``arrangement[j]``: its hole card first if
     unknown, then its missing up-cards in order."""

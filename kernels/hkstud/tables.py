@@ -19,123 +19,78 @@ Hands of 1..4 cards are the visible up-cards that choose 庄家 (HK-2: the same 
 to the visible cards). With 4 cards, four consecutive ranks (A-8-9-10 lowest) and four of one
 suit count as straight and flush when ``four_card_draws`` is on (HK-4; the spec's list for the
 5th round names them).
+
+Plain Python on purpose: the table holds only the count vectors of 1..5 cards (under a second),
+which is cheaper than compiling a builder.
 """
 
 from __future__ import annotations
 
+from itertools import product
+
 import numpy as np
-from numba import njit
 
-from kernels.hkstud.cards import FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR
+from kernels.hkstud.cards import (
+    FLUSH, FULL_HOUSE, HIGH_CARD, N_RANKS, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR,
+)
 
-N_INDEX = 5 ** 7
+N_INDEX = 5 ** N_RANKS
 KEY_MASK = (1 << 21) - 1
 ACE = 6
 
 
-@njit(cache=True, nogil=True)
-def _entry(order, category, ranks, n_ranks, dec_rank, suit_decides):
+def entry(order: list[int], category: int, ranks: list[int], dec_rank: int = 0, suit_decides: bool = False) -> int:
     part = 0
     for j in range(5):
-        part = (part << 3) | (ranks[j] if j < n_ranks else 0)
-    return ((order[category] << 17) | (part << 2) | (dec_rank << 21) | (suit_decides << 24)
-            | (category << 25))
+        part = (part << 3) | (ranks[j] if j < len(ranks) else 0)
+    return (order[category] << 17) | (part << 2) | (dec_rank << 21) | (int(suit_decides) << 24) | (category << 25)
 
 
-@njit(cache=True, nogil=True)
-def _straight_index(counts, k):
-    """0.. for a k-card straight (A-low lowest), -1 if the distinct ranks are not one."""
-    lo = -1
-    hi = -1
-    for r in range(7):
-        if counts[r] == 1:
-            if lo < 0:
-                lo = r
-            hi = r
-    if hi - lo == k - 1:
-        return lo + 1  # 8-high run starts at 1; index 0 is A-low
-    if counts[ACE] == 1:  # A-8-9-10(-J): the ace plays low
-        low_run = True
-        for r in range(k - 1):
-            if counts[r] != 1:
-                low_run = False
-        if low_run:
-            return 0
+def straight_index(ranks_desc: list[int]) -> int:
+    """0.. for distinct ranks forming a run (A-low lowest), -1 otherwise."""
+    k = len(ranks_desc)
+    if ranks_desc[0] - ranks_desc[-1] == k - 1:
+        return ranks_desc[-1] + 1  # the 8-high run starts at 1; index 0 is A-low
+    if set(ranks_desc) == {ACE, *range(k - 1)}:
+        return 0
     return -1
 
 
-@njit(cache=True, nogil=True)
-def build_tables(flush_beats_full_house, high_card_kickers, four_card_draws):
+def build_tables(flush_beats_full_house: bool, high_card_kickers: bool, four_card_draws: bool):
     """``(plain, flush)`` int32[5**7] for the ruleset's ranking options."""
-    order = np.arange(9, dtype=np.int64)
+    order = list(range(9))
     if flush_beats_full_house:
         order[FLUSH], order[FULL_HOUSE] = FULL_HOUSE, FLUSH
     plain = np.zeros(N_INDEX, np.int32)
     flush = np.zeros(N_INDEX, np.int32)
-    counts = np.zeros(7, np.int64)
-    ranks = np.zeros(5, np.int64)
-    for idx in range(N_INDEX):
-        x = idx
-        k = 0
-        for r in range(7):
-            counts[r] = x % 5
-            x //= 5
-            k += counts[r]
-        if k == 0 or k > 5:
+    for counts in product(range(5), repeat=N_RANKS):
+        k = sum(counts)
+        if not 1 <= k <= 5:
             continue
-        quad, trip, n_pairs, hi_pair, lo_pair = -1, -1, 0, -1, -1
-        n_single = 0
-        singles = np.zeros(5, np.int64)
-        for r in range(6, -1, -1):
-            c = counts[r]
-            if c == 4:
-                quad = r
-            elif c == 3:
-                trip = r
-            elif c == 2:
-                n_pairs += 1
-                if hi_pair < 0:
-                    hi_pair = r
-                else:
-                    lo_pair = r
-            elif c == 1:
-                singles[n_single] = r
-                n_single += 1
-        if quad >= 0:
-            ranks[0] = quad
-            e = _entry(order, QUADS, ranks, 1, 0, 0)
-        elif trip >= 0 and n_pairs == 1:
-            ranks[0] = trip
-            e = _entry(order, FULL_HOUSE, ranks, 1, 0, 0)
-        elif trip >= 0:
-            ranks[0] = trip
-            e = _entry(order, TRIPS, ranks, 1, 0, 0)
-        elif n_pairs == 2:
-            ranks[0], ranks[1] = hi_pair, lo_pair
-            for j in range(n_single):
-                ranks[2 + j] = singles[j]
-            e = _entry(order, TWO_PAIR, ranks, 2 + n_single, hi_pair, 1)
-        elif n_pairs == 1:
-            ranks[0] = hi_pair
-            for j in range(n_single):
-                ranks[1 + j] = singles[j]
-            e = _entry(order, PAIR, ranks, 1 + n_single, hi_pair, 1)
+        idx = sum(c * 5**r for r, c in enumerate(counts))
+        by_count = {c: [r for r in range(N_RANKS - 1, -1, -1) if counts[r] == c] for c in (1, 2, 3, 4)}
+        singles, pairs = by_count[1], by_count[2]
+        if by_count[4]:
+            e = entry(order, QUADS, by_count[4])
+        elif by_count[3] and pairs:
+            e = entry(order, FULL_HOUSE, by_count[3])
+        elif by_count[3]:
+            e = entry(order, TRIPS, by_count[3])
+        elif len(pairs) == 2:
+            e = entry(order, TWO_PAIR, pairs + singles, pairs[0], True)
+        elif pairs:
+            e = entry(order, PAIR, pairs + singles, pairs[0], True)
         else:
             draws = k == 5 or (k == 4 and four_card_draws)
-            s_idx = _straight_index(counts, k) if draws else -1
-            for j in range(n_single):
-                ranks[j] = singles[j]
+            s_idx = straight_index(singles) if draws else -1
             if s_idx >= 0:
-                top = ACE if s_idx == 0 else s_idx - 1 + k - 1
-                straight_ranks = np.zeros(5, np.int64)
-                straight_ranks[0] = s_idx
-                e = _entry(order, STRAIGHT, straight_ranks, 1, top, 1)
-                plain[idx] = e
-                flush[idx] = _entry(order, STRAIGHT_FLUSH, straight_ranks, 1, top, 1)
+                top = ACE if s_idx == 0 else singles[0]
+                plain[idx] = entry(order, STRAIGHT, [s_idx], top, True)
+                flush[idx] = entry(order, STRAIGHT_FLUSH, [s_idx], top, True)
                 continue
-            e = _entry(order, HIGH_CARD, ranks, n_single if high_card_kickers else 1, singles[0], 1)
+            e = entry(order, HIGH_CARD, singles if high_card_kickers else singles[:1], singles[0], True)
             plain[idx] = e
-            flush[idx] = _entry(order, FLUSH, ranks, n_single, singles[0], 1) if draws else e
+            flush[idx] = entry(order, FLUSH, singles, singles[0], True) if draws else e
             continue
         plain[idx] = e
         flush[idx] = e
