@@ -2,10 +2,10 @@
 
 ``cold_compile`` runs ``snippet`` (which must compile every kernel of an engine on a tiny input)
 in a child Python with an empty numba cache directory; the child reports its own CPU time and
-peak RSS (``RUSAGE_SELF``: the parent's memory, which a forked child briefly shares, is not
-counted). ``median_cpu_rate`` is ``_util.median_rate`` on the process's CPU clock: on a machine
-shared with other jobs, items per CPU-second of a one-thread run is what the code costs, where
-the wall clock also measures the neighbours.
+peak RSS (``VmHWM`` of its own image: the parent's memory, which a forked child briefly
+shares before exec, is not counted). ``median_cpu_rate`` is ``_util.median_rate`` on the
+process's CPU clock: on a machine shared with other jobs, items per CPU-second of a one-thread
+run is what the code costs, where the wall clock also measures the neighbours.
 """
 
 from __future__ import annotations
@@ -21,7 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 REPORT = """
 import resource
 _u = resource.getrusage(resource.RUSAGE_SELF)
-print("ENGINE_COST", _u.ru_utime + _u.ru_stime, _u.ru_maxrss / 1024)
+try:  # VmHWM: this image's peak (ru_maxrss would keep the forked parent's size from before exec)
+    _peak = [int(ln.split()[1]) for ln in open("/proc/self/status") if ln.startswith("VmHWM")][0]
+except OSError:
+    _peak = _u.ru_maxrss
+print("ENGINE_COST", _u.ru_utime + _u.ru_stime, _peak / 1024)
 """
 
 

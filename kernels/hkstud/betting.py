@@ -92,7 +92,8 @@ def betting_round(street, first, params, policy, pp, cards, live, allin, investe
                 elif action == RAISE and can_raise:
                     if pot_limit:
                         largest = pot + to_call
-                        inc = max(max(size, last_inc), min(largest, np.int64(np.floor(pp[seat, PP_SIZE] * largest + 0.5))))
+                        wanted = np.int64(np.floor(pp[seat, PP_SIZE] * largest + 0.5))
+                        inc = max(max(size, last_inc), min(largest, wanted))
                     else:
                         inc = size
                     pay = min(cur + inc - street_bet[seat], left)

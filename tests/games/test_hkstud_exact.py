@@ -19,7 +19,6 @@ from sim.games.hkstud.compute import census_rows
 from sim.games.hkstud.rules import Rules
 from tests.games.hkstud_helpers import hand
 from tests.reference import hkstud as ref
-from tests.reference.rng import Stream
 
 
 def test_category_counts_equal_closed_forms():

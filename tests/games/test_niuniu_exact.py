@@ -11,7 +11,7 @@
 
 from collections import Counter
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
 import numpy as np
@@ -37,8 +37,10 @@ def _physical(order: int, suit: int) -> int:
 def test_category_counts_by_rank_multisets(jokers):
     caps = [4] * 13 + ([1, 1] if jokers else [0, 0])
     counts = Counter()
-    for multiset in set(combinations([r for r in range(15) for _ in range(caps[r])], 5)):
+    for multiset in combinations_with_replacement(range(15), 5):
         c = Counter(multiset)
+        if any(k > caps[r] for r, k in c.items()):
+            continue
         ways = prod(comb(caps[r], k) for r, k in c.items())
         counts[ref.evaluate([_physical(r, i) for r, k in c.items() for i in range(k)])] += ways
     rules = R.Rules(jokers=jokers)

@@ -9,9 +9,9 @@ follow the kernel's documented conventions step by step, drawing from the same s
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import combinations
 
-from tests.reference.rng import Stream, shuffle
+from tests.reference.rng import Stream
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 ACE = 6

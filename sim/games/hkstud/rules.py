@@ -62,7 +62,8 @@ VARIANTS: dict[str, tuple[str, dict]] = {
     "poker-order": ("同花 > 葫芦 and 散牌 by kickers (short-deck poker habits)",
                     {"flush_beats_full_house": True, "high_card_kickers": True}),
     "kickers": ("散牌 compared card by card", {"high_card_kickers": True}),
-    "fixed-limit": ("betting in fixed limits: 2 in rounds 2–3, 4 in rounds 4–5, three raises", {"betting": "fixed_limit"}),
+    "fixed-limit": ("betting in fixed limits: 2 in rounds 2–3, 4 in rounds 4–5, three raises",
+                    {"betting": "fixed_limit"}),
     "pot-limit": ("pot-limit betting, stacks of 100 antes", {"betting": "pot_limit"}),
     "heads-up": ("two players, fixed-limit betting", {"players": 2, "betting": "fixed_limit"}),
 }
