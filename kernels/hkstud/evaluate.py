@@ -1,8 +1,9 @@
 """港式五张 comparison keys from the tables of ``kernels.hkstud.tables``.
 
 ``key`` of a hand is an int < 2**21, larger is better, and two disjoint hands never share a key
-(the last tie-break is a suit). ``hand_key`` takes ``k`` cards (1..5; the visible up-cards or the
-whole hand) of a row of local ids; ``key5`` is the inlined five-card form for the hot loops.
+(the last tie-break is a suit). ``key_k`` takes the first ``k`` (1..5; the visible up-cards or the
+whole hand) of five local ids, ``key5`` is its five-card form; both are inlined into the table
+loops. ``hand_key`` reads ``k`` cards from an array (tests, enumeration).
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ After each up-card round ``st`` (2..5), 庄家 is the seat still in with the bes
 (HK-2, ``kernels.hkstud.tables``), and with betting on a round starts with 庄家
 (``kernels.hkstud.betting``). The last seat in, or the best hand at the showdown, takes the pot.
 
-``params`` (int64, ``kernels.hkstud.betting.P_*``): seats, betting (0 none, 1 fixed_limit,
+The per-table helpers are inlined (a call with array arguments per table cost a quarter of a
+table without betting). ``params`` (int64, ``kernels.hkstud.betting.P_*``): seats, betting (0 none, 1 fixed_limit,
 2 pot_limit), ante, bet, big_bet, max_raises, stack. ``plain``/``flush`` are the ruleset's
 evaluation tables, ``alt_plain``/``alt_flush`` the same with ``high_card_kickers`` flipped (for
 the ``alt_winner`` fact). ``policy[seat]`` and ``pp[seat, :]`` are ``kernels.hkstud.policies``.
@@ -25,19 +26,18 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.hkstud.betting import BET_NONE, P_ANTE, P_BETTING, P_N_SEATS, P_STACK, betting_round
-from kernels.hkstud.cards import HAND_SIZE, N_CARDS
+from kernels.hkstud.cards import FIRST_SHARED, HAND_SIZE, HIGH_CARD, N_CARDS
 from kernels.hkstud.evaluate import key5, key_k
 from kernels.hkstud.layout import (
     CENSUS_ALT_WINNER, CENSUS_BANKER, CENSUS_CARDS, CENSUS_CATEGORY, CENSUS_KEY, CENSUS_LEN, CENSUS_WINNER,
     ROW_ALLIN, ROW_ALT_WINNER, ROW_BANKER, ROW_CARDS, ROW_CATEGORY, ROW_CHIPS, ROW_END_STREET,
     ROW_FOLDED, ROW_INVESTED, ROW_KEY, ROW_LEN, ROW_POT, ROW_RAISES, ROW_SHOWDOWN, ROW_WINNER,
 )
-from kernels.hkstud.cards import FIRST_SHARED
 from kernels.rng import seed_stream
 from kernels.showdown.deal import deal_top
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def deal(seed, game_index, n, state, deck, cards):
     """Deal game ``game_index``: ``cards[s, j]`` local ids (hole first)."""
     seed_stream(seed, game_index, state)
@@ -51,7 +51,7 @@ def deal(seed, game_index, n, state, deck, cards):
             p -= 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def visible_banker(cards, live, n, k, plain, flush):
     """Seat still in with the best ``k`` up-cards (HK-2)."""
     best = -1
@@ -64,7 +64,7 @@ def visible_banker(cards, live, n, k, plain, flush):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def best_live(keys, live, n):
     best = -1
     for s in range(n):
@@ -73,7 +73,7 @@ def best_live(keys, live, n):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def packed_shared(cards, s):
     """The seat's five cards as shared ids, 6 bits each."""
     out = np.int64(0)
@@ -137,7 +137,7 @@ def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, 
                     break
         winner = best_live(keys, live, n)
         alt_winner = winner
-        if n_in > 1:
+        if n_in > 1 and cats[winner] == HIGH_CARD:  # the other 散牌 rule can only change a 散牌 win
             for s in range(n):
                 alt_keys[s], _ = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], alt_plain,
                                       alt_flush)
@@ -179,6 +179,7 @@ def census_block(seed, lo, hi, start, n, plain, flush, alt_plain, alt_flush, out
     cards = np.zeros((n, HAND_SIZE), np.int64)
     keys = np.empty(n, np.int64)
     alt_keys = np.empty(n, np.int64)
+    cats = np.empty(n, np.int64)
     live = np.ones(n, np.bool_)
     for g in range(lo, hi):
         i = g - start
@@ -190,13 +191,19 @@ def census_block(seed, lo, hi, start, n, plain, flush, alt_plain, alt_flush, out
         for s in range(n):
             key, cat = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], plain, flush)
             keys[s] = key
-            alt_keys[s], _ = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], alt_plain,
-                                  alt_flush)
+            cats[s] = cat
             out_rows[i, CENSUS_CARDS + s] = packed_shared(cards, s)
             out_rows[i, CENSUS_CATEGORY + s] = cat
             out_rows[i, CENSUS_KEY + s] = key
-        out_rows[i, CENSUS_WINNER] = best_live(keys, live, n)
-        out_rows[i, CENSUS_ALT_WINNER] = best_live(alt_keys, live, n)
+        winner = best_live(keys, live, n)
+        alt_winner = winner
+        if cats[winner] == HIGH_CARD:  # the other 散牌 rule can only change a 散牌 win
+            for s in range(n):
+                alt_keys[s], _ = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], alt_plain,
+                                      alt_flush)
+            alt_winner = best_live(alt_keys, live, n)
+        out_rows[i, CENSUS_WINNER] = winner
+        out_rows[i, CENSUS_ALT_WINNER] = alt_winner
 
 
 @njit(cache=True, nogil=True, parallel=True)
