@@ -60,19 +60,18 @@ def numpy_keys(hands: np.ndarray, plain: np.ndarray, flush: np.ndarray) -> np.nd
 
 
 def pokerkit_rate(hands: np.ndarray) -> float | None:
-    try:
-        from pokerkit.utilities import Card, Rank, Suit
-    except ImportError:
-        return None
+    import importlib.util
     import sys
+
+    if importlib.util.find_spec("pokerkit") is None:
+        return None
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tests.games.test_hkstud_pokerkit import _lookup
+    from tests.reference.pokerkit_hkstud import CARDS, hkstud_lookup
 
-    lookup = _lookup(False)
-    cards = [Card(Rank("89TJQKA"[c >> 2]), Suit("shcd"[c & 3])) for c in range(28)]
-    sample = [[cards[c] for c in h] for h in hands[:20_000].tolist()]
+    lookup = hkstud_lookup(False)
+    sample = [[CARDS[c] for c in h] for h in hands[:20_000].tolist()]
     t0 = time.perf_counter()
     for h in sample:
         lookup.get_entry(h)
