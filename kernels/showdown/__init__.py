@@ -1,4 +1,4 @@
-"""The comparison family (牛牛, 港式五张): deal, evaluate, compare, pay.
+"""The comparison family: deal, evaluate, compare, pay.
 
 Games of this family have no turn loop over cards: each seat is dealt a few cards, each hand is
 evaluated to an integer key (larger is better), keys are compared, and money moves by a table.

@@ -1,6 +1,6 @@
 """Dropping numba's stale on-disk cache in kernel subpackages (until ``kernels/__init__.py`` does).
 
-numba keys a cached function on its own source file only, but a kernel in ``kernels/hkstud/``
+numba keys a cached function on its own source file only, but a kernel in ``kernels/<game>/``
 inlines functions and constants from ``kernels/showdown/``, ``kernels/rng.py`` and its layout:
 after an edit there, the cached caller would keep running the old code. ``kernels/__init__.py``
 guards the top-level folder; this does the same for subpackages: on import of a subpackage, if

@@ -1,6 +1,6 @@
 """Dealing a few cards from the top of the deck, and the packed card encoding of a seat.
 
-A comparison game deals only ``k`` cards of a deck (20 of 54 in 牛牛), so it runs just the first
+A comparison game deals only ``k`` cards of a deck (say 20 of 54), so it runs just the first
 ``k`` draws of the shared Fisher–Yates shuffle (``kernels.deal.shuffle``): that shuffle fixes
 positions from the top index down, so after its first ``k`` draws positions ``n-1 .. n-k`` hold
 exactly the cards the full shuffle would leave there. Family deal convention: the ``d``-th card

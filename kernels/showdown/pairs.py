@@ -6,12 +6,12 @@ visible part equally likely), how many have ``v(A) > v(B)`` and ``f(A) > f(B)``?
 per-hand value (the showdown key) and ``v`` a per-visible-part value (the key of the up-cards).
 With it, P(the leader on the visible cards wins the showdown) = 2 * count / pairs for two players.
 
-Direct enumeration is ~10^11 pairs for 港式五张. Instead, since ``sum over T ⊆ A∩B of (-1)^|T|``
+Direct enumeration is ~10^11 pairs for five-card hands of 28 cards. Instead, since ``sum over T ⊆ A∩B of (-1)^|T|``
 is 1 when A and B are disjoint and 0 otherwise, the count equals
 ``sum_T (-1)^|T| D(T)`` where ``D(T)`` counts dominating pairs among the (not necessarily
 disjoint) hands that contain ``T``. Each ``D(T)`` is a two-dimensional dominance count: sort by
 ``v`` (ties broken so that they never count) and count increasing pairs of ``f`` by merge sort.
-Work: each hand appears in ``2^h`` groups; about 3*10^7 items for 港式五张 with h = 5, m = 2.
+Work: each hand appears in ``2^h`` groups; about 3*10^7 items for n = 28, h = 5, m = 2.
 """
 
 from __future__ import annotations
