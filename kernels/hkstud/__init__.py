@@ -2,6 +2,6 @@
 (``evaluate``), showdown equity (``equity``), betting (``betting``, ``policies``), table play
 (``play``) and exact enumeration (``enumerate``); raw-fact rows are declared in ``layout``."""
 
-from kernels.showdown.cache import drop_stale_cache as _drop_stale_cache
+from kernels import drop_stale_cache
 
-_drop_stale_cache(__file__)
+drop_stale_cache(__name__)

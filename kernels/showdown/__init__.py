@@ -15,6 +15,6 @@ The shared blocks here are game-agnostic:
 A game's evaluator, its rows and its betting live in ``kernels/<game>/``.
 """
 
-from kernels.showdown.cache import drop_stale_cache as _drop_stale_cache
+from kernels import drop_stale_cache
 
-_drop_stale_cache(__file__)
+drop_stale_cache(__name__)

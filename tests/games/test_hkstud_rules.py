@@ -84,7 +84,7 @@ def test_validate_refuses_with_one_line(overrides, message):
 
 @pytest.mark.parametrize("name", sorted(R.VARIANTS))
 def test_variants_are_valid_rulesets(name):
-    doc, overrides = R.VARIANTS[name]
+    doc, overrides = R.VARIANTS[name].doc, R.VARIANTS[name].overrides
     rules = apply_overrides(R.Rules(), overrides)
     a = R.compile_rules(rules)
     assert a["plain"].shape == (5 ** 7,) and doc

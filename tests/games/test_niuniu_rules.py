@@ -104,7 +104,7 @@ def test_banker_advantage_and_multipliers_are_scoring_options():
 
 @pytest.mark.parametrize("name", sorted(R.VARIANTS))
 def test_variants_are_valid_rulesets(name):
-    doc, overrides = R.VARIANTS[name]
+    doc, overrides = R.VARIANTS[name].doc, R.VARIANTS[name].overrides
     rules = apply_overrides(R.Rules(), overrides)
     R.validate(rules)
     arrays = R.compile_rules(rules)

@@ -24,6 +24,7 @@ from typing import Literal
 import numpy as np
 
 from sim.errors import UserError
+from sim.game import Variant
 from sim.ruleset import rule, scoring
 
 NAME = "hkstud"
@@ -57,15 +58,15 @@ class HKStudRules:
 
 Rules = HKStudRules
 
-VARIANTS: dict[str, tuple[str, dict]] = {
-    "default": ("spec defaults: 4 players, 葫芦 > 同花, literal 散牌, showdown without betting", {}),
-    "poker-order": ("同花 > 葫芦 and 散牌 by kickers (short-deck poker habits)",
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("spec defaults: 4 players, 葫芦 > 同花, literal 散牌, showdown without betting", {}),
+    "poker-order": Variant("同花 > 葫芦 and 散牌 by kickers (short-deck poker habits)",
                     {"flush_beats_full_house": True, "high_card_kickers": True}),
-    "kickers": ("散牌 compared card by card", {"high_card_kickers": True}),
-    "fixed-limit": ("betting in fixed limits: 2 in rounds 2–3, 4 in rounds 4–5, three raises",
+    "kickers": Variant("散牌 compared card by card", {"high_card_kickers": True}),
+    "fixed-limit": Variant("betting in fixed limits: 2 in rounds 2–3, 4 in rounds 4–5, three raises",
                     {"betting": "fixed_limit"}),
-    "pot-limit": ("pot-limit betting, stacks of 100 antes", {"betting": "pot_limit"}),
-    "heads-up": ("two players, fixed-limit betting", {"players": 2, "betting": "fixed_limit"}),
+    "pot-limit": Variant("pot-limit betting, stacks of 100 antes", {"betting": "pot_limit"}),
+    "heads-up": Variant("two players, fixed-limit betting", {"players": 2, "betting": "fixed_limit"}),
 }
 
 

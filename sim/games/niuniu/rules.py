@@ -25,6 +25,7 @@ import numpy as np
 
 from kernels.cards import card_rank, card_suit
 from sim.errors import UserError
+from sim.game import Variant
 from sim.ruleset import rule, scoring
 
 NAME = "niuniu"
@@ -75,14 +76,14 @@ class NiuniuRules:
 
 Rules = NiuniuRules
 
-VARIANTS: dict[str, tuple[str, dict]] = {
-    "default": ("spec defaults: 54 cards, fixed 庄家 at seat 0, banker advantage, ×5/×4/×3/×2/×1", {}),
-    "no-jokers": ("52 cards, no 大王/小王", {"jokers": False}),
-    "no-advantage": ("pure highest-card comparison on ties ([X-779])", {"banker_advantage": False}),
-    "rotate": ("庄家 passes counter-clockwise every deal", {"banker": "rotate"}),
-    "room-779": ("[X-779] room: rotating 庄家, no banker advantage", {"banker": "rotate", "banker_advantage": False}),
-    "flat": ("every hand pays ×1", {"multipliers": {"niuniu": 1, "niu9": 1, "niu8": 1, "niu7": 1}}),
-    "heads-up": ("庄家 and one 闲家", {"players": 2}),
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("spec defaults: 54 cards, fixed 庄家 at seat 0, banker advantage, ×5/×4/×3/×2/×1", {}),
+    "no-jokers": Variant("52 cards, no 大王/小王", {"jokers": False}),
+    "no-advantage": Variant("pure highest-card comparison on ties ([X-779])", {"banker_advantage": False}),
+    "rotate": Variant("庄家 passes counter-clockwise every deal", {"banker": "rotate"}),
+    "room-779": Variant("[X-779] room: rotating 庄家, no banker advantage", {"banker": "rotate", "banker_advantage": False}),
+    "flat": Variant("every hand pays ×1", {"multipliers": {"niuniu": 1, "niu9": 1, "niu8": 1, "niu7": 1}}),
+    "heads-up": Variant("庄家 and one 闲家", {"players": 2}),
 }
 
 CATEGORY_FIELDS = ("meiniu", "niu1", "niu2", "niu3", "niu4", "niu5", "niu6", "niu7", "niu8", "niu9", "niuniu")
