@@ -2,9 +2,11 @@
 
 Card ids are the shared ones (``kernels.cards``: one 54-card deck, ids 0..53). A hand's
 category code is 0 没牛, 1..9 牛1..牛9, 10 牛牛; its top card is the id of its highest single card
-(大王 > 小王 > K > … > A, then ♠ > ♥ > ♣ > ♦). Money is in chips (bets x multipliers) under the
-ruleset the deal was played with; ``sim.games.niuniu.scoring`` recomputes it from category, top
-card and banker alone, so rows rescore under other multipliers, bets or banker-advantage rule.
+(大王 > 小王 > K > … > A, then ♠ > ♥ > ♣ > ♦). The stored facts are 庄家's seat and each
+seat's cards, category and top card; the kernel also settles the deal under the ruleset it ran
+with (kernel-only fields, ``column=False``), and ``sim.games.niuniu.scoring`` recomputes that
+settlement from the stored facts alone, so rows rescore under other multipliers, bets, paying
+hand or banker-advantage rule.
 """
 
 from __future__ import annotations
@@ -30,13 +32,16 @@ CENSUS_LAYOUT = RowLayout(HAND_FIELDS, MAX_SEATS)
 LAYOUT = RowLayout([
     Field("banker", "int8", "庄家's seat"),
     *HAND_FIELDS,
+    # the kernel's own settlement under the ruleset it ran with (benchmarks, tests); not stored:
+    # ``sim.games.niuniu.scoring`` recomputes it from the facts above, under any scoring options
     Field("outcome", "int8", "against 庄家: banker (this seat is 庄家), player_wins, player_loses", per_seat=True,
-          categories=OUTCOME_NAMES),
+          categories=OUTCOME_NAMES, column=False),
     Field("tie", "bool", "same value as 庄家's hand (decided by the highest single card or the Q rule)",
-          per_seat=True),
+          per_seat=True, column=False),
     Field("advantage", "bool", "庄家 won this tie only by banker advantage (N-3: both highest cards ≤ Q, "
-                               "the player's higher)", per_seat=True),
-    Field("chips", "int64", "net chips of the seat (bets x the multiplier of the paying hand)", per_seat=True),
+                               "the player's higher)", per_seat=True, column=False),
+    Field("chips", "int64", "net chips of the seat (bets x the multiplier of the paying hand)", per_seat=True,
+          column=False),
 ], MAX_SEATS)
 
 ROW_BANKER = LAYOUT.at("banker")

@@ -19,10 +19,9 @@ import pytest
 
 from kernels.cards import card_id
 from kernels.niuniu.enumerate import N_RANKS, pair_outcomes
-from kernels.niuniu.layout import LAYOUT
 from sim.games.niuniu import exact
 from sim.games.niuniu import rules as R
-from sim.games.niuniu.compute import play_rows
+from sim.games.niuniu.compute import kernel_values, play_rows
 from sim.ruleset import apply_overrides
 from tests.reference import niuniu as ref
 
@@ -117,7 +116,7 @@ def _z(estimate: float, exact_value: float, sd: float, n: int) -> float:
 @pytest.mark.parametrize("overrides,n", [({"players": 2}, 400_000), ({"players": 4, "jokers": False}, 200_000)])
 def test_simulation_agrees_with_exact_values(overrides, n):
     rules = apply_overrides(R.Rules(), overrides)
-    facts = LAYOUT.unpack(play_rows(rules, 424242, 0, n), rules.players)
+    facts = kernel_values(play_rows(rules, 424242, 0, n), rules.players)
     probs = np.array(list(exact.category_probabilities(rules).values()))
     ties = exact.tie_probabilities(rules)
     edge = exact.banker_edge(rules)

@@ -22,7 +22,7 @@ from kernels.niuniu.layout import CENSUS_LAYOUT, LAYOUT
 from kernels.showdown.deal import unpack_cards
 from sim.games.niuniu import rules as R
 from sim.games.niuniu import scoring
-from sim.games.niuniu.compute import census_rows, play_rows
+from sim.games.niuniu.compute import census_rows, kernel_values, play_rows
 from sim.ruleset import apply_overrides
 from tests.reference import niuniu as ref
 
@@ -60,7 +60,7 @@ RULESETS = [
 
 
 def _check_rows(rules, seed, start, rows):
-    facts = LAYOUT.unpack(rows, rules.players)
+    facts = kernel_values(rows, rules.players)
     n = rules.players
     for i in range(rows.shape[0]):
         t = ref.play_table(seed, start + i, rules)
@@ -100,7 +100,7 @@ def test_late_scoring_reproduces_kernel_chips_and_rescores_like_the_reference():
     rules = R.Rules()
     seed = 7
     rows = play_rows(rules, seed, 0, 20_000)
-    facts = LAYOUT.unpack(rows, 4)
+    facts = kernel_values(rows, 4)
     money = scoring.score(facts, rules, 4)
     for s in range(4):
         assert (money[f"s{s}_money"] == facts[f"s{s}_chips"]).all()

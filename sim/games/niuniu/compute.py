@@ -1,7 +1,7 @@
 """Running the 牛牛 kernels from a ruleset: rows of raw facts as numpy arrays.
 
-Thin wrappers the ``Game`` wiring (phase 2), the tests and the benchmarks share: compile the
-ruleset once, call the batch kernel, unpack named columns with the row layout.
+Thin wrappers the play and census jobs (``sim.games.niuniu.play``), the tests and the benchmarks
+share: compile the ruleset, call the batch kernel, unpack named columns with the row layout.
 """
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ def _blocks(count: int) -> int:
     return max(1, min(count, 4 * numba.get_num_threads()))
 
 
-def play_rows(rules: NiuniuRules, seed: int, start: int, count: int, out: np.ndarray | None = None) -> np.ndarray:
+def play_rows(rules: NiuniuRules, seed: int, start: int, count: int, out: np.ndarray | None = None,
+              compiled: dict | None = None) -> np.ndarray:
     """Rows (count, LAYOUT.length) of tables ``start .. start+count-1``."""
     from kernels.niuniu.play import play_range
 
-    a = compile_rules(rules)
+    a = compiled or compile_rules(rules)
     if out is None:
         out = np.empty((count, LAYOUT.length), np.int64)
     play_range(np.uint64(seed), start, count, a["params"], a["deck"], a["card_info"], a["card_of_strength"],
@@ -29,17 +30,28 @@ def play_rows(rules: NiuniuRules, seed: int, start: int, count: int, out: np.nda
     return out
 
 
-def census_rows(rules: NiuniuRules, seed: int, start: int, count: int) -> np.ndarray:
+def census_rows(rules: NiuniuRules, seed: int, start: int, count: int, compiled: dict | None = None) -> np.ndarray:
     """Rows (count, CENSUS_LAYOUT.length): cards, category and top card of the same deals."""
     from kernels.niuniu.play import census_range
 
-    a = compile_rules(rules)
+    a = compiled or compile_rules(rules)
     out = np.empty((count, CENSUS_LAYOUT.length), np.int64)
     census_range(np.uint64(seed), start, count, a["params"], a["deck"], a["card_info"], a["card_of_strength"], out,
                  _blocks(count))
     return out
 
 
+def kernel_values(rows: np.ndarray, n_seats: int) -> dict[str, np.ndarray]:
+    """Every field of play rows by name, the kernel-only settlement (``s{k}_chips``, ``s{k}_tie``,
+    ``s{k}_advantage``, ``s{k}_outcome``) included."""
+    out = LAYOUT.unpack(rows, n_seats)
+    for f in LAYOUT.fields:
+        if not f.column:
+            for k in range(n_seats):
+                out[f"s{k}_{f.name}"] = rows[:, LAYOUT.at(f.name) + k]
+    return out
+
+
 def play_facts(rules: NiuniuRules, seed: int, start: int, count: int) -> dict[str, np.ndarray]:
-    """Named raw-fact columns (``s{k}_category``, …) of ``play_rows``."""
-    return LAYOUT.unpack(play_rows(rules, seed, start, count), rules.players)
+    """Named columns of ``play_rows`` (``s{k}_category``, …, ``s{k}_chips``)."""
+    return kernel_values(play_rows(rules, seed, start, count), rules.players)
