@@ -38,10 +38,30 @@ def seat_equity(seat, street, n, cards, live, folded, pp, plain, flush, state, h
     return wins[seat] / total
 
 
+LOG_STREET, LOG_SEAT, LOG_ACTION, LOG_PAID, LOG_EQUITY = range(5)  # columns of an action log row
+LOG_WIDTH = 5
+ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET = 0, 1, 2, 3  # logged actions (ACT_BET: a bet or a raise)
+EQUITY_SCALE = 1_000_000  # logged equity: millionths (-1 for players that do not compute one)
+
+
+@njit(cache=True, nogil=True)
+def log_action(log, n_log, street, seat, action, paid, equity):
+    """Append one action to ``log`` (rows of ``LOG_WIDTH``) if it has room; a zero-row log (the
+    hot path) records nothing."""
+    i = n_log[0]
+    if i < log.shape[0]:
+        log[i, LOG_STREET] = street
+        log[i, LOG_SEAT] = seat
+        log[i, LOG_ACTION] = action
+        log[i, LOG_PAID] = paid
+        log[i, LOG_EQUITY] = np.int64(equity * EQUITY_SCALE + 0.5) if equity >= 0 else -1
+        n_log[0] = i + 1
+
+
 @njit(cache=True, nogil=True)
 def betting_round(street, first, params, policy, pp, cards, live, allin, invested, folded, raises, plain, flush,
-                  state, street_bet, need, hole_view, shown, wins, eq_key, eq_value):
-    """Play the round; return the number of seats still in."""
+                  state, street_bet, need, hole_view, shown, wins, eq_key, eq_value, log, n_log):
+    """Play the round; return the number of seats still in. Every action goes to ``log`` (replay)."""
     n = params[P_N_SEATS]
     cap = params[P_STACK]
     pot_limit = params[P_BETTING] == BET_POT
@@ -75,18 +95,19 @@ def betting_round(street, first, params, policy, pp, cards, live, allin, investe
                 for s in range(n):
                     pot += invested[s]
                     mask |= (1 << s) if live[s] else 0
-                e = 0.0
+                e = 0.0 if policy[seat] == EQUITY else -1.0
                 if policy[seat] == EQUITY:
                     if eq_key[seat] != street * 16 + mask:
                         eq_key[seat] = street * 16 + mask
                         eq_value[seat] = seat_equity(seat, street, n, cards, live, folded, pp, plain, flush, state,
                                                      hole_view, shown, wins)
                     e = eq_value[seat]
-                action = decide(policy[seat], pp, seat, to_call, can_raise, pot, e, n_in, state)
+                action = decide(policy[seat], pp, seat, to_call, can_raise, pot, max(e, 0.0), n_in, state)
                 if action == FOLD and to_call > 0:
                     live[seat] = False
                     folded[seat] = street
                     n_in -= 1
+                    log_action(log, n_log, street, seat, ACT_FOLD, 0, e)
                     if n_in == 1:
                         return 1
                 elif action == RAISE and can_raise:
@@ -105,6 +126,7 @@ def betting_round(street, first, params, policy, pp, cards, live, allin, investe
                     raises[seat] += 1
                     if invested[seat] == cap:
                         allin[seat] = True
+                    log_action(log, n_log, street, seat, ACT_BET, pay, e)
                     for s in range(n):
                         if s != seat and live[s] and not allin[s] and need[s] == 0:
                             need[s] = 1
@@ -115,5 +137,6 @@ def betting_round(street, first, params, policy, pp, cards, live, allin, investe
                     street_bet[seat] += pay
                     if pay > 0 and invested[seat] == cap:
                         allin[seat] = True
+                    log_action(log, n_log, street, seat, ACT_CALL if to_call > 0 else ACT_CHECK, pay, e)
         seat = seat + 1 if seat + 1 < n else 0
     return n_in

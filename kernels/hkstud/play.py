@@ -1,6 +1,7 @@
 """港式五张 tables: deal, 庄家 per round, betting, showdown, pot; one raw-fact row per deal.
 
-Game ``i`` draws only from the stream ``(seed, i)``, in this order: the deal (the first
+Game ``i`` draws only from the stream ``(seed, i)`` (``(seed, i // n_seats)`` with
+``--duplicate``), in this order: the deal (the first
 ``5 * n_seats`` draws of the top-of-deck shuffle of the 28 local ids, ``kernels.showdown.deal``),
 then the players' draws in the order they act (a uniform per RANDOM decision, the sampled
 completions of an EQUITY seat's equity). The deal starts at seat 0, the first 庄家 (HK-1: the
@@ -25,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.hkstud.betting import BET_NONE, P_ANTE, P_BETTING, P_N_SEATS, P_STACK, betting_round
+from kernels.hkstud.betting import BET_NONE, LOG_WIDTH, P_ANTE, P_BETTING, P_N_SEATS, P_STACK, betting_round
 from kernels.hkstud.cards import FIRST_SHARED, HAND_SIZE, HIGH_CARD, N_CARDS
 from kernels.hkstud.evaluate import key5, key_k
 from kernels.hkstud.layout import (
@@ -38,15 +39,19 @@ from kernels.showdown.deal import deal_top
 
 
 @njit(cache=True, nogil=True, inline="always")
-def deal(seed, game_index, n, state, deck, cards):
-    """Deal game ``game_index``: ``cards[s, j]`` local ids (hole first)."""
-    seed_stream(seed, game_index, state)
+def deal(seed, deal_index, rotation, n, state, deck, cards):
+    """Deal ``deal_index``: ``cards[s, j]`` local ids (hole first); with ``rotation`` r seat s
+    holds the hand dealt to seat ``(s + r) % n`` (``--duplicate``)."""
+    seed_stream(seed, deal_index, state)
     for c in range(N_CARDS):
         deck[c] = c
     deal_top(state, deck, HAND_SIZE * n)
     p = N_CARDS - 1
     for j in range(HAND_SIZE):
-        for s in range(n):
+        for d in range(n):
+            s = d - rotation
+            if s < 0:
+                s += n
             cards[s, j] = deck[p]
             p -= 1
 
@@ -83,9 +88,12 @@ def packed_shared(cards, s):
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, policy, pp, out_rows):
-    """Tables ``lo .. hi-1`` into ``out_rows[g - start]``."""
+def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, policies, pps, rotate, duplicate,
+               out_rows, log, n_log):
+    """Tables ``lo .. hi-1`` into ``out_rows[g - start]`` (the actions of the last one in ``log``)."""
     n = params[P_N_SEATS]
+    policy = policies.copy()
+    pp = pps.copy()
     betting = params[P_BETTING] != BET_NONE
     ante = min(params[P_ANTE], params[P_STACK])
     state = np.empty(4, np.uint64)
@@ -110,7 +118,13 @@ def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, 
         i = g - start
         for f in range(ROW_LEN):
             out_rows[i, f] = 0
-        deal(seed, g, n, state, deck, cards)
+        n_log[0] = 0
+        if rotate:  # seat k is played by policies[(k + g) % n]
+            for k in range(n):
+                policy[k] = policies[(k + g) % n]
+                for q in range(pps.shape[1]):
+                    pp[k, q] = pps[(k + g) % n, q]
+        deal(seed, g // n if duplicate else g, g % n if duplicate else 0, n, state, deck, cards)
         for s in range(n):
             key, cat = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], plain, flush)
             keys[s] = key
@@ -129,7 +143,7 @@ def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, 
             if betting:
                 n_in = betting_round(street, banker, params, policy, pp, cards, live, allin, invested, folded,
                                      raises, plain, flush, state, street_bet, need, hole_view, shown, wins, eq_key,
-                                     eq_value)
+                                     eq_value, log, n_log)
                 if n_in == 1:
                     end_street = street
                     for later in range(street + 1, 6):
@@ -162,14 +176,29 @@ def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, 
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, params, plain, flush, alt_plain, alt_flush, policy, pp, out_rows, n_blocks):
+def play_range(seed, start, count, params, plain, flush, alt_plain, alt_flush, policy, pp, rotate, duplicate,
+               out_rows, n_blocks):
     """Tables ``start .. start+count-1`` into ``out_rows[i - start, :ROW_LEN]``, ``n_blocks``
-    contiguous blocks in parallel; rows depend only on ``(seed, i)``."""
+    contiguous blocks in parallel; rows depend only on ``(seed, i)``. ``rotate``: seat k of table
+    g is played by ``policy[(k + g) % n]``; ``duplicate``: table g plays deal ``g // n`` turned by
+    ``g % n`` (seat k holds what seat k + g % n was dealt)."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, policy, pp, out_rows)
+        play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, policy, pp, rotate, duplicate,
+                   out_rows, np.zeros((0, LOG_WIDTH), np.int64), np.zeros(1, np.int64))
+
+
+@njit(cache=True, nogil=True)
+def play_logged(seed, game_index, params, plain, flush, alt_plain, alt_flush, policy, pp, rotate, duplicate, row,
+                log):
+    """Table ``game_index`` alone into ``row`` (2-D, one row) with its actions in ``log``
+    (``kernels.hkstud.betting.LOG_*`` columns); returns the number of actions (replay)."""
+    n_log = np.zeros(1, np.int64)
+    play_block(seed, game_index, game_index + 1, game_index, params, plain, flush, alt_plain, alt_flush, policy, pp,
+               rotate, duplicate, row, log, n_log)
+    return n_log[0]
 
 
 @njit(cache=True, nogil=True)
@@ -185,7 +214,7 @@ def census_block(seed, lo, hi, start, n, plain, flush, alt_plain, alt_flush, out
         i = g - start
         for f in range(CENSUS_LEN):
             out_rows[i, f] = 0
-        deal(seed, g, n, state, deck, cards)
+        deal(seed, g, 0, n, state, deck, cards)
         for street in range(2, 6):
             out_rows[i, CENSUS_BANKER + street - 2] = visible_banker(cards, live, n, street - 1, plain, flush)
         for s in range(n):

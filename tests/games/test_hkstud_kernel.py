@@ -20,7 +20,7 @@ from kernels.hkstud.evaluate import evaluate_hands, evaluate_subsets
 from kernels.hkstud.layout import CENSUS_LAYOUT, LAYOUT
 from kernels.showdown.deal import unpack_cards
 from sim.games.hkstud import rules as R
-from sim.games.hkstud.compute import census_rows, play_rows
+from sim.games.hkstud.compute import census_rows, play_logged, play_rows
 from sim.ruleset import apply_overrides
 from tests.reference import hkstud as ref
 
@@ -91,11 +91,13 @@ def _facts_of(f, i, n):
     }
 
 
-def _check(rules, policies, params, seed, start, count):
-    rows = play_rows(rules, seed, start, count, policies, params)
+def _check(rules, policies, params, seed, start, count, rotate=False, duplicate=False):
+    rows = play_rows(rules, seed, start, count, policies, params, rotate, duplicate)
     f = LAYOUT.unpack(rows, rules.players)
     for i in range(count):
-        assert _facts_of(f, i, rules.players) == ref.play_table(seed, start + i, rules, policies, params), i
+        want = ref.play_table(seed, start + i, rules, policies, params, rotate, duplicate)
+        del want["actions"]
+        assert _facts_of(f, i, rules.players) == want, i
     return f
 
 
@@ -122,6 +124,34 @@ def test_tables_equal_reference(overrides, policies, params, count):
             assert f["showdown"].min() == 0 and f["showdown"].max() == 1
 
 
+def test_rotate_and_duplicate_equal_reference():
+    rules = apply_overrides(R.Rules(), {"betting": "fixed_limit", "players": 3})
+    policies, params = ["random", "equity", "calling-station"], [{"p_fold": 0.3}, {"samples": 20}, {}]
+    _check(rules, policies, params, 99, 300, 30, rotate=True)
+    f = _check(rules, policies, params, 99, 300, 30, rotate=True, duplicate=True)
+    cards = np.stack([f[f"s{k}_cards"] for k in range(3)], axis=1)
+    for d in range(100, 110):  # the three tables of a deal hold its hands turned round the table
+        i = 3 * d - 300
+        for r in (1, 2):
+            assert (cards[i + r] == cards[i][[(k + r) % 3 for k in range(3)]]).all()
+
+
+def test_action_log_is_the_references_play():
+    from kernels.hkstud.betting import ACT_BET, ACT_CALL, ACT_CHECK, ACT_FOLD, EQUITY_SCALE
+
+    names = {ACT_FOLD: "fold", ACT_CHECK: "check", ACT_CALL: "call", ACT_BET: "bet"}
+    rules = apply_overrides(R.Rules(), {"betting": "pot_limit", "players": 4, "stakes": {"stack": 40}})
+    policies, params = ["random", "equity", "random", "equity"], [{}, {"samples": 20}, {"p_raise": 0.5}, {}]
+    rows = play_rows(rules, 12, 0, 40, policies, params, rotate=True)
+    for g in range(40):
+        row, log = play_logged(rules, 12, g, policies, params, rotate=True)
+        assert (row == rows[g]).all()
+        want = ref.play_table(12, g, rules, policies, params, rotate=True)["actions"]
+        assert [(int(a[0]), int(a[1]), names[int(a[2])], int(a[3])) for a in log] == want
+        pol = [policies[(k + g) % 4] for k in range(4)]
+        assert all((a[4] >= 0) == (pol[int(a[1])] == "equity") and a[4] <= EQUITY_SCALE for a in log)
+
+
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), start=st.integers(0, 2**40), players=st.integers(2, 4),
        betting=st.sampled_from(["none", "fixed_limit", "pot_limit"]), stack=st.integers(3, 60),
@@ -142,7 +172,7 @@ def test_rows_do_not_depend_on_blocks_and_census_matches():
     for blocks in (1, 5):
         out = np.zeros((200, LAYOUT.length), np.int64)
         play_range(np.uint64(8), 30, 200, a["params"], a["plain"], a["flush"], a["alt_plain"], a["alt_flush"],
-                   policy, pp, out, blocks)
+                   policy, pp, 0, 0, out, blocks)
         outs.append(out)
     assert (outs[0] == outs[1]).all()
     plain = R.Rules(players=3)

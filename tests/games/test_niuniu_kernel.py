@@ -21,7 +21,7 @@ from kernels.niuniu.enumerate import hand_categories
 from kernels.niuniu.layout import CENSUS_LAYOUT, LAYOUT
 from kernels.showdown.deal import unpack_cards
 from sim.games.niuniu import rules as R
-from sim.games.niuniu import scoring
+from sim.games.niuniu import exact, scoring
 from sim.games.niuniu.compute import census_rows, kernel_values, play_rows
 from sim.ruleset import apply_overrides
 from tests.reference import niuniu as ref
@@ -47,6 +47,7 @@ def test_every_hand_equals_reference(jokers):
     best = hands[np.arange(total), np.argmax(single[hands], axis=1)]
     assert (tops == best).all()
     assert np.bincount(cats, minlength=11).min() > 0
+    assert (np.bincount(cats, minlength=11) == exact.category_counts(rules)).all()  # the rank-multiset count
 
 
 RULESETS = [

@@ -156,12 +156,24 @@ def showdown_wins(hole, ups, shown, live, rules, exact_max, samples, stream):
     return wins, samples
 
 
-def play_table(seed: int, game_index: int, rules, policies: list[str], params: list[dict] | None = None) -> dict:
-    """One table (rules: ``HKStudRules``); the row's facts by name."""
+def play_table(seed: int, game_index: int, rules, policies: list[str], params: list[dict] | None = None,
+               rotate: bool = False, duplicate: bool = False) -> dict:
+    """One table (rules: ``HKStudRules``); the row's facts by name, and its ``actions``.
+
+    ``rotate``: seat k is played by ``policies[(k + game_index) % n]`` (with its parameters);
+    ``duplicate``: the table plays deal ``game_index // n`` with seat k holding the hand dealt to
+    seat ``k + game_index % n``."""
     n = rules.players
-    pp = [{**DEFAULTS, **((params or [{}] * n)[s])} for s in range(n)]
-    stream = Stream(seed, game_index)
-    cards = deal(stream, n)
+    params = params or [{}] * n
+    if rotate:
+        policies = [policies[(k + game_index) % n] for k in range(n)]
+        params = [params[(k + game_index) % n] for k in range(n)]
+    pp = [{**DEFAULTS, **params[s]} for s in range(n)]
+    stream = Stream(seed, game_index // n if duplicate else game_index)
+    dealt = deal(stream, n)
+    turn = game_index % n if duplicate else 0
+    cards = [dealt[(k + turn) % n] for k in range(n)]
+    actions = []
     st = rules.stakes
     cap = st.stack
     ante = min(st.ante, cap)
@@ -201,6 +213,7 @@ def play_table(seed: int, game_index: int, rules, policies: list[str], params: l
                         live[seat] = False
                         folded[seat] = street
                         n_in -= 1
+                        actions.append((street, seat, "fold", 0))
                         if n_in == 1:
                             break
                     elif action == "raise" and can_raise:
@@ -217,6 +230,7 @@ def play_table(seed: int, game_index: int, rules, policies: list[str], params: l
                         n_bets += 1
                         raises[seat] += 1
                         allin[seat] = invested[seat] == cap
+                        actions.append((street, seat, "bet", pay))
                         for s in range(n):
                             if s != seat and live[s] and not allin[s]:
                                 need[s] = True
@@ -226,6 +240,7 @@ def play_table(seed: int, game_index: int, rules, policies: list[str], params: l
                         street_bet[seat] += pay
                         if pay > 0 and invested[seat] == cap:
                             allin[seat] = True
+                        actions.append((street, seat, "call" if to_call > 0 else "check", pay))
             seat = (seat + 1) % n
         if sum(live) == 1:
             end_street = street
@@ -242,6 +257,7 @@ def play_table(seed: int, game_index: int, rules, policies: list[str], params: l
                        for c in cards],
         "folded": folded, "invested": invested, "raises": raises, "allin": allin,
         "chips": [(pot if s == winner else 0) - invested[s] for s in range(n)],
+        "actions": actions,
     }
 
 
