@@ -22,6 +22,7 @@ GAMES: dict[str, str] = {
     "doudizhu4": "sim.games.doudizhu4",
     "shanghai": "sim.games.shanghai",
     "niuniu": "sim.games.niuniu",
+    "hkstud": "sim.games.hkstud",
 }
 
 

@@ -14,6 +14,16 @@ import numpy as np
 from sim.games.hkstud.rules import HKStudRules
 
 STREETS = (2, 3, 4, 5)
+ROLES = ("zhuang", "other")
+ROLE_LABELS = {"zhuang": "庄家 after round 2 (best first up-card: acts first)", "other": "the other seats"}
+COMPONENT_LABELS = {"antes": "the antes (the winner takes every seat's ante)",
+                    "bets": "the bets and raises of rounds 2–5"}
+
+
+def fact_columns(rules: HKStudRules, n_seats: int) -> list[str]:
+    """The stored columns ``score``, ``seat_roles`` and ``components`` read."""
+    return (["winner", "showdown", "alt_winner"] + [f"banker_{st}" for st in STREETS]
+            + [f"s{k}_chips" for k in range(n_seats)] + [f"s{k}_invested" for k in range(n_seats)])
 
 
 def score(facts: dict[str, np.ndarray], rules: HKStudRules, n_seats: int) -> dict[str, np.ndarray]:
@@ -34,3 +44,21 @@ def score(facts: dict[str, np.ndarray], rules: HKStudRules, n_seats: int) -> dic
         out[f"banker_{st}_won"] = bankers[:, j] == winner
     out["kickers_disagree"] = np.asarray(facts["alt_winner"]).astype(np.int64) != winner
     return out
+
+
+def seat_roles(facts: dict[str, np.ndarray], n_seats: int) -> np.ndarray:
+    """(n, n_seats) role codes: 0 庄家 after round 2, 1 the others."""
+    first = np.asarray(facts["banker_2"]).astype(np.int64)[:, None]
+    return np.where(np.arange(n_seats)[None, :] == first, 0, 1)
+
+
+def components(facts: dict[str, np.ndarray], scored: dict[str, np.ndarray], rules: HKStudRules,
+               n_seats: int) -> dict[str, np.ndarray]:
+    """Money split into the antes (the winner takes ``n_seats`` antes, every seat pays one) and
+    the bets (the rest: what was bet and called after the antes); they add up to the money."""
+    money = np.stack([np.asarray(scored[f"s{k}_money"], np.float64) for k in range(n_seats)], axis=1)
+    winner = np.asarray(facts["winner"]).astype(np.int64)
+    ante = min(rules.stakes.ante, rules.stakes.stack) * rules.chip_value
+    won = np.arange(n_seats)[None, :] == winner[:, None]
+    antes = np.where(won, ante * (n_seats - 1), -ante).astype(np.float64)
+    return {"antes": antes, "bets": money - antes}
