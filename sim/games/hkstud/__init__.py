@@ -93,6 +93,12 @@ def _scoring() -> Scoring:
                    default_role="zhuang")
 
 
+def _metrics(n_seats):
+    from sim.games.hkstud.metrics import metrics
+
+    return metrics(n_seats)
+
+
 def _players() -> Players:
     from sim.games.hkstud.players import PARAMS, POLICIES
 
@@ -108,7 +114,7 @@ GAME = Game(
     validate=_rules.validate,
     jobs={
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
-        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures),
+        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
     },
     players=_players(),
     scoring=_scoring(),

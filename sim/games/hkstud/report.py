@@ -71,7 +71,7 @@ class Categories:
         sec = Section(CATEGORIES, notes=[POOLED])
         for c in range(len(CATEGORY_NAMES) - 1, -1, -1):
             name = f"P({CATEGORY_NAMES[c]})"
-            sec.stats.append(self.pooled[c].stat(name).against(exact[c]))
+            sec.stats.append(self.pooled[c].stat(name).against(exact[c], proportion=True))
             sec.stats += [Stat.from_moments(name, self.seat[k][c], exact=exact[c], seat=k, proportion=True)
                           for k in range(self.n_seats)]
         return sec

@@ -76,7 +76,7 @@ class Categories:
         sec = Section(CATEGORIES, notes=[POOLED + f"; exact: all C({54 if rules.jokers else 52}, 5) hands"])
         for c in range(10, -1, -1):
             name = f"P({CATEGORY_NAMES[c]})"
-            sec.stats.append(self.pooled[c].stat(name).against(exact[c]))
+            sec.stats.append(self.pooled[c].stat(name).against(exact[c], proportion=True))
             sec.stats += [Stat.from_moments(name, self.seat[k][c], exact=exact[c], seat=k, proportion=True)
                           for k in range(self.n_seats)]
         return sec
@@ -101,8 +101,8 @@ def census_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     extra = Section("Highest card and ties", notes=[
         "P(highest card ≤ Q): the banker-advantage rule's condition (N-3), pooled over seats; exact C(48,5)/C(n,5). "
         "P(same value as seat 0): pooled over seats 1.., exact from every ordered pair of disjoint hands"])
-    extra.stats = [low.stat("P(highest card ≤ Q)").against(top_at_most_q_probability(rules)),
-                   tie.stat("P(same value as seat 0)").against(tie_probabilities(rules)["tie"])]
+    extra.stats = [low.stat("P(highest card ≤ Q)").against(top_at_most_q_probability(rules), proportion=True),
+                   tie.stat("P(same value as seat 0)").against(tie_probabilities(rules)["tie"], proportion=True)]
     sections = [cats.section(rules), extra]
     head = [s for s in sections[0].stats if s.seat is None and s.name in ("P(牛牛)", "P(没牛)")] + extra.stats
     return Report(f"niuniu census — {n:,} deals, {n_seats} seats", _summary(run, n), sections, headline=head)
@@ -179,16 +179,17 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     ex = _exact(rules)
     versus = Section(VERSUS, notes=["pooled over the 闲家 seats of each deal (95% CI with the deal as the unit); "
                                     "exact: every ordered pair of disjoint hands (庄家, 闲家)"])
-    versus.stats = [acc.versus["wins"].stat("P(闲家 wins)").against(ex["player_wins"]),
-                    acc.versus["tie"].stat("P(same value: a tie)").against(ex["tie"]),
+    versus.stats = [acc.versus["wins"].stat("P(闲家 wins)").against(ex["player_wins"], proportion=True),
+                    acc.versus["tie"].stat("P(same value: a tie)").against(ex["tie"], proportion=True),
                     acc.versus["q_rule"].stat("P(tie with both highest cards ≤ Q: the Q rule applies)")
-                    .against(ex["q_rule_applies"]),
+                    .against(ex["q_rule_applies"], proportion=True),
                     acc.versus["advantage"].stat("P(the Q rule decides: 庄家 wins a tie its card would lose)")
-                    .against(ex["advantage_decides"] if rules.banker_advantage else 0.0)]
+                    .against(ex["advantage_decides"] if rules.banker_advantage else 0.0, proportion=True)]
     money = _money_section(acc, ex, rules)
     paid = Section(PAID, notes=["P(the money between 庄家 and a 闲家 moves at category c's multiplier); exact from "
                                 "every ordered pair of disjoint hands"])
-    paid.stats = [acc.paid[c].stat(f"paid at {CATEGORY_NAMES[c]}").against(ex["paid"][c]) for c in range(10, -1, -1)]
+    paid.stats = [acc.paid[c].stat(f"paid at {CATEGORY_NAMES[c]}").against(ex["paid"][c], proportion=True)
+                  for c in range(10, -1, -1)]
     balancing = Section(SECTION, acc.balancing.stats(), notes=[NOTE])
     roles = Section(ROLES, notes=["role rows pool the seat-deals of the role (95% CI with the deal as the unit); "
                                   "seat rows are per seat. Roles: "
