@@ -68,7 +68,7 @@ def pokerkit_rate(hands: np.ndarray) -> float | None:
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tests.reference.pokerkit_hkstud import CARDS, hkstud_lookup
+    from tests.reference.hkstud_pokerkit import CARDS, hkstud_lookup
 
     lookup = hkstud_lookup(False)
     sample = [[CARDS[c] for c in h] for h in hands[:20_000].tolist()]

@@ -1,6 +1,6 @@
 """港式五张 categories against pokerkit (PyPI), on every one of the 98,280 five-card hands.
 
-The lookup (``tests/reference/pokerkit_hkstud.py``) is pokerkit's table machinery over the
+The lookup (``tests/reference/hkstud_pokerkit.py``) is pokerkit's table machinery over the
 28-card rank order 8 < … < A, with A-8-9-10-J the lowest straight and full house above or below
 flush as the ruleset says.
 
@@ -25,7 +25,7 @@ import pytest
 
 from sim.games.hkstud import rules as R
 from tests.games.hkstud_helpers import kernel_keys
-from tests.reference.pokerkit_hkstud import CARDS, LABEL_OF_CATEGORY, hkstud_lookup
+from tests.reference.hkstud_pokerkit import CARDS, LABEL_OF_CATEGORY, hkstud_lookup
 
 HANDS = [list(h) for h in combinations(range(28), 5)]
 
