@@ -123,3 +123,18 @@ def test_census_has_the_exact_leader_odds_for_two_players(tmp_path):
     assert f"{0.71395:.5g}" in md and sorted(p.name for p in (tmp_path / "c_files").iterdir()) == [
         "categories.png", "zhuang_wins.png"]
     assert text.startswith("wrote")
+
+
+def test_sweep_compares_a_player_parameter_on_the_same_deals():
+    import sim
+
+    result = sim.sweep("hkstud", 400, "p_fold", [0.05, 0.4], seed=6, policy="random", variant="fixed-limit",
+                       progress=False)
+    a, b = (run.to_pandas() for run in result.runs)
+    assert (a.s0_cards.to_numpy() == b.s0_cards.to_numpy()).all()  # the same deals
+    table = result.to_pandas()
+    row = table[(table.setting == "p_fold=0.4") & (table.statistic == "P(开牌: showdown)")].iloc[0]
+    assert row.estimate == pytest.approx(b.showdown.mean()) and row.n == 400
+    row = table[table.statistic == "Δ E[money, seat 2]"].iloc[0]
+    assert row.estimate == pytest.approx((b.s2_money - a.s2_money).mean())
+    assert b.showdown.mean() < a.showdown.mean() - 0.2  # players who fold more reach 开牌 less often

@@ -42,6 +42,8 @@ def test_games_lists_what_niuniu_offers():
     assert "offers: census, play, replay, rescore, balance\n" in text  # no --duplicate: no decisions to compare
     bad = runner.invoke(app, ["play", "niuniu", "-n", "8", "--duplicate", "--out", "x"])
     assert bad.exit_code == 2 and "niuniu does not offer --duplicate" in bad.output
+    bad = runner.invoke(app, ["sweep", "niuniu", "--policy-param", "x=1,2", "-n", "8"])
+    assert bad.exit_code == 2 and "niuniu does not offer `paiju sweep` (its players have no parameters" in bad.output
 
 
 def test_rows_hold_each_seats_cards_and_are_the_references_tables(run):
