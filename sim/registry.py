@@ -23,6 +23,8 @@ GAMES: dict[str, str] = {
     "shanghai": "sim.games.shanghai",
     "guanpai": "sim.games.guanpai",
     "gandengyan": "sim.games.gandengyan",
+    "niuniu": "sim.games.niuniu",
+    "hkstud": "sim.games.hkstud",
 }
 
 
