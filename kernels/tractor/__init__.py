@@ -1,0 +1,6 @@
+"""八十分 (升级 / Tractor): its card order, declaration during the deal, rows, hands and matches.
+
+The trick mechanics are the family's (``kernels.trick``); this package adds what only 八十分 has.
+"""
+
+import kernels.trick  # noqa: F401  (drops the family's stale numba cache)
