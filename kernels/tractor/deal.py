@@ -20,7 +20,7 @@ from numba import njit
 from kernels.deal import shuffle
 from kernels.trick.declare import NO_DECL, declare_choice
 from kernels.trick.order import I0, I1, N_KINDS, NEG1, natural_value
-from kernels.trick.state import LT_DECLARE, LT_FLIP, LT_REDEAL, N_SEATS, log_card, log_row
+from kernels.trick.state import LT_DECLARE, LT_FLIP, LT_REDEAL, N_SEATS, deal_seat, log_card, log_row
 from kernels.tractor.codes import (
     HAND_SIZE, KITTY_SIZE, MAX_REDEALS, NO_DECL_REDEAL, R_ALLOW_OVERRIDE, R_NO_DECLARATION,
 )
@@ -28,11 +28,6 @@ from kernels.tractor.order import level_kind
 
 DL_TRUMP, DL_DECLARER, DL_WITH, DL_FIRST, DL_COUNT, DL_FROM_KITTY, DL_KITTY_SEAT, DL_REDEALS = range(8)
 DL_LEN = 8
-
-
-@njit(cache=True, nogil=True)
-def deal_seat(p, rotation):
-    return (p % N_SEATS - rotation + N_SEATS) % N_SEATS
 
 
 @njit(cache=True, nogil=True)

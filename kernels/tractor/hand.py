@@ -17,15 +17,15 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.rng import seed_stream
-from kernels.trick.bury import choose_bury
+from kernels.trick.bury import bury_kitty
 from kernels.trick.census import hand_features
 from kernels.trick.kitty import kitty_multiplier
-from kernels.trick.order import I0, NEG1, CLS_TRUMP, N_KINDS, OT_KCLS, OT_KPTS, OT_KSLOT
+from kernels.trick.order import NEG1, CLS_TRUMP, N_KINDS, OT_KPTS
 from kernels.trick.state import (
     GS_ALLOW_THROW, GS_BANKER, GS_CAPTURED, GS_FAILED_SMALLEST, GS_HAND_SIZE, GS_HOT_KIND, GS_LAST_N, GS_LAST_WINNER,
     GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_TRACTORS_LED,
-    GS_TRICK, GS_TRUMPED, IN_KITTY, LT_BURY, LT_PICKUP, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON,
-    SS_WON_POINTS, clear_holdings, give_card, log_card, log_row, take_kind,
+    GS_TRICK, GS_TRUMPED, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON,
+    SS_WON_POINTS, clear_holdings, deal_seat, give_card,
 )
 from kernels.trick.tricks import play_tricks
 from kernels.tractor.codes import (
@@ -35,7 +35,7 @@ from kernels.tractor.codes import (
 )
 from kernels.tractor.deal import (
     DL_COUNT, DL_DECLARER, DL_FIRST, DL_FROM_KITTY, DL_KITTY_SEAT, DL_REDEALS, DL_TRUMP, DL_WITH,
-    deal_and_declare, deal_seat,
+    deal_and_declare,
 )
 from kernels.tractor.layout import LAYOUT
 from kernels.tractor.levels import level_change
@@ -79,29 +79,6 @@ def choose_banker(ms, dl, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def bury_kitty(banker, deck, policies, pp, state, ot, hands, ncls, owner, buried, gs, log, pref, hcopy, out):
-    """庄家 picks up the kitty and buries as many cards; returns (points buried, trumps buried)."""
-    n_dealt = N_SEATS * HAND_SIZE
-    li = log_row(log, gs, LT_PICKUP, banker, NEG1, I0)
-    for i in range(KITTY_SIZE):
-        give_card(banker, deck[n_dealt + i], hands, ncls, owner, ot)
-        log_card(log, li, deck[n_dealt + i])
-    choose_bury(policies[banker], banker, hands, ncls, ot, pp, state, KITTY_SIZE, pref, hcopy, out)
-    li = log_row(log, gs, LT_BURY, banker, NEG1, I0)
-    pts = 0
-    trumps = 0
-    for i in range(KITTY_SIZE):
-        k = out[i]
-        card = take_kind(banker, k, hands, ncls, owner, ot, N_DECKS, IN_KITTY)
-        log_card(log, li, card)
-        buried[ot[OT_KCLS, k], ot[OT_KSLOT, k]] += 1
-        pts += ot[OT_KPTS, k]
-        if ot[OT_KCLS, k] == CLS_TRUMP:
-            trumps += 1
-    return pts, trumps
-
-
-@njit(cache=True, nogil=True, inline="always")
 def play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
               void, buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log):
     """Play one hand into ``row`` (``kernels.tractor.layout``) and advance the match state ``ms``."""
@@ -140,12 +117,6 @@ def play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, deck_t
     void[:, :] = 0
     buried[:, :] = 0
     ss[:, :] = 0
-    kitty_pts, kitty_trumps = bury_kitty(banker, deck, policies, pp, state, ot, hands, ncls, owner, buried, gs, log,
-                                         pref, hcopy, out)
-    voids = 0
-    for c in range(4):
-        if c != trump and ncls[banker, c] == 0:
-            voids += 1
     gs[GS_BANKER] = banker
     gs[GS_LEADER] = banker
     gs[GS_N_DECKS] = N_DECKS
@@ -154,6 +125,12 @@ def play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, deck_t
     gs[GS_HOT_KIND] = -1
     gs[GS_HAND_SIZE] = HAND_SIZE
     gs[GS_ALLOW_THROW] = rules[R_ALLOW_THROW]
+    kitty_pts, kitty_trumps, _ = bury_kitty(banker, deck, N_SEATS * HAND_SIZE, KITTY_SIZE, N_DECKS, policies, pp,
+                                            state, ot, hands, ncls, owner, buried, gs, log, pref, hcopy, out)
+    voids = 0
+    for c in range(4):
+        if c != trump and ncls[banker, c] == 0:
+            voids += 1
     row[ROW_BANKER_TRUMPS] = ncls[banker, CLS_TRUMP]
     play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, policies, pp, state, log)
     # -- P and the level change

@@ -19,9 +19,11 @@ from kernels.rng import seed_stream
 from kernels.trick.blocks import run_blocks
 from kernels.trick.census import N_FEATURES, hand_features
 from kernels.trick.order import I0, MAXS, N_CLS, NEG1, new_table
-from kernels.trick.state import GS_N_LOG, LOG_W, MAX_LOG, MAXC, N_SEATS, clear_holdings, give_card, new_hand_buffers
+from kernels.trick.state import (
+    GS_N_LOG, LOG_W, MAX_LOG, MAXC, N_SEATS, clear_holdings, deal_seat, give_card, new_hand_buffers,
+)
 from kernels.tractor.codes import HAND_SIZE, MS_BANKER_TEAM, MS_LEN, N_IDS
-from kernels.tractor.deal import DL_DECLARER, DL_LEN, DL_TRUMP, deal_and_declare, deal_seat
+from kernels.tractor.deal import DL_DECLARER, DL_LEN, DL_TRUMP, deal_and_declare
 from kernels.tractor.hand import play_hand
 from kernels.tractor.layout import ROW_LEN
 from kernels.tractor.order import build_order

@@ -11,7 +11,10 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.trick.build import copy_hand, dump_pref, fill_any
-from kernels.trick.order import CLS_TRUMP, FALSE, I0, N_CLS, NEG1, OT_KPTS, OT_NSLOT, OT_SKIND, OT_SSTR, TRUE
+from kernels.trick.order import (
+    CLS_TRUMP, FALSE, I0, N_CLS, NEG1, OT_KCLS, OT_KPTS, OT_KSLOT, OT_NSLOT, OT_SKIND, OT_SSTR, TRUE,
+)
+from kernels.trick.state import GS_HOT_KIND, IN_KITTY, LT_BURY, LT_PICKUP, give_card, log_card, log_row, take_kind
 from kernels.trick.players import GREEDY, PP_SHORT_BIAS, RANDOM
 
 
@@ -59,3 +62,31 @@ def choose_bury(policy, seat, hands, ncls, ot, pp, state, n_bury, pref, hcopy, o
                 v += 100.0
             pref[c, s] = -v
     return fill_any(hcopy, ot, NEG1, left, pref, FALSE, state, out, n)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bury_kitty(banker, deck, n_dealt, kitty_size, n_decks, policies, pp, state, ot, hands, ncls, owner, buried, gs, log,
+               pref, hcopy, out):
+    """庄家 picks up the kitty (deck positions ``n_dealt ..``) and buries as many cards (logged as
+    ``LT_PICKUP`` and ``LT_BURY``); returns (points, trumps, hot cards buried) — the hot kind is
+    ``gs[GS_HOT_KIND]`` (♥5), counted only when it is >= 0."""
+    li = log_row(log, gs, LT_PICKUP, banker, NEG1, I0)
+    for i in range(kitty_size):
+        give_card(banker, deck[n_dealt + i], hands, ncls, owner, ot)
+        log_card(log, li, deck[n_dealt + i])
+    choose_bury(policies[banker], banker, hands, ncls, ot, pp, state, kitty_size, pref, hcopy, out)
+    li = log_row(log, gs, LT_BURY, banker, NEG1, I0)
+    pts = 0
+    trumps = 0
+    hot = 0
+    for i in range(kitty_size):
+        k = out[i]
+        card = take_kind(banker, k, hands, ncls, owner, ot, n_decks, IN_KITTY)
+        log_card(log, li, card)
+        buried[ot[OT_KCLS, k], ot[OT_KSLOT, k]] += 1
+        pts += ot[OT_KPTS, k]
+        if ot[OT_KCLS, k] == CLS_TRUMP:
+            trumps += 1
+        if k == gs[GS_HOT_KIND]:
+            hot += 1
+    return pts, trumps, hot

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
-KM_X2, KM_BY_LEAD, KM_X1 = 0, 1, 2
+from kernels.trick.codes import KM_BY_LEAD, KM_X1, KM_X2  # noqa: F401 (re-exported)
 
 
 @njit(cache=True, nogil=True)

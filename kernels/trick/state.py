@@ -43,6 +43,12 @@ LT_DECLARE, LT_FLIP, LT_REDEAL, LT_PICKUP, LT_BURY, LT_THROW, LT_PLAY = (np.int6
 
 
 @njit(cache=True, nogil=True)
+def deal_seat(p, rotation):
+    """Seat receiving deck position ``p`` (kernels.deal convention), the table turned by ``rotation``."""
+    return (p % N_SEATS - rotation + N_SEATS) % N_SEATS
+
+
+@njit(cache=True, nogil=True)
 def clear_holdings(hands, ncls, owner):
     hands[:, :, :] = 0
     ncls[:, :] = 0

@@ -1,0 +1,46 @@
+"""仙居红五 money from stored raw facts, vectorised: P, the score band of §7 and the ♥5 bonus.
+
+``score(facts, rules, n_seats)`` reads columns of ``kernels.hongwu.layout`` (``captured``,
+``kitty_points``, ``kou_di``, ``last_lead_cards``, ``penalty_banker``, ``penalty_opp``,
+``banker``, ``partner``, ``h5_banker``, ``h5_opp``) and returns per hand the kitty multiplier and
+bonus, P, the band (1..7), each 闲 player's band amount and ♥5 net, and per seat the band money,
+the ♥5 money and their sum ``s{k}_money`` — zero-sum. Under two_vs_two each player of a side
+receives/pays the per-player amount; under one_vs_three (``partner = -1``) 庄家 settles with each
+of the three 闲 players (XJ-8).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.games.tractor.scoring import opponents_points
+
+
+def band_of(points: np.ndarray, width: int) -> np.ndarray:
+    """1: P <= 0; 2..6: 0 < P < 5 width by steps of width; 7: P >= 5 width."""
+    p = np.asarray(points, np.int64)
+    mid = 2 + np.clip(p, 0, None) // width
+    return np.where(p <= 0, 1, np.where(p >= 5 * width, 7, np.minimum(mid, 6))).astype(np.int8)
+
+
+def score(facts: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
+    b = rules.bands
+    mult, bonus, p = opponents_points(facts, rules.kitty_multiplier)
+    band = band_of(p, b.width)
+    table = np.array([0, b.band1, b.band2, b.band3, b.band4, b.band5, b.band6, b.band7], np.int64)
+    amount = table[band] * rules.base  # each 闲 player's result from the band
+    h5_net = ((np.asarray(facts["h5_opp"], np.int64) - np.asarray(facts["h5_banker"], np.int64))
+              * rules.hongwu_bonus_per_card * rules.base)  # each 闲 player's ♥5 result
+    banker = np.asarray(facts["banker"], np.int64)
+    partner = np.asarray(facts["partner"], np.int64)
+    n_opp = np.where(partner >= 0, 1, n_seats - 1)  # 闲 players each 庄-side player settles with
+    out = {"kitty_multiplier": mult, "kitty_bonus": bonus, "points": p, "band": band, "opp_amount": amount,
+           "h5_net": h5_net}
+    for k in range(n_seats):
+        banker_side = (banker == k) | (partner == k)
+        sign = np.where(banker_side, -n_opp, 1)
+        out[f"s{k}_banker_side"] = banker_side
+        out[f"s{k}_band_money"] = (sign * amount).astype(np.float64)
+        out[f"s{k}_h5_money"] = (sign * h5_net).astype(np.float64)
+        out[f"s{k}_money"] = out[f"s{k}_band_money"] + out[f"s{k}_h5_money"]
+    return out

@@ -1,0 +1,73 @@
+"""Exact deal values of 八十分 (108 cards, 25 per seat, 8 in the kitty), in exact fractions.
+
+Every kind (card face) has two identical copies, so a hand's identical pairs, points and — for a
+fixed trump suit — trumps are sums over kinds of per-kind scores: ``analysis.exact.deck`` extracts
+their exact distributions. (With the suit chosen by the declaring bots, the trump length is no
+longer hypergeometric: the declarer picks his longest suit; those runs are Monte Carlo only.)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from analysis.exact.deck import DeckSpec, hypergeom_pmf, pmf_mean, pmf_var, ranks_with_count_pmf, score_pmf
+
+N_KINDS = 54
+COPIES = 2
+TOTAL = N_KINDS * COPIES
+HAND = 25
+KITTY = 8
+POINTS = {2: 5, 7: 10, 10: 10}  # rank index (kernels.cards) -> points: 5, 10, K
+
+
+def kind_points(kind: int) -> int:
+    return 0 if kind >= 52 else POINTS.get(kind // 4, 0)
+
+
+def deck(hand: int = HAND) -> DeckSpec:
+    """Each kind as a 'rank' of two copies (jokers included), points per copy."""
+    return DeckSpec(rank_copies=(COPIES,) * N_KINDS, hand_size=hand,
+                    rank_points=tuple(kind_points(k) for k in range(N_KINDS)))
+
+
+def pairs_pmf(hand: int = HAND) -> dict[int, Fraction]:
+    """Distribution of the number of identical pairs in a hand."""
+    return ranks_with_count_pmf(deck(hand), {2})
+
+
+def expected_pairs(hand: int = HAND) -> Fraction:
+    """54 kinds x P(both copies in the hand) = 54 x C(106, hand-2) / C(108, hand)."""
+    return N_KINDS * Fraction(comb(TOTAL - 2, hand - 2), comb(TOTAL, hand))
+
+
+def points_pmf(hand: int = HAND) -> dict[int, Fraction]:
+    """Distribution of the points (5, 10, K) in a hand of ``hand`` cards (hand = 8: the kitty)."""
+    return score_pmf(deck(hand), rank_score=lambda k, c: kind_points(k) * c)
+
+
+def trumps_of(level: int, trump: int) -> int:
+    """Trump cards in the pack for a level (0 = '2' .. 12 = 'A') and a trump suit: 4 jokers, 8 level
+    cards, 24 other cards of the trump suit = 36."""
+    return 4 + 8 + 2 * 12
+
+
+def trumps_pmf(hand: int = HAND) -> dict[int, Fraction]:
+    """Distribution of the trumps held for a fixed trump suit: hypergeometric(108, 36, hand)."""
+    t = trumps_of(0, 0)
+    return {k: hypergeom_pmf(k, t, TOTAL, hand) for k in range(min(t, hand) + 1)}
+
+
+def prob_no_level_card_dealt(level_cards: int = 8) -> Fraction:
+    """P(every level-rank card lies in the kitty): nobody can declare (TR-2 applies)."""
+    return Fraction(comb(TOTAL - level_cards, KITTY - level_cards), comb(TOTAL, KITTY)) if level_cards <= KITTY \
+        else Fraction(0)
+
+
+def summary() -> dict[str, float]:
+    """Headline exact values (floats) for reports."""
+    pp, tp, kp = pairs_pmf(), trumps_pmf(), points_pmf(KITTY)
+    return {"pairs_mean": float(pmf_mean(pp)), "pairs_var": float(pmf_var(pp)),
+            "trumps_mean_fixed_suit": float(pmf_mean(tp)), "trumps_var_fixed_suit": float(pmf_var(tp)),
+            "points_mean": float(pmf_mean(points_pmf())), "kitty_points_mean": float(pmf_mean(kp)),
+            "p_nobody_can_declare": float(prob_no_level_card_dealt())}
