@@ -146,33 +146,12 @@ def _component_points(ot, c, comps, i):
 def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, rem, unseen, pref, out):
     banker = gs[GS_BANKER]
     nd = gs[GS_N_DECKS]
-    # 1. a safe throw: every component of a class sure to stand
+    # one pass over the classes (one decomposition each): a safe throw — every component of a
+    # class sure to stand — beats the best sure component (side suits nobody on the other side is
+    # known void in first, then trump pairs/tractors, trump singles only to draw trumps as 庄)
+    throw_c = NEG1
+    throw_v = -1
     best_n = 0
-    best_v = -1
-    for c in range(N_CLS):
-        if ncls[seat, c] < 2 or not gs[GS_ALLOW_THROW]:
-            continue
-        ncomp = decompose(hands[seat, c], ot, c, rem, comps)
-        if ncomp < 2:
-            continue
-        unseen_class(seat, c, hands, seen, buried, banker, nd, ot, unseen)
-        ok = True
-        for i in range(ncomp):
-            if not is_sure(unseen, ot, c, comps[i, C_W], comps[i, C_K], comps[i, C_TOP]):
-                ok = False
-                break
-        if ok and c != CLS_TRUMP:
-            for q in range(N_SEATS):  # an opponent known void may trump the whole lot
-                if side[q] != side[seat] and void[q, c]:
-                    ok = False
-        if ok:
-            v = ncls[seat, c] + (100 if c != CLS_TRUMP else 0)
-            if v > best_v:
-                best_v = v
-                best_n = emit_class(ot, c, hands[seat, c], out)
-    if best_n > 0:
-        return best_n
-    # 2. the best sure component: side suits nobody on the other side is void in, then trumps
     best_v = -1
     for c in range(N_CLS):
         if ncls[seat, c] == 0:
@@ -185,7 +164,10 @@ def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, r
             continue
         ncomp = decompose(hands[seat, c], ot, c, rem, comps)
         unseen_class(seat, c, hands, seen, buried, banker, nd, ot, unseen)
+        all_sure = True
         for i in range(ncomp):
+            sure = is_sure(unseen, ot, c, comps[i, C_W], comps[i, C_K], comps[i, C_TOP])
+            all_sure = all_sure and sure
             cards = comps[i, C_W] * comps[i, C_K]
             if c == CLS_TRUMP:
                 if cards == 1 and (side[seat] == 0 or ncls[seat, c] < pp[seat, PP_TRUMP_LEAD]):
@@ -193,9 +175,16 @@ def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, r
                 v = 500 + 50 * cards
             else:
                 v = 1000 + 50 * cards + _component_points(ot, c, comps, i)
-            if v > best_v and is_sure(unseen, ot, c, comps[i, C_W], comps[i, C_K], comps[i, C_TOP]):
+            if v > best_v and sure:
                 best_v = v
                 best_n = emit_component(ot, c, comps, i, out, I0)
+        if all_sure and ncomp >= 2 and gs[GS_ALLOW_THROW]:
+            v = ncls[seat, c] + (100 if c != CLS_TRUMP else 0)
+            if v > throw_v:
+                throw_v = v
+                throw_c = c
+    if throw_c >= 0:
+        return emit_class(ot, throw_c, hands[seat, throw_c], out)
     if best_n > 0:
         return best_n
     # 3. low from the shortest side suit (to void it), else the lowest trump
