@@ -18,7 +18,7 @@ from kernels.trick.state import GS_HOT_KIND, IN_KITTY, LT_BURY, LT_PICKUP, give_
 from kernels.trick.players import GREEDY, PP_SHORT_BIAS, RANDOM
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_bury(policy, seat, hands, ncls, ot, pp, state, n_bury, pref, hcopy, out):
     """Write the ``n_bury`` kinds to bury into ``out``."""
     copy_hand(hands[seat], hcopy)

@@ -50,7 +50,7 @@ def short_play(seat, tc, hands, ot, pref, uniform, state, hcopy, out):
     return fill_any(hcopy, ot, c, tc[TC_N] - m, pref, uniform, state, out, m)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def trump_over(seat, tc, comps, hands, ncls, ot, above, rem, slots, pc, dstart, dslots, ditem, out):
     """The cheapest trump play with the lead's structure that beats the current winner; 0 if none.
     ``above`` is the key to beat among trumps (-1 if no trump has been played)."""
@@ -96,7 +96,7 @@ def _same_tier(tc):
     return tc[TC_NCOMP] == 1 and tc[TC_BEST_TIER] == (2 if tc[TC_CLS] == CLS_TRUMP else 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _winner_secure(seat, tc, comps, hands, seen, void, buried, side, ot, gs, unseen):
     """Is the current winner sure to keep the trick (from this seat's view)?"""
     if tc[TC_POS] == 3:
@@ -113,7 +113,7 @@ def _winner_secure(seat, tc, comps, hands, seen, void, buried, side, ot, gs, uns
     return is_sure(unseen, ot, tier_cls, comps[0, C_W], comps[0, C_K], tc[TC_BEST_KEY])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_follow(policy, seat, tc, comps, dem, hands, ncls, seen, void, buried, side, ot, gs, pp, state,
                   pref, hcopy, rem, fc, slots, unseen, pc, dstart, dslots, ditem, out):
     c = tc[TC_CLS]

@@ -89,7 +89,7 @@ def _simple_leads(hq, ot, c, pick, out):
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def random_lead(seat, hands, ncls, ot, gs, pp, state, out):
     if gs[GS_ALLOW_THROW] and pp[seat, PP_THROW_PROB] > 0.0 and bounded(state, ONE_BILLION) < pp[seat, PP_THROW_PROB] * 1e9:
         m = I0
@@ -117,7 +117,7 @@ def random_lead(seat, hands, ncls, ot, gs, pp, state, out):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def greedy_lead(seat, hands, ncls, ot, comps, rem, out):
     """The largest, then highest component of a side suit; of the trumps if no side cards."""
     best_c = NEG1
@@ -142,7 +142,7 @@ def _component_points(ot, c, comps, i):
     return p
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, rem, unseen, pref, out):
     banker = gs[GS_BANKER]
     nd = gs[GS_N_DECKS]

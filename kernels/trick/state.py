@@ -101,7 +101,7 @@ def log_card(log, i, card):
         log[i, LOG_N] += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_cards(seat, kinds, n, hands, ncls, owner, seen, ot, n_decks, log, li):
     """Move a play from ``seat``'s hand to the table; returns its points."""
     pts = 0
