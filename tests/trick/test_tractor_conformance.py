@@ -83,6 +83,27 @@ def test_hands_replayed_by_reference(options):
         assert total["throws"] > 0 and total["failed"] > 0  # the throw rules were exercised
 
 
+def test_duplicate_deals_replayed():
+    """Duplicate deals: row g plays deal g // 4 with the table turned by g % 4 (each a first hand)."""
+    rules = TractorRules()
+    arr = compile_rules(rules)["rules"]
+    pol, pp = kernel_inputs(["smart", "random", "greedy", "smart"], [{"throw_prob": 0.3}] * 4)
+    held = []
+    for g in range(8):
+        ms = np.zeros(C.MS_LEN, np.int64)
+        ms[C.MS_BANKER_TEAM] = -1
+        row, log = play_logged(np.uint64(4), g // 4, g % 4, ms, arr, pol, pp)
+        facts = replay(4, g // 4, g % 4, {"levels": [0, 0], "banker_team": None, "prev_banker": None}, log,
+                       ref_rules(rules))
+        got = LAYOUT.unpack(row[None, :], 4)
+        for key in CHECKED:
+            assert int(got[key][0]) == int(facts[key]), f"hand {g}: {key}"
+        held.append([int(got[f"s{k}_points_held"][0]) for k in range(4)])
+    for g in range(8):
+        base = held[4 * (g // 4)]
+        assert held[g] == [base[(k + g % 4) % 4] for k in range(4)]
+
+
 def test_batch_rows_equal_logged_rows():
     rules = TractorRules()
     arr = compile_rules(rules)["rules"]
