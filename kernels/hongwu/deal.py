@@ -52,6 +52,8 @@ def deal_and_show(state, deck, rotation, rules, pp, gs, log, dl):
                 show[seat, k % 4] += 1
             else:
                 suit[seat, k % 4] += 1
+            if show[seat, 0] + show[seat, 1] + show[seat, 2] + show[seat, 3] == 0:
+                continue  # (no 10 to show)
             act, s = declare_choice(seat, suit[seat], show[seat], extra[seat], received[seat], HAND_SIZE, NO_DECL,
                                     NEG1, NEG1, FALSE, pp)
             if act != NO_DECL:

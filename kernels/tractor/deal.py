@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from kernels.deal import shuffle
-from kernels.trick.declare import NO_DECL, declare_choice
+from kernels.trick.declare import DECL_PAIR, DECL_SINGLE, NO_DECL, declare_choice
 from kernels.trick.order import I0, I1, N_KINDS, NEG1, natural_value
 from kernels.trick.state import LT_DECLARE, LT_FLIP, LT_REDEAL, N_SEATS, deal_seat, log_card, log_row
 from kernels.tractor.codes import (
@@ -47,6 +47,8 @@ def deal_and_declare(state, deck, level, rotation, rules, pp, gs, log, dl):
     show = np.zeros((N_SEATS, 4), np.int64)
     extra = np.zeros(N_SEATS, np.int64)
     received = np.zeros(N_SEATS, np.int64)
+    n_show = np.zeros(N_SEATS, np.int64)  # level cards held, and suits held twice: who can act at all
+    n_pair = np.zeros(N_SEATS, np.int64)
     dl[DL_REDEALS] = 0
     shuffle(state, deck)
     n_dealt = N_SEATS * HAND_SIZE
@@ -55,6 +57,8 @@ def deal_and_declare(state, deck, level, rotation, rules, pp, gs, log, dl):
         show[:, :] = 0
         extra[:] = 0
         received[:] = 0
+        n_show[:] = 0
+        n_pair[:] = 0
         cur = NO_DECL
         cur_seat = NEG1
         cur_suit = NEG1
@@ -68,8 +72,13 @@ def deal_and_declare(state, deck, level, rotation, rules, pp, gs, log, dl):
                 extra[seat] += 1
             elif natural_value(k) == level:
                 show[seat, k % 4] += 1
+                n_show[seat] += 1
+                if show[seat, k % 4] == 2:
+                    n_pair[seat] += 1
             else:
                 suit[seat, k % 4] += 1
+            if n_show[seat] == 0 or cur == DECL_PAIR or (cur == DECL_SINGLE and n_pair[seat] == 0):
+                continue  # (nothing this seat could declare)
             act, s = declare_choice(seat, suit[seat], show[seat], extra[seat], received[seat], HAND_SIZE, cur,
                                     cur_seat, cur_suit, rules[R_ALLOW_OVERRIDE] != 0, pp)
             if act != NO_DECL:

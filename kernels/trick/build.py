@@ -16,9 +16,12 @@ from kernels.trick.order import CLS_TRUMP, I0, MAXS, N_CLS, OT_ASTR, OT_KPTS, OT
 
 
 @njit(cache=True, nogil=True)
-def dump_pref(ot, hand, ncls, pref, short_bias):
-    """Low cards first: side before trumps, non-points before points, short suits first."""
+def dump_pref(ot, hand, ncls, pref, short_bias, only):
+    """Low cards first: side before trumps, non-points before points, short suits first (for class
+    ``only``, or every class if it is -1)."""
     for c in range(N_CLS):
+        if only >= 0 and c != only:
+            continue
         for s in range(ot[OT_NSLOT, c]):
             v = ot[OT_SSTR + c, s] + 3.0 * ot[OT_KPTS, ot[OT_SKIND + c, s]]
             if c == CLS_TRUMP:
@@ -29,9 +32,11 @@ def dump_pref(ot, hand, ncls, pref, short_bias):
 
 
 @njit(cache=True, nogil=True)
-def feed_pref(ot, pref):
-    """Points first (most points), then low cards; trumps last."""
+def feed_pref(ot, pref, only):
+    """Points first (most points), then low cards; trumps last (class ``only``, or all if -1)."""
     for c in range(N_CLS):
+        if only >= 0 and c != only:
+            continue
         for s in range(ot[OT_NSLOT, c]):
             v = 10.0 * ot[OT_KPTS, ot[OT_SKIND + c, s]] - ot[OT_SSTR + c, s]
             if c == CLS_TRUMP:
@@ -118,7 +123,7 @@ def compose_in_class(hq, ot, c, n, need_run, rw, rk, t, p, pref, uniform, state,
             rem[slots[j]] -= rw
     for width in (3, 2):
         want = t if width == 3 else p
-        while True:
+        while want > 0:
             have = 0
             for s in range(ns):
                 if fc[s] >= width:

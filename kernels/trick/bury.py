@@ -25,7 +25,7 @@ def choose_bury(policy, seat, hands, ncls, ot, pp, state, n_bury, pref, hcopy, o
     if policy == RANDOM:
         return fill_any(hcopy, ot, NEG1, n_bury, pref, TRUE, state, out, I0)
     if policy == GREEDY:
-        dump_pref(ot, hands[seat], ncls[seat], pref, 0.0)
+        dump_pref(ot, hands[seat], ncls[seat], pref, 0.0, NEG1)
         return fill_any(hcopy, ot, NEG1, n_bury, pref, FALSE, state, out, I0)
     n = I0
     left = n_bury

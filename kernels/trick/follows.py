@@ -148,14 +148,14 @@ def choose_follow(policy, seat, tc, comps, dem, hands, ncls, seen, void, buried,
                 if pts >= pp[seat, PP_FIGHT_POINTS] and lowest_above(hq, ot, c, w, k, tc[TC_BEST_KEY], slots) >= 0:
                     return emit_groups(ot, c, slots, k, w, out, I0)
         if secure:
-            feed_pref(ot, pref)
+            feed_pref(ot, pref, c)
         else:
-            dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS])
+            dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS], c)
         return in_class_play(seat, tc, dem, hands, ot, gs, pref, FALSE, state, rem, fc, slots, out)
     if secure:
-        feed_pref(ot, pref)
+        feed_pref(ot, pref, NEG1)
     else:
-        dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS])
+        dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS], NEG1)
     if h > 0:
         return short_play(seat, tc, hands, ot, pref, FALSE, state, hcopy, out)
     if contest and c != CLS_TRUMP and (not smart or pts >= pp[seat, PP_TRUMP_POINTS]):

@@ -17,7 +17,7 @@ from kernels.trick.order import CLS_TRUMP, I0, I2, N_CLS, NEG1, OT_KPTS, OT_NSLO
 ONE_BILLION = np.int64(1_000_000_000)
 PREF_DRAW = np.int64(1 << 20)  # random preferences for the random player's structure choices
 from kernels.trick.players import (
-    GREEDY, PP_SHORT_BIAS, PP_THROW_PROB, PP_TRUMP_LEAD, RANDOM, is_sure, unseen_class,
+    GREEDY, PP_SHORT_BIAS, PP_THROW_PROB, PP_TRUMP_LEAD, RANDOM, is_sure, unseen_class, unseen_tops,
 )
 from kernels.trick.shape import C_K, C_SLOTS, C_TOP, C_W, decompose
 from kernels.trick.state import GS_ALLOW_THROW, GS_BANKER, GS_N_DECKS, N_SEATS
@@ -164,9 +164,14 @@ def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, r
             continue
         ncomp = decompose(hands[seat, c], ot, c, rem, comps)
         unseen_class(seat, c, hands, seen, buried, banker, nd, ot, unseen)
+        u1, u2, u3 = unseen_tops(unseen, ot, c)
         all_sure = True
         for i in range(ncomp):
-            sure = is_sure(unseen, ot, c, comps[i, C_W], comps[i, C_K], comps[i, C_TOP])
+            w = comps[i, C_W]
+            if comps[i, C_K] == 1:  # a lone group: sure unless a stronger one is unseen
+                sure = comps[i, C_TOP] >= (u1 if w == 1 else u2 if w == 2 else u3)
+            else:
+                sure = is_sure(unseen, ot, c, w, comps[i, C_K], comps[i, C_TOP])
             all_sure = all_sure and sure
             cards = comps[i, C_W] * comps[i, C_K]
             if c == CLS_TRUMP:
@@ -188,7 +193,7 @@ def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, r
     if best_n > 0:
         return best_n
     # 3. low from the shortest side suit (to void it), else the lowest trump
-    dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS] + 1.0)
+    dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS] + 1.0, NEG1)
     bc = NEG1
     bs = NEG1
     for c in range(N_CLS):

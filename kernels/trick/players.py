@@ -23,7 +23,7 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.trick.groups import has_higher
-from kernels.trick.order import OT_NSLOT
+from kernels.trick.order import OT_NSLOT, OT_SSTR
 
 RANDOM, GREEDY, SMART = 0, 1, 2
 POLICY_NAMES = ("random", "greedy", "smart")
@@ -75,6 +75,27 @@ def unseen_class(seat, c, hands, seen, buried, banker, n_decks, ot, out):
         if seat == banker:
             u -= buried[c, s]
         out[s] = u
+
+
+@njit(cache=True, nogil=True)
+def unseen_tops(unseen, ot, c):
+    """Strength of the strongest unseen single, pair and triple of class ``c`` (-1 if none)."""
+    u1 = -1
+    u2 = -1
+    u3 = -1
+    for s in range(ot[OT_NSLOT, c] - 1, -1, -1):
+        u = unseen[s]
+        if u > 0:
+            st = ot[OT_SSTR + c, s]
+            if u1 < 0:
+                u1 = st
+            if u >= 2 and u2 < 0:
+                u2 = st
+            if u >= 3 and u3 < 0:
+                u3 = st
+            if u3 >= 0:
+                break
+    return u1, u2, u3
 
 
 @njit(cache=True, nogil=True)

@@ -22,8 +22,8 @@ from kernels.trick.follows import (
     choose_follow,
 )
 from kernels.trick.leads import choose_lead, emit_component
-from kernels.trick.order import CLS_TRUMP, I0, I1, MAXS, N_CLS, OT_KCLS
-from kernels.trick.shape import C_K, C_W, CW, MAX_DEPTH, MAXCOMP, MAXK, decompose, play_counts
+from kernels.trick.order import CLS_TRUMP, I0, I1, MAXS, N_CLS, OT_KCLS, OT_KSLOT, OT_SADJ, OT_SSTR
+from kernels.trick.shape import C_ALO, C_K, C_SLOTS, C_TOP, C_W, CW, MAX_DEPTH, MAXCOMP, MAXK, decompose, play_counts
 from kernels.trick.state import (
     GS_CAPTURED, GS_FAILED_SMALLEST, GS_HOT_BANKER, GS_HOT_DEF, GS_HOT_KIND, GS_LAST_N, GS_LAST_WINNER, GS_LEADER,
     GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_TRACTORS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED,
@@ -78,8 +78,17 @@ def play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, polici
         n = choose_lead(policies[leader], leader, hands, ncls, seen, void, buried, side, ot, gs, pp, state, comps,
                         rem, unseen, pref, lk)
         c = ot[OT_KCLS, lk[0]]
-        play_counts(lk, n, ot, c, pc)
-        ncomp = decompose(pc, ot, c, rem, comps)
+        if n == 1:  # a single: its one component directly (most leads)
+            s0 = ot[OT_KSLOT, lk[0]]
+            comps[0, C_W] = 1
+            comps[0, C_K] = 1
+            comps[0, C_ALO] = ot[OT_SADJ + c, s0]
+            comps[0, C_TOP] = ot[OT_SSTR + c, s0]
+            comps[0, C_SLOTS] = s0
+            ncomp = I1
+        else:
+            play_counts(lk, n, ot, c, pc)
+            ncomp = decompose(pc, ot, c, rem, comps)
         if ncomp > 1:
             ss[SS_THROWS, leader] += 1
             higher, smallest = throw_check(comps, ncomp, c, hands, leader, ot, failed)
