@@ -163,3 +163,38 @@ def test_trick_winner_matches_reference(game, seed):
         if beats(t, k, bt, bk):
             best, bt, bk = i, t, k
     assert best == ref.trick_winner(order, cls, comps, plays)
+
+
+@settings(max_examples=250, deadline=None)
+@given(GAMES, SEEDS, st.booleans())
+def test_constructed_follows_are_legal(game, seed, uniform):
+    """The players' constructor (``build.compose_in_class``) always finds a follow that meets the
+    must_follow_structure demands of the holding (as follow.py promises), by preference or at random."""
+    from kernels.rng import seed_stream
+    from kernels.trick.build import compose_in_class
+    from kernels.trick.follow import D_RUN_K, D_RUN_W, structure_needs
+    from kernels.trick.order import MAXS, N_CLS
+
+    rng, ot, order = _setup(game, seed)
+    cls = any_class(rng, ot)
+    kinds = class_kinds(ot, cls)
+    lead = random_class_holding(rng, kinds, COPIES[game], int(rng.integers(1, 9)), True)
+    n = sum(lead.values())
+    hand = random_class_holding(rng, kinds, COPIES[game], int(rng.integers(n, n + 10)), True)
+    if sum(hand.values()) < n:
+        return
+    sc = Scratch()
+    ncomp = decompose(slot_counts(ot, cls, lead), ot, cls, sc.rem, sc.comps)
+    dem = np.zeros(N_DEMANDS, np.int64)
+    lead_demands(sc.comps, ncomp, dem)
+    hq = slot_counts(ot, cls, hand)
+    need_run, t, p = structure_needs(hq, ot, cls, dem)
+    pref = rng.random((N_CLS, MAXS))
+    state = np.zeros(4, np.uint64)
+    seed_stream(seed, 0, state)
+    out = np.zeros(64, np.int64)
+    m = compose_in_class(hq, ot, np.int64(cls), n, need_run, dem[D_RUN_W], dem[D_RUN_K], t, p, pref, uniform, state,
+                         sc.rem, sc.pc, np.zeros(20, np.int64), out)
+    play = [int(x) for x in out[:m]]
+    assert m == n
+    assert ref.legal_follow(order, True, cls, ref.decompose(order, lead), hand, play), (lead, hand, play)
