@@ -44,7 +44,20 @@ def _inputs(game: str, policy: str):
     return compile_rules(Rules())["rules"], np.full(4, POLICIES.index(policy), np.int64), params_matrix([policy] * 4)
 
 
-def paiju_rate(game: str, policy: str, n: int, repeats: int, threads: int) -> float:
+def cpu_rate(fn, repeats: int) -> float:
+    """Median items per CPU-second of this process (on a shared machine wall time also counts other
+    jobs; for one thread CPU time is what an idle machine's wall time would be)."""
+    import statistics
+
+    rates = []
+    for _ in range(repeats):
+        t0 = time.process_time()
+        n = fn()
+        rates.append(n / (time.process_time() - t0))
+    return statistics.median(rates)
+
+
+def paiju_rate(game: str, policy: str, n: int, repeats: int, threads: int, cpu: bool = False) -> float:
     import numba
     import numpy as np
 
@@ -67,17 +80,18 @@ def paiju_rate(game: str, policy: str, n: int, repeats: int, threads: int) -> fl
             play_range(1, 0, count, 0, 0, rules, pol, pp, rows, 4 * threads)
             return count
     run(64)
-    return median_rate(lambda: run(n), repeats)
+    return (cpu_rate if cpu else median_rate)(lambda: run(n), repeats)
 
 
-def reference_rate(game: str, n: int) -> float:
+def reference_rate(game: str, n: int) -> tuple[float, float]:
+    """(hands per wall second, hands per CPU second) of the pure-Python reference engine."""
     from tests.reference.trick_player import play_random_hand
 
     rng = random.Random(1)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for g in range(n):
         play_random_hand(game, 1, g, rng)
-    return n / (time.perf_counter() - t0)
+    return n / (time.perf_counter() - t0), n / (time.process_time() - c0)
 
 
 COMPILE_SNIPPET = """
@@ -138,14 +152,18 @@ def main() -> None:
     for game in args.games.split(","):
         if args.compile:
             print(compile_figures(game))
-        one = {}
+        one, one_cpu = {}, {}
         for policy in POLICIES:
             all_cores = paiju_rate(game, policy, args.n, args.repeats, cores)
             one[policy] = paiju_rate(game, policy, args.n // 2, args.repeats, 1)
-            print(f"{game} {policy:>6}: {fmt(all_cores)} hands/s on {cores} threads, {fmt(one[policy])} hands/s on 1 thread")
-        ref = reference_rate(game, args.reference_n)
-        print(f"{game} reference engine (pure Python, random players): {ref:.2f} hands/s")
-        print(f"{game} ratio paiju random (1 thread) / reference: {one['random'] / ref:,.0f}x")
+            one_cpu[policy] = paiju_rate(game, policy, args.n // 2, args.repeats, 1, cpu=True)
+            print(f"{game} {policy:>6}: {fmt(all_cores)} hands/s on {cores} threads, {fmt(one[policy])} hands/s on "
+                  f"1 thread ({fmt(one_cpu[policy])} per CPU-second)")
+        ref, ref_cpu = reference_rate(game, args.reference_n)
+        print(f"{game} reference engine (pure Python, random players): {ref:.2f} hands/s ({ref_cpu:.2f} per CPU-second)")
+        print(f"{game} ratio paiju random (1 thread) / reference: {one['random'] / ref:,.0f}x "
+              f"(per CPU-second: {one_cpu['random'] / ref_cpu:,.0f}x)")
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 
 if __name__ == "__main__":

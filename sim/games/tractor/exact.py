@@ -46,15 +46,12 @@ def points_pmf(hand: int = HAND) -> dict[int, Fraction]:
     return score_pmf(deck(hand), rank_score=lambda k, c: kind_points(k) * c)
 
 
-def trumps_of(level: int, trump: int) -> int:
-    """Trump cards in the pack for a level (0 = '2' .. 12 = 'A') and a trump suit: 4 jokers, 8 level
-    cards, 24 other cards of the trump suit = 36."""
-    return 4 + 8 + 2 * 12
+TRUMPS_IN_PACK = 4 + 8 + 2 * 12  # jokers, the 8 level cards, the other 24 cards of the trump suit (any level)
 
 
 def trumps_pmf(hand: int = HAND) -> dict[int, Fraction]:
     """Distribution of the trumps held for a fixed trump suit: hypergeometric(108, 36, hand)."""
-    t = trumps_of(0, 0)
+    t = TRUMPS_IN_PACK
     return {k: hypergeom_pmf(k, t, TOTAL, hand) for k in range(min(t, hand) + 1)}
 
 
