@@ -3,4 +3,6 @@
 The trick mechanics are the family's (``kernels.trick``); this package adds what only 红五 has.
 """
 
-import kernels.trick  # noqa: F401  (drops the family's stale numba cache)
+from kernels.trick import drop_stale_cache
+
+drop_stale_cache("hongwu")

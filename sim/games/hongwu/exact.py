@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from analysis.exact.deck import DeckSpec, hypergeom_pmf, pmf_mean, pmf_var, ranks_with_count_pmf, score_pmf
-from sim.games.tractor.exact import kind_points
+from kernels.cards import card_points_5_10_k as kind_points  # a kind id is the card id of deck 0
 
 N_KINDS = 54
 COPIES = 3

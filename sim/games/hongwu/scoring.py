@@ -13,7 +13,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.tractor.scoring import opponents_points
+
+
+def opponents_points(facts: dict, kitty: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(kitty multiplier, kitty bonus, P) under a kitty rule: x2, x1 or x(2 x cards of the last lead)."""
+    last = np.asarray(facts["last_lead_cards"], np.int64)
+    mult = 2 * last if kitty == "by_last_lead_size" else np.full(last.shape, 1 if kitty == "x1" else 2, np.int64)
+    bonus = np.where(np.asarray(facts["kou_di"]).astype(bool), np.asarray(facts["kitty_points"], np.int64) * mult, 0)
+    points = (np.asarray(facts["captured"], np.int64) + bonus + np.asarray(facts["penalty_banker"], np.int64)
+              - np.asarray(facts["penalty_opp"], np.int64))
+    return mult, bonus, points
 
 
 def band_of(points: np.ndarray, width: int) -> np.ndarray:

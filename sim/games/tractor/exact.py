@@ -12,19 +12,13 @@ from fractions import Fraction
 from math import comb
 
 from analysis.exact.deck import DeckSpec, hypergeom_pmf, pmf_mean, pmf_var, ranks_with_count_pmf, score_pmf
+from kernels.cards import card_points_5_10_k as kind_points  # a kind id is the card id of deck 0
 
 N_KINDS = 54
 COPIES = 2
 TOTAL = N_KINDS * COPIES
 HAND = 25
 KITTY = 8
-POINTS = {2: 5, 7: 10, 10: 10}  # rank index (kernels.cards) -> points: 5, 10, K
-
-
-def kind_points(kind: int) -> int:
-    return 0 if kind >= 52 else POINTS.get(kind // 4, 0)
-
-
 def deck(hand: int = HAND) -> DeckSpec:
     """Each kind as a 'rank' of two copies (jokers included), points per copy."""
     return DeckSpec(rank_copies=(COPIES,) * N_KINDS, hand_size=hand,
