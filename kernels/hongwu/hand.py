@@ -49,7 +49,7 @@ ROW_THROW_CARDS, ROW_N_TRICKS, ROW_TRUMPED, ROW_TRACTORS_LED, ROW_PAIRS_LED, ROW
     R("throw_higher_cards"), R("n_tricks"), R("tricks_trumped"), R("tractors_led"), R("pairs_led"), R("triples_led"))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_hand(seed, deal, rotation, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
               void, buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log):
     """Play one hand into ``row`` (``kernels.hongwu.layout``)."""

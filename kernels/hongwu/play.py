@@ -37,13 +37,13 @@ def _buffers():
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, start, rotate, duplicate, rules, policies, pp, out_rows, lo, hi):
-    """Hands ``start + lo .. start + hi - 1`` of a ``play_range`` call, with this block's buffers."""
+def play_block(seed, start, rotate, duplicate, rules, policies, pp, out_rows, log, lo, hi):
+    """Hands ``start + lo .. start + hi - 1`` of a ``play_range`` call, with this block's buffers;
+    returns the log rows of the last hand (``log`` of one row: no logging)."""
     (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
      dl) = _buffers()
     pol = policies.copy()
     ppg = pp.copy()
-    log = np.zeros((1, LOG_W), np.int64)
     for i in range(lo, hi):
         g = start + i
         if rotate:
@@ -55,6 +55,7 @@ def play_block(seed, start, rotate, duplicate, rules, policies, pp, out_rows, lo
         rotation = g % N_SEATS if duplicate else 0
         play_hand(seed, deal, rotation, rules, pol, ppg, state, deck, template, ot, hands, ncls, owner, seen, void,
                   buried, gs, ss, side, pref, hcopy, out, feats, dl, out_rows[i], log)
+    return gs[GS_N_LOG]
 
 
 def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_blocks):
@@ -63,19 +64,17 @@ def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_r
     ``rules`` int64[N_RULES] (``kernels.hongwu.codes``), ``policies`` int64[4] (0 random, 1 greedy,
     2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``)."""
     run_blocks(play_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(bool(rotate)),
-               np.int64(bool(duplicate)), rules, policies, pp, out_rows)
+               np.int64(bool(duplicate)), rules, policies, pp, out_rows, np.zeros((1, LOG_W), np.int64))
 
 
-@njit(cache=True, nogil=True)
 def play_logged(seed, deal, rotation, rules, policies, pp):
-    """One hand with its action log: (row, log rows)."""
-    (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
-     dl) = _buffers()
+    """One hand with its action log: (row, log rows) — the same compiled kernel as the batch
+    (deal ``deal`` turned by ``rotation`` is its duplicate hand ``4 * deal + rotation``)."""
+    rows = np.zeros((1, ROW_LEN), np.int64)
     log = np.zeros((MAX_LOG, LOG_W), np.int64)
-    row = np.zeros(ROW_LEN, np.int64)
-    play_hand(seed, deal, rotation, rules, policies, pp, state, deck, template, ot, hands, ncls, owner, seen, void,
-              buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log)
-    return row, log[:gs[GS_N_LOG]].copy()
+    n = play_block(np.uint64(seed), np.int64(N_SEATS * deal + rotation), np.int64(0), np.int64(1), rules, policies,
+                   pp, rows, log, 0, 1)
+    return rows[0], log[:n].copy()
 
 
 CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, 庄家, then feature f of seat s at 2 + f * 4 + s

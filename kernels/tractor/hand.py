@@ -78,7 +78,7 @@ def choose_banker(ms, dl, rules):
     return ref if ref % 2 == team else (ref + 1) % N_SEATS
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
               void, buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log):
     """Play one hand into ``row`` (``kernels.tractor.layout``) and advance the match state ``ms``."""

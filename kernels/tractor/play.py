@@ -39,16 +39,19 @@ def _buffers():
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, start, hands_per_session, rotate, duplicate, rules, policies, pp, out_rows, lo, hi):
-    """Sessions ``lo .. hi-1`` of a ``play_range`` call, with this block's own buffers."""
+def play_block(seed, start, hands_per_session, rotate, duplicate, carry, rules, policies, pp, out_rows, ms, log, lo, hi):
+    """Sessions ``lo .. hi-1`` of a ``play_range`` call, with this block's own buffers; returns the
+    log rows of the last hand. ``carry`` = 0: each session starts a fresh match (batch runs; ``ms``
+    and ``log`` are unused dummies, ``log`` one row = no logging); ``carry`` = 1: the hands continue
+    the match state ``ms`` given and write ``log`` (``play_logged``)."""
     (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
      dl) = _buffers()
-    ms = np.zeros(MS_LEN, np.int64)
+    match = ms if carry else np.zeros(MS_LEN, np.int64)
     pol = policies.copy()
     ppg = pp.copy()
-    log = np.zeros((1, LOG_W), np.int64)
     for sess in range(lo, hi):
-        ms[MS_BANKER_TEAM] = -1
+        if not carry:
+            match[MS_BANKER_TEAM] = -1
         for h in range(hands_per_session):
             g = start + sess * hands_per_session + h
             if rotate:
@@ -58,8 +61,9 @@ def play_block(seed, start, hands_per_session, rotate, duplicate, rules, policie
                         ppg[k, j] = pp[(k + g) % N_SEATS, j]
             deal = g // N_SEATS if duplicate else g
             rotation = g % N_SEATS if duplicate else 0
-            play_hand(seed, deal, rotation, ms, rules, pol, ppg, state, deck, template, ot, hands, ncls, owner,
+            play_hand(seed, deal, rotation, match, rules, pol, ppg, state, deck, template, ot, hands, ncls, owner,
                       seen, void, buried, gs, ss, side, pref, hcopy, out, feats, dl, out_rows[g - start], log)
+    return gs[GS_N_LOG]
 
 
 def play_range(seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, out_rows, n_blocks):
@@ -68,20 +72,20 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, rules, 
     ``rules`` int64[N_RULES] (``kernels.tractor.codes``), ``policies`` int64[4] (0 random, 1 greedy,
     2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``)."""
     run_blocks(play_block, count // hands_per_session, n_blocks, np.uint64(seed), np.int64(start),
-               np.int64(hands_per_session), np.int64(bool(rotate)), np.int64(bool(duplicate)), rules, policies, pp,
-               out_rows)
+               np.int64(hands_per_session), np.int64(bool(rotate)), np.int64(bool(duplicate)), np.int64(0), rules,
+               policies, pp, out_rows, np.zeros(MS_LEN, np.int64), np.zeros((1, LOG_W), np.int64))
 
 
-@njit(cache=True, nogil=True)
 def play_logged(seed, deal, rotation, ms, rules, policies, pp):
-    """One hand with its action log: (row, log rows); ``ms`` (match state) is advanced in place."""
-    (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
-     dl) = _buffers()
+    """One hand with its action log: (row, log rows); the match state ``ms`` (int64[MS_LEN],
+    ``ms[MS_BANKER_TEAM] = -1`` for a match's first hand) is advanced in place. The same compiled
+    kernel as the batch (``play_block``): deal ``deal`` turned by ``rotation`` is its duplicate hand
+    ``4 * deal + rotation``."""
+    rows = np.zeros((1, ROW_LEN), np.int64)
     log = np.zeros((MAX_LOG, LOG_W), np.int64)
-    row = np.zeros(ROW_LEN, np.int64)
-    play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, template, ot, hands, ncls, owner, seen, void,
-              buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log)
-    return row, log[:gs[GS_N_LOG]].copy()
+    n = play_block(np.uint64(seed), np.int64(N_SEATS * deal + rotation), np.int64(1), np.int64(0), np.int64(1),
+                   np.int64(1), rules, policies, pp, rows, ms, log, 0, 1)
+    return rows[0], log[:n].copy()
 
 
 CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, declarer, then feature f of seat s at 2 + f * 4 + s
