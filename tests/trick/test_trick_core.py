@@ -198,3 +198,15 @@ def test_constructed_follows_are_legal(game, seed, uniform):
     play = [int(x) for x in out[:m]]
     assert m == n
     assert ref.legal_follow(order, True, cls, ref.decompose(order, lead), hand, play), (lead, hand, play)
+
+
+def test_reference_player_plays_whole_hands():
+    """The pure-Python baseline engine of the benchmark plays legal whole hands of both games."""
+    import random
+
+    from tests.reference.trick_player import play_random_hand
+
+    rng = random.Random(3)
+    for game, total in (("tractor", 200), ("hongwu", 300)):
+        for g in range(2):
+            assert 0 <= play_random_hand(game, 5, g, rng) <= total
