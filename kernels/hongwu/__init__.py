@@ -3,6 +3,6 @@
 The trick mechanics are the family's (``kernels.trick``); this package adds what only 红五 has.
 """
 
-from kernels.trick import drop_stale_cache
+from kernels import drop_stale_cache
 
-drop_stale_cache("hongwu")
+drop_stale_cache(__name__)

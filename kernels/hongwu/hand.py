@@ -19,13 +19,13 @@ from kernels.hongwu.layout import LAYOUT
 from kernels.hongwu.order import HEART5_KIND, build_order
 from kernels.rng import seed_stream
 from kernels.trick.bury import bury_kitty
-from kernels.trick.census import F_HOT, F_JOKERS, F_PAIRS, F_POINTS, F_TRACTORS, F_TRIPLES, F_TRUMPS, hand_features
+from kernels.trick.census import F_HOT, F_JOKERS, F_PAIRS, F_POINTS, F_RUNS, F_TRIPLES, F_TRUMPS, hand_features
 from kernels.trick.kitty import kitty_multiplier
 from kernels.trick.order import CLS_TRUMP, N_KINDS, OT_KPTS
 from kernels.trick.state import (
     GS_ALLOW_THROW, GS_BANKER, GS_CAPTURED, GS_FAILED_SMALLEST, GS_HAND_SIZE, GS_HOT_BANKER, GS_HOT_DEF, GS_HOT_KIND,
     GS_LAST_N, GS_LAST_WINNER, GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF,
-    GS_THROW_CARDS, GS_TRACTORS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED, N_SEATS, SS_THROWS, SS_THROWS_FAILED,
+    GS_THROW_CARDS, GS_RUNS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED, N_SEATS, SS_THROWS, SS_THROWS_FAILED,
     SS_TRICKS_WON, SS_WON_POINTS, clear_holdings, deal_seat, give_card,
 )
 from kernels.trick.tricks import play_tricks
@@ -39,10 +39,11 @@ ROW_TRUMPS, ROW_PAIRS, ROW_TRIPLES, ROW_TRACTORS, ROW_POINTS_HELD, ROW_HEARTS5, 
 ROW_BANKER_TRUMPS, ROW_BANKER_VOIDS = R("banker_trumps"), R("banker_voids")
 ROW_KITTY_DEALT, ROW_KITTY_POINTS, ROW_KITTY_TRUMPS, ROW_KITTY_H5 = (
     R("kitty_points_dealt"), R("kitty_points"), R("kitty_trumps"), R("kitty_hearts5"))
+ROW_LAST_WINNER = R("last_winner")
 ROW_CAPTURED, ROW_KOU_DI, ROW_LAST_LEAD, ROW_KITTY_MULT, ROW_KITTY_BONUS = (
-    R("captured"), R("kou_di"), R("last_lead_cards"), R("kitty_multiplier"), R("kitty_bonus"))
+    R("captured"), R("kou_di"), R("last_lead_cards"), R("played_kitty_multiplier"), R("played_kitty_bonus"))
 ROW_PEN_BANKER, ROW_PEN_OPP, ROW_POINTS, ROW_H5_BANKER, ROW_H5_OPP = (
-    R("penalty_banker"), R("penalty_opp"), R("points"), R("h5_banker"), R("h5_opp"))
+    R("penalty_banker"), R("penalty_opp"), R("played_points"), R("h5_banker"), R("h5_opp"))
 ROW_WON_POINTS, ROW_TRICKS_WON, ROW_THROWS, ROW_THROWS_FAILED = (
     R("won_points"), R("tricks_won"), R("throws"), R("throws_failed"))
 ROW_THROW_CARDS, ROW_N_TRICKS, ROW_TRUMPED, ROW_TRACTORS_LED, ROW_PAIRS_LED, ROW_TRIPLES_LED = (
@@ -74,7 +75,7 @@ def play_hand(seed, deal, rotation, rules, policies, pp, state, deck, deck_templ
         row[ROW_TRUMPS + s] = feats[F_TRUMPS]
         row[ROW_PAIRS + s] = feats[F_PAIRS]
         row[ROW_TRIPLES + s] = feats[F_TRIPLES]
-        row[ROW_TRACTORS + s] = feats[F_TRACTORS]
+        row[ROW_TRACTORS + s] = feats[F_RUNS]
         row[ROW_POINTS_HELD + s] = feats[F_POINTS]
         row[ROW_HEARTS5 + s] = feats[F_HOT]
         row[ROW_JOKERS + s] = feats[F_JOKERS]
@@ -127,6 +128,7 @@ def play_hand(seed, deal, rotation, rules, policies, pp, state, deck, deck_templ
     row[ROW_CAPTURED] = gs[GS_CAPTURED]
     row[ROW_KOU_DI] = 1 if kou_di else 0
     row[ROW_LAST_LEAD] = gs[GS_LAST_N]
+    row[ROW_LAST_WINNER] = gs[GS_LAST_WINNER]
     row[ROW_KITTY_MULT] = mult
     row[ROW_KITTY_BONUS] = bonus
     row[ROW_PEN_BANKER] = gs[GS_PEN_BANKER]
@@ -142,7 +144,7 @@ def play_hand(seed, deal, rotation, rules, policies, pp, state, deck, deck_templ
     row[ROW_THROW_CARDS] = gs[GS_THROW_CARDS]
     row[ROW_N_TRICKS] = gs[GS_TRICK]
     row[ROW_TRUMPED] = gs[GS_TRUMPED]
-    row[ROW_TRACTORS_LED] = gs[GS_TRACTORS_LED]
+    row[ROW_TRACTORS_LED] = gs[GS_RUNS_LED]
     row[ROW_PAIRS_LED] = gs[GS_PAIRS_LED]
     row[ROW_TRIPLES_LED] = gs[GS_TRIPLES_LED]
 

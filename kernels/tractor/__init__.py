@@ -3,6 +3,6 @@
 The trick mechanics are the family's (``kernels.trick``); this package adds what only 八十分 has.
 """
 
-from kernels.trick import drop_stale_cache
+from kernels import drop_stale_cache
 
-drop_stale_cache("tractor")
+drop_stale_cache(__name__)

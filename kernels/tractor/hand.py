@@ -23,7 +23,7 @@ from kernels.trick.kitty import kitty_multiplier
 from kernels.trick.order import NEG1, CLS_TRUMP, N_KINDS, OT_KPTS
 from kernels.trick.state import (
     GS_ALLOW_THROW, GS_BANKER, GS_CAPTURED, GS_FAILED_SMALLEST, GS_HAND_SIZE, GS_HOT_KIND, GS_LAST_N, GS_LAST_WINNER,
-    GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_TRACTORS_LED,
+    GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_RUNS_LED,
     GS_TRICK, GS_TRUMPED, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON,
     SS_WON_POINTS, clear_holdings, deal_seat, give_card,
 )
@@ -55,10 +55,11 @@ ROW_TRUMPS, ROW_PAIRS, ROW_TRACTORS, ROW_POINTS_HELD, ROW_JOKERS = (
     R("trumps"), R("pairs"), R("tractors"), R("points_held"), R("jokers"))
 ROW_BANKER_TRUMPS, ROW_BANKER_VOIDS = R("banker_trumps"), R("banker_voids")
 ROW_KITTY_DEALT, ROW_KITTY_POINTS, ROW_KITTY_TRUMPS = R("kitty_points_dealt"), R("kitty_points"), R("kitty_trumps")
+ROW_LAST_WINNER = R("last_winner")
 ROW_CAPTURED, ROW_KOU_DI, ROW_LAST_LEAD, ROW_KITTY_MULT, ROW_KITTY_BONUS = (
-    R("captured"), R("kou_di"), R("last_lead_cards"), R("kitty_multiplier"), R("kitty_bonus"))
+    R("captured"), R("kou_di"), R("last_lead_cards"), R("played_kitty_multiplier"), R("played_kitty_bonus"))
 ROW_PEN_BANKER, ROW_PEN_OPP, ROW_POINTS, ROW_KEEPS, ROW_LEVEL_UP = (
-    R("penalty_banker"), R("penalty_opp"), R("points"), R("keeps"), R("level_up"))
+    R("penalty_banker"), R("penalty_opp"), R("played_points"), R("played_keeps"), R("played_level_up"))
 ROW_WON_POINTS, ROW_TRICKS_WON, ROW_THROWS, ROW_THROWS_FAILED = (
     R("won_points"), R("tricks_won"), R("throws"), R("throws_failed"))
 ROW_THROW_CARDS, ROW_N_TRICKS, ROW_TRUMPED, ROW_TRACTORS_LED, ROW_PAIRS_LED = (
@@ -177,6 +178,7 @@ def play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, deck_t
     row[ROW_CAPTURED] = gs[GS_CAPTURED]
     row[ROW_KOU_DI] = 1 if kou_di else 0
     row[ROW_LAST_LEAD] = gs[GS_LAST_N]
+    row[ROW_LAST_WINNER] = gs[GS_LAST_WINNER]
     row[ROW_KITTY_MULT] = mult
     row[ROW_KITTY_BONUS] = bonus
     row[ROW_PEN_BANKER] = gs[GS_PEN_BANKER]
@@ -192,6 +194,6 @@ def play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, deck_t
     row[ROW_THROW_CARDS] = gs[GS_THROW_CARDS]
     row[ROW_N_TRICKS] = gs[GS_TRICK]
     row[ROW_TRUMPED] = gs[GS_TRUMPED]
-    row[ROW_TRACTORS_LED] = gs[GS_TRACTORS_LED]
+    row[ROW_TRACTORS_LED] = gs[GS_RUNS_LED]
     row[ROW_PAIRS_LED] = gs[GS_PAIRS_LED]
 

@@ -14,7 +14,8 @@ MAX_SEATS = 4
 SUITS = ("spades", "hearts", "clubs", "diamonds")
 
 FIELDS = [
-    Field("deal", "int64", "deal played: its stream is (seed, deal); game_index // 4 with duplicate deals"),
+    Field("deal", "int64", "the hand's stream: (seed, deal), deal = game_index (game_index // 4 with duplicate "
+          "deals); in a match (matches = true) the hand number, drawn from (match seed, deal)"),
     Field("rotation", "int8", "duplicate deals: seat k holds the cards dealt to seat k + rotation; else 0"),
     Field("match_hand", "int16", "hand number inside the current match (0 = its first hand)"),
     Field("match_over", "bool", "a team went past A with this hand (the match is won)"),
@@ -45,14 +46,15 @@ FIELDS = [
     Field("kitty_trumps", "int8", "trumps buried in the kitty"),
     Field("captured", "int16", "points the opponents (抓分方) took in tricks"),
     Field("kou_di", "bool", "the opponents won the last trick (扣底)"),
+    Field("last_winner", "int8", "seat that won the last trick"),
     Field("last_lead_cards", "int8", "cards in the last trick's lead (for kitty_multiplier = by_last_lead_size)"),
-    Field("kitty_multiplier", "int8", "kitty multiplier applied under the run's rules"),
-    Field("kitty_bonus", "int16", "points the kitty added to P (kou_di x kitty_points x multiplier)"),
+    Field("played_kitty_multiplier", "int8", "kitty multiplier applied under the run's rules"),
+    Field("played_kitty_bonus", "int16", "points the kitty added to P (kou_di x kitty_points x multiplier)"),
     Field("penalty_banker", "int16", "failed-throw penalties of the 庄 team (added to P)"),
     Field("penalty_opp", "int16", "failed-throw penalties of the opponents (subtracted from P)"),
-    Field("points", "int16", "P = captured + kitty_bonus + penalty_banker - penalty_opp, as played"),
-    Field("keeps", "bool", "the 庄 team keeps the deal (P below the threshold), as played"),
-    Field("level_up", "int8", "levels gained by the team that goes up (the 庄 team if keeps), as played"),
+    Field("played_points", "int16", "P = captured + kitty_bonus + penalty_banker - penalty_opp, as played"),
+    Field("played_keeps", "bool", "the 庄 team keeps the deal (P below the threshold), as played"),
+    Field("played_level_up", "int8", "levels gained by the team that goes up (the 庄 team if keeps), as played"),
     Field("won_points", "int16", "points in the tricks the seat won", per_seat=True),
     Field("tricks_won", "int8", "tricks the seat won", per_seat=True),
     Field("throws", "int8", "throws (甩牌) the seat tried", per_seat=True),

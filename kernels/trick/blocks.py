@@ -21,16 +21,14 @@ def block_bounds(n_items: int, n_blocks: int) -> list[tuple[int, int]]:
     return [((n_items * b) // n_blocks, (n_items * (b + 1)) // n_blocks) for b in range(n_blocks)]
 
 
-def run_blocks(block_fn, n_items: int, n_blocks: int, *args) -> None:
-    """Call ``block_fn(*args, lo, hi)`` for every block, in parallel on numba's thread count."""
+def run_blocks(block_fn, n_items: int, n_blocks: int, *args) -> list:
+    """Call ``block_fn(*args, lo, hi)`` for every block, in parallel on numba's thread count; the
+    blocks' results in block order."""
     import numba
 
     bounds = block_bounds(n_items, n_blocks)
     workers = max(1, min(len(bounds), numba.get_num_threads()))
     if workers == 1:
-        for lo, hi in bounds:
-            block_fn(*args, lo, hi)
-        return
+        return [block_fn(*args, lo, hi) for lo, hi in bounds]
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for f in [pool.submit(block_fn, *args, lo, hi) for lo, hi in bounds]:
-            f.result()
+        return [f.result() for f in [pool.submit(block_fn, *args, lo, hi) for lo, hi in bounds]]

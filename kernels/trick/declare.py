@@ -1,8 +1,8 @@
 """The declaring bot: whether a player shows a card (叫主 / 亮主) as it is dealt to him.
 
 During the deal each player, after receiving a card, looks at his partial hand: ``suit[s]`` plain
-cards of suit s, ``show[s]`` cards of suit s he could show (level-rank cards in 八十分, 10s in
-红五), ``extra`` other cards that are trumps whatever the suit (jokers, the rest of the level
+cards of suit s, ``show[s]`` cards of suit s he could show (level-rank cards, or 10s,
+by the game), ``extra`` other cards that are trumps whatever the suit (jokers, the rest of the level
 cards). The share of suit s is ``(suit[s] + sum(show) + extra) / received`` — roughly the trumps
 he would hold.
 

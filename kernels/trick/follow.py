@@ -6,13 +6,13 @@ plays only cards of it; holding fewer he plays all of them and fills with any ca
 ``must_follow_structure`` (off by default: 不必有对跟对). When on, a follower holding enough cards
 of the class must also play, *among the cards he plays*:
 
-* a run as long as the lead's largest tractor (same width), if he holds one;
-* at least min(T, triples held) triples, T = triples in the lead (a triple-tractor of k counts k);
-* at least min(D, pairs held) pairs, D = pairs and triples in the lead (tractors count per group);
+* a run as long as the lead's largest 拖拉机 (same width), if he holds one;
+* at least min(T, triples held) triples, T = triples in the lead (a triple-拖拉机 of k counts k);
+* at least min(D, pairs held) pairs, D = pairs and triples in the lead (拖拉机 count per group);
   a kind played 3 times counts as one pair.
 
 These are counts over the cards played (not a partition), so a play that meets them always exists
-(checked in the tests) and the rule reads the same for singles, pairs, tractors and throws.
+(checked in the tests) and the rule reads the same for singles, pairs, 拖拉机 and throws.
 """
 
 from __future__ import annotations

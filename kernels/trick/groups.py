@@ -1,8 +1,8 @@
-"""Pairs, triples and tractors of a holding by bit operations over adjacency levels.
+"""Pairs, triples and 拖拉机 of a holding by bit operations over adjacency levels.
 
 A holding of one suit class is a count vector over that class's slots (``kernels.trick.order``).
 ``group_mask(counts, ot, cls, w)`` sets bit ``adj`` for every adjacency level where some kind is
-held at least ``w`` times (w = 2 pairs, w = 3 triples, w = 1 any card); a tractor of ``k`` groups
+held at least ``w`` times (w = 2 pairs, w = 3 triples, w = 1 any card); a 拖拉机 of ``k`` groups
 is a run of ``k`` consecutive bits, found with shifts and ANDs (``run_starts``).
 """
 

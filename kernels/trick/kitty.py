@@ -2,7 +2,7 @@
 multiplied and added to its points (TR-5, XJ-7).
 
 Multiplier codes (the rules compile them): ``KM_X2`` flat ×2 (default of both games),
-``KM_BY_LEAD`` 2 × the number of cards of the last lead (single ×2, pair ×4, 4-card tractor ×8 —
+``KM_BY_LEAD`` 2 × the number of cards of the last lead (single ×2, pair ×4, 4-card 拖拉机 ×8 —
 the common variant, read as "by the last lead's size"), ``KM_X1`` the points once.
 """
 

@@ -148,7 +148,7 @@ def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, r
     nd = gs[GS_N_DECKS]
     # one pass over the classes (one decomposition each): a safe throw — every component of a
     # class sure to stand — beats the best sure component (side suits nobody on the other side is
-    # known void in first, then trump pairs/tractors, trump singles only to draw trumps as 庄)
+    # known void in first, then trump pairs/拖拉机, trump singles only to draw trumps as 庄)
     throw_c = NEG1
     throw_v = -1
     best_n = 0

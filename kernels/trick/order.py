@@ -10,7 +10,7 @@ holds every trump (jokers, level cards, the trump suit...). Inside a class the k
 
 * strength ``str`` — higher beats lower inside the class; equal strength = equal cards
   (副级牌, 副10), the first played wins a tie;
-* adjacency level ``adj`` (0..62) — two groups (pairs/triples) are adjacent for a tractor iff
+* adjacency level ``adj`` (0..62) — two groups (pairs/triples) are adjacent for a 拖拉机 iff
   their ``adj`` differ by exactly 1; kinds of equal strength share one ``adj`` (so two 副级 pairs
   are never adjacent to each other). A game decides the chains (TR-3, XJ-6) by choosing ``adj``.
 
@@ -36,7 +36,7 @@ N_CLS = 5
 CLS_TRUMP = np.int64(4)
 I0, I1, I2, I3, NEG1 = np.int64(0), np.int64(1), np.int64(2), np.int64(3), np.int64(-1)
 TRUE, FALSE = np.bool_(True), np.bool_(False)
-MAXS = 24  # slots per class (八十分 trumps: 18, 红五 trumps: 20)
+MAXS = 24  # slots per class (two-deck level-rank trumps: 18, three-deck ♥5/参谋 trumps: 20)
 OT_W = 64
 OT_KCLS, OT_KSLOT, OT_KSTR, OT_KPTS, OT_NSLOT = 0, 1, 2, 3, 4
 OT_SKIND = 5

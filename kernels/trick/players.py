@@ -1,13 +1,13 @@
 """The family's players and what each may know; their parameters per seat.
 
-* ``random`` — leads uniformly among its simple leads (each single kind, pair, triple, tractor),
+* ``random`` — leads uniformly among its simple leads (each single kind, pair, triple, 拖拉机),
   or with probability ``throw_prob`` throws a whole class; follows uniformly among its physical
   cards within the follow rules; buries 8 (6) cards uniformly; declares at the first chance.
 * ``greedy`` — leads its largest, highest component of a side suit (trumps when it has no side
   cards); follows with the cheapest play that beats the current winner, else dumps its lowest
   cards; buries its lowest side cards; declares a suit when it is long enough.
 * ``smart`` — leads a throw only when it is safe from what it has seen, then its sure winners
-  (tractors and pairs first), otherwise low from its shortest side suit; feeds points to a
+  (拖拉机 and pairs first), otherwise low from its shortest side suit; feeds points to a
   partner whose play is sure to win; contests tricks worth ``fight_points`` with sure winners and
   trumps tricks worth ``trump_points``; buries low side cards and voids short suits.
 

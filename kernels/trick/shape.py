@@ -1,7 +1,7 @@
 """The structure of a play: canonical components of a lead, and matching another play against it.
 
 Component record ``comps[i, :]`` (int64): ``C_W`` width (1 single, 2 pair, 3 triple), ``C_K``
-groups in the run (1 = a lone single/pair/triple, >= 2 a tractor), ``C_ALO`` adjacency level of
+groups in the run (1 = a lone single/pair/triple, >= 2 a 拖拉机), ``C_ALO`` adjacency level of
 its lowest group, ``C_TOP`` strength of its highest group, then ``C_SLOTS + j`` the slot of
 group ``j`` (lowest first). A simple lead is one component; a throw (甩牌) several.
 

@@ -5,7 +5,7 @@ run length) in that class held by every other player; equal cards do not beat it
 component fails, the thrower is penalised 10 points per *higher card* in the other hands: for
 every other seat, every copy it holds of a kind that is part of a structure beating at least one
 failing component (for a single: any stronger kind; for a pair/triple: a stronger kind held
->= w times; for a tractor: a kind in a beating run). With ``failed_throw = smallest`` the thrower
+>= w times; for a 拖拉机: a kind in a beating run). With ``failed_throw = smallest`` the thrower
 then leads only the smallest failing component (fewest cards, then lowest strength).
 """
 

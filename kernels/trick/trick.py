@@ -4,7 +4,7 @@ Each play gets a rank ``(tier, key)``; the lead is ``(2 if trumps else 1, streng
 component)``. A follow ranks only if all its cards are of one class and contain the lead's
 structure (``shape.match_key``): cards of the led side suit get tier 1 — except against a throw,
 which only trumps beat (TR-4) — trumps get tier 2; anything else (废牌, a mixed play, trumps
-without the matching pairs/tractors) ranks nowhere. A play beats the current winner only with a
+without the matching pairs/拖拉机) ranks nowhere. A play beats the current winner only with a
 strictly higher (tier, key): identical cards and equal-strength cards lose to the one played
 first.
 """

@@ -5,7 +5,8 @@ other hands (``throw``): a failed throw costs 10 points per higher card (added t
 points when the thrower is on the 庄 side, subtracted otherwise) and, with ``failed_throw =
 smallest``, shrinks to its smallest failing component. Then each follower plays (``follows``),
 the winner is tracked (``trick``) and takes the trick's points; the 闲 side's points are
-``GS_CAPTURED``. The ``hot`` kind (♥5 in 红五, -1 otherwise) is counted per capturing side.
+``GS_CAPTURED``. The ``hot`` kind (a game's special card such as the ♥5, -1 none) is counted per
+capturing side.
 
 Log rows: ``LT_THROW`` (the attempted throw as *kinds*, aux = higher cards) and ``LT_PLAY``
 (physical card ids, aux = 1 for the lead).
@@ -26,7 +27,7 @@ from kernels.trick.order import CLS_TRUMP, I0, I1, MAXS, N_CLS, OT_KCLS, OT_KSLO
 from kernels.trick.shape import C_ALO, C_K, C_SLOTS, C_TOP, C_W, CW, MAX_DEPTH, MAXCOMP, MAXK, decompose, play_counts
 from kernels.trick.state import (
     GS_CAPTURED, GS_FAILED_SMALLEST, GS_HOT_BANKER, GS_HOT_DEF, GS_HOT_KIND, GS_LAST_N, GS_LAST_WINNER, GS_LEADER,
-    GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_TRACTORS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED,
+    GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_RUNS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED,
     LT_PLAY, LT_THROW, MAXC, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON, SS_WON_POINTS, log_card, log_row,
     play_cards,
 )
@@ -107,7 +108,7 @@ def play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, polici
                     play_counts(lk, n, ot, c, pc)
                     ncomp = decompose(pc, ot, c, rem, comps)
         if ncomp == 1 and comps[0, C_K] >= 2:
-            gs[GS_TRACTORS_LED] += 1
+            gs[GS_RUNS_LED] += 1
         elif ncomp == 1 and comps[0, C_W] == 2:
             gs[GS_PAIRS_LED] += 1
         elif ncomp == 1 and comps[0, C_W] == 3:
