@@ -57,6 +57,26 @@ def trumps_pmf(trump: int, hand: int = HAND) -> dict[int, Fraction]:
     return {k: hypergeom_pmf(k, t, TOTAL, hand) for k in range(min(t, hand) + 1)}
 
 
+def jokers_pmf(hand: int = HAND) -> dict[int, Fraction]:
+    """Jokers held: hypergeometric(162, 6, hand)."""
+    return {k: hypergeom_pmf(k, 2 * COPIES, TOTAL, hand) for k in range(2 * COPIES + 1)}
+
+
+def census_exact(census_trump: str) -> dict[str, dict[int, Fraction]]:
+    """Census column → exact pmf; trumps only for a fixed suit (the first 10 shown picks it)."""
+    out = {"pairs": pairs_pmf(), "triples": triples_pmf(), "points": points_pmf(), "hearts5": hearts5_pmf(),
+           "jokers": jokers_pmf()}
+    if census_trump != "declared":
+        out["trumps"] = trumps_pmf(("spades", "hearts", "clubs", "diamonds").index(census_trump))
+    return out
+
+
+def deal_exact() -> dict[str, dict[int, Fraction]]:
+    """Play-row column → exact pmf of the dealt hands."""
+    return {"pairs": pairs_pmf(), "triples": triples_pmf(), "points_held": points_pmf(), "hearts5": hearts5_pmf(),
+            "jokers": jokers_pmf()}
+
+
 def summary() -> dict[str, float]:
     h5 = hearts5_pmf()
     return {f"p_hearts5_{k}": float(v) for k, v in h5.items()} | {

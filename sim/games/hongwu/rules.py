@@ -14,6 +14,7 @@ import numpy as np
 
 from kernels.hongwu import codes as C
 from kernels.trick.codes import KM_BY_LEAD, KM_X1, KM_X2
+from sim.game import Variant
 from sim.ruleset import rule, scoring
 
 NAME = "hongwu"
@@ -49,6 +50,9 @@ class HongwuRules:
         "penalty_and_smallest", "as 八十分 TR-6: after the penalty the thrower leads the smallest failing component")
     tractor_adjacency: Literal["skip_removed", "natural_only"] = rule(
         "skip_removed", "XJ-6: adjacency in the order of §4 with removed cards skipped, or natural only")
+    census_trump: Literal["declared", "spades", "hearts", "clubs", "diamonds"] = rule(
+        "declared", "census: the trump suit hands are counted under — the suit of the first 10 shown, as in play, "
+                    "or a fixed suit (exact trump counts apply)")
     kitty_multiplier: Literal["x2", "x1", "by_last_lead_size"] = scoring(
         "x2", "XJ-7 / [X-h5]: kitty points x2 to the 闲 side when it wins the last trick")
     hongwu_bonus_per_card: int = scoring(1, "♥5 bonus per card captured, in units of B (XJ-9)")
@@ -56,13 +60,13 @@ class HongwuRules:
     bands: ScoreBands = field(default_factory=ScoreBands)
 
 
-VARIANTS: dict[str, tuple[str, dict]] = {
-    "default": ("spec defaults ([S001] with XJ-1..XJ-9)", {}),
-    "one-vs-three": ("庄家 alone against three 闲家", {"teams": "one_vs_three"}),
-    "must-follow": ("pairs, triples and tractors must be followed in kind", {"must_follow_structure": True}),
-    "flip-kitty": ("no 10 shown: trump from the kitty instead of a redeal", {"no_declaration": "flip_kitty"}),
-    "kitty-x1": ("kitty points counted once", {"kitty_multiplier": "x1"}),
-    "no-throw": ("no throws", {"allow_throw": False}),
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("spec defaults ([S001] with XJ-1..XJ-9)"),
+    "one-vs-three": Variant("庄家 alone against three 闲家", {"teams": "one_vs_three"}),
+    "must-follow": Variant("pairs, triples and tractors must be followed in kind", {"must_follow_structure": True}),
+    "flip-kitty": Variant("no 10 shown: trump from the kitty instead of a redeal", {"no_declaration": "flip_kitty"}),
+    "kitty-x1": Variant("kitty points counted once", {"kitty_multiplier": "x1"}),
+    "no-throw": Variant("no throws", {"allow_throw": False}),
 }
 
 

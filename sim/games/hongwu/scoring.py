@@ -44,7 +44,7 @@ def score(facts: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
     partner = np.asarray(facts["partner"], np.int64)
     n_opp = np.where(partner >= 0, 1, n_seats - 1)  # 闲 players each 庄-side player settles with
     out = {"kitty_multiplier": mult, "kitty_bonus": bonus, "points": p, "band": band, "opp_amount": amount,
-           "h5_net": h5_net}
+           "h5_net": h5_net, "banker_won": amount < 0}
     for k in range(n_seats):
         banker_side = (banker == k) | (partner == k)
         sign = np.where(banker_side, -n_opp, 1)
@@ -53,3 +53,40 @@ def score(facts: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
         out[f"s{k}_h5_money"] = (sign * h5_net).astype(np.float64)
         out[f"s{k}_money"] = out[f"s{k}_band_money"] + out[f"s{k}_h5_money"]
     return out
+
+
+FACTS = ("captured", "kitty_points", "kou_di", "last_lead_cards", "penalty_banker", "penalty_opp", "banker", "partner",
+         "h5_banker", "h5_opp")
+ROLE_LABELS = {"banker": "庄家", "partner": "庄家's partner (two_vs_two)", "opponent": "闲家"}
+COMPONENT_LABELS = {"tricks": "the score band from the points taken in tricks alone",
+                    "kitty": "what the kitty bonus (扣底) changes in the band",
+                    "penalties": "what failed-throw penalties change in the band",
+                    "hearts5": "the ♥5 bonus (XJ-9)"}
+
+
+def fact_columns(rules, n_seats: int) -> tuple[str, ...]:
+    return FACTS
+
+
+def seat_roles(facts: dict, n_seats: int = 4) -> np.ndarray:
+    """(n, 4) role codes: 0 庄家, 1 his partner (two_vs_two), 2 闲家."""
+    banker = np.asarray(facts["banker"], np.int64)[:, None]
+    partner = np.asarray(facts["partner"], np.int64)[:, None]
+    k = np.arange(n_seats)[None, :]
+    return np.where(k == banker, 0, np.where(k == partner, 1, 2))
+
+
+def components(facts: dict, scored: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
+    """Money split into parts that add up to it: the band on the trick points alone, what the kitty
+    and then the penalties change in the band, and the ♥5 bonus."""
+    zero = np.zeros(len(np.asarray(facts["captured"])), np.int64)
+
+    def band_money(f):
+        s = score(f, rules, n_seats)
+        return np.stack([s[f"s{k}_band_money"] for k in range(n_seats)], axis=1)
+
+    m0 = band_money({**facts, "kou_di": zero, "penalty_banker": zero, "penalty_opp": zero})
+    m1 = band_money({**facts, "penalty_banker": zero, "penalty_opp": zero})
+    m2 = np.stack([np.asarray(scored[f"s{k}_band_money"], np.float64) for k in range(n_seats)], axis=1)
+    h5 = np.stack([np.asarray(scored[f"s{k}_h5_money"], np.float64) for k in range(n_seats)], axis=1)
+    return {"tricks": m0, "kitty": m1 - m0, "penalties": m2 - m1, "hearts5": h5}

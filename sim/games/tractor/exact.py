@@ -49,6 +49,27 @@ def trumps_pmf(hand: int = HAND) -> dict[int, Fraction]:
     return {k: hypergeom_pmf(k, t, TOTAL, hand) for k in range(min(t, hand) + 1)}
 
 
+def jokers_pmf(hand: int = HAND) -> dict[int, Fraction]:
+    """Jokers held: hypergeometric(108, 4, hand)."""
+    return {k: hypergeom_pmf(k, 4, TOTAL, hand) for k in range(5)}
+
+
+def census_exact(census_trump: str) -> dict[str, dict[int, Fraction]]:
+    """Census column → exact pmf: pairs, points, jokers, and trumps for a fixed suit (a declared
+    suit is the bots' choice, no longer hypergeometric)."""
+    out = {"pairs": pairs_pmf(), "points": points_pmf(), "jokers": jokers_pmf()}
+    if census_trump != "declared":
+        out["trumps"] = trumps_pmf()
+    return out
+
+
+def deal_exact(no_declaration: str) -> dict[str, dict[int, Fraction]]:
+    """Play-row column → exact pmf of the dealt hands (none when a redeal may condition the deal)."""
+    if no_declaration == "redeal":
+        return {}
+    return {"pairs": pairs_pmf(), "points_held": points_pmf(), "jokers": jokers_pmf()}
+
+
 def prob_no_level_card_dealt(level_cards: int = 8) -> Fraction:
     """P(every level-rank card lies in the kitty): nobody can declare (TR-2 applies)."""
     return Fraction(comb(TOTAL - level_cards, KITTY - level_cards), comb(TOTAL, KITTY)) if level_cards <= KITTY \

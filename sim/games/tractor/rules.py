@@ -1,5 +1,6 @@
 """八十分 rules as data: every option of spec §11 (defaults = the spec's chosen interpretations),
-the level table of §9 and the stake, named variants, checks, and the compiled rules array.
+the level table of §9 and the stake, how a run is cut into game indices (``matches``), the census
+trump, named variants, checks, and the compiled rules array.
 
 Scoring options (``scoring(...)``) change only the result of a hand computed from its stored raw
 facts (``sim.games.tractor.scoring``): the kitty multiplier, the level table and the stake. In a
@@ -16,6 +17,7 @@ import numpy as np
 
 from kernels.tractor import codes as C
 from kernels.trick.codes import KM_BY_LEAD, KM_X1, KM_X2
+from sim.game import Variant
 from sim.ruleset import rule, scoring
 
 NAME = "tractor"
@@ -53,21 +55,29 @@ class TractorRules:
         "by_declaration", "acting 庄家 of later hands: by declaration [S003], or keep→partner / lose→right-hand "
                           "opponent [X-80p]")
     allow_throw: bool = rule(True, "throws (甩牌) may be led")
+    matches: bool = rule(True, "a game index is a whole match (both teams from '2' until one passes A), one row "
+                               "per hand; false: a game index is one hand and --hands-per-session carries the "
+                               "levels and the 庄 from hand to hand")
+    census_trump: Literal["declared", "spades", "hearts", "clubs", "diamonds"] = rule(
+        "declared", "census: the trump suit hands are counted under at level '2' — the smart bots' declaration "
+                    "as in play, or a fixed suit (exact trump counts apply)")
     levels: LevelTable = field(default_factory=LevelTable)
     stake_per_level: int = scoring(1, "money per level gained, paid by each player of the other team")
 
 
-VARIANTS: dict[str, tuple[str, dict]] = {
-    "default": ("spec defaults ([S003] with TR-1..TR-7)", {}),
-    "must-follow": ("pairs and tractors must be followed in kind ([X-wk])", {"must_follow_structure": True}),
-    "common": ("the common modern table: follow in kind, kitty x(2 x last lead size)",
-               {"must_follow_structure": True, "kitty_multiplier": "by_last_lead_size"}),
-    "80p": ("dealer rotation of 80p.flpvvvv.com: keep → partner, lose → right-hand opponent",
-            {"next_dealer": "rotation_80p"}),
-    "no-override": ("no 反主: the first declaration stands", {"allow_override": False}),
-    "redeal": ("redeal when nobody declares", {"no_declaration": "redeal"}),
-    "natural-tractors": ("tractors of natural neighbours only", {"tractor_adjacency": "natural_only"}),
-    "penalty-only": ("a failed throw is penalised but stands", {"failed_throw": "penalty_only"}),
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("spec defaults ([S003] with TR-1..TR-7)"),
+    "must-follow": Variant("pairs and tractors must be followed in kind ([X-wk])", {"must_follow_structure": True}),
+    "common": Variant("the common modern table: follow in kind, kitty x(2 x last lead size)",
+                   {"must_follow_structure": True, "kitty_multiplier": "by_last_lead_size"}),
+    "80p": Variant("dealer rotation of 80p.flpvvvv.com: keep → partner, lose → right-hand opponent",
+                   {"next_dealer": "rotation_80p"}),
+    "no-override": Variant("no 反主: the first declaration stands", {"allow_override": False}),
+    "redeal": Variant("redeal when nobody declares", {"no_declaration": "redeal"}),
+    "natural-tractors": Variant("tractors of natural neighbours only", {"tractor_adjacency": "natural_only"}),
+    "penalty-only": Variant("a failed throw is penalised but stands", {"failed_throw": "penalty_only"}),
+    "hands": Variant("one hand per game index (matches = false); --hands-per-session carries levels and 庄",
+                     {"matches": False}),
 }
 
 

@@ -50,3 +50,38 @@ def score(facts: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
         out[f"s{k}_levels"] = mine
         out[f"s{k}_money"] = (rules.stake_per_level * (mine - theirs)).astype(np.float64)
     return out
+
+
+FACTS = ("captured", "kitty_points", "kou_di", "last_lead_cards", "penalty_banker", "penalty_opp", "banker_team",
+         "banker")
+ROLE_LABELS = {"banker": "庄家", "partner": "庄家's partner (庄 team)", "opponent": "闲 (抓分方, the opponents)"}
+COMPONENT_LABELS = {"tricks": "levels from the points taken in tricks alone",
+                    "kitty": "what the kitty bonus (扣底) changes",
+                    "penalties": "what failed-throw penalties change"}
+
+
+def fact_columns(rules, n_seats: int) -> tuple[str, ...]:
+    return FACTS
+
+
+def seat_roles(facts: dict, n_seats: int = 4) -> np.ndarray:
+    """(n, 4) role codes: 0 庄家, 1 his partner (the seat opposite), 2 the opponents."""
+    banker = np.asarray(facts["banker"], np.int64)[:, None]
+    k = np.arange(n_seats)[None, :]
+    return np.where(k == banker, 0, np.where(k % 2 == banker % 2, 1, 2))
+
+
+def components(facts: dict, scored: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
+    """Money split by where P came from, adding up to it exactly: the hand scored on the points
+    taken in tricks alone, then what adding the kitty bonus changes, then the penalties."""
+    zero = np.zeros(len(np.asarray(facts["captured"])), np.int64)
+    tricks_only = {**facts, "kou_di": zero, "penalty_banker": zero, "penalty_opp": zero}
+    with_kitty = {**facts, "penalty_banker": zero, "penalty_opp": zero}
+
+    def money(f):
+        s = score(f, rules, n_seats)
+        return np.stack([s[f"s{k}_money"] for k in range(n_seats)], axis=1)
+
+    m0, m1 = money(tricks_only), money(with_kitty)
+    m2 = np.stack([np.asarray(scored[f"s{k}_money"], np.float64) for k in range(n_seats)], axis=1)
+    return {"tricks": m0, "kitty": m1 - m0, "penalties": m2 - m1}
