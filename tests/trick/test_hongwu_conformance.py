@@ -28,6 +28,16 @@ CHECKED = ["banker", "partner", "trump_suit", "trump_from_kitty", "redeals", "ki
     [f"s{k}_{f}" for k in range(4) for f in ("won_points", "tricks_won", "throws", "throws_failed")]
 
 
+PLAYED = {"kitty_multiplier": "played_kitty_multiplier", "kitty_bonus": "played_kitty_bonus",
+          "points": "played_points"}  # kernel fields under the run's own scoring rules
+
+
+def kernel_facts(row) -> dict:
+    """A kernel row's facts under the reference's names."""
+    got = LAYOUT.unpack(row[None, :], 4)
+    return {**got, **{ref: got[kernel] for ref, kernel in PLAYED.items()}}
+
+
 def run_hands(rules: HongwuRules, policies, seed, n_hands, params=None, duplicate=False):
     arr = compile_rules(rules)["rules"]
     pol = np.array([POLICIES.index(p) for p in policies], np.int64)
@@ -38,7 +48,7 @@ def run_hands(rules: HongwuRules, policies, seed, n_hands, params=None, duplicat
         deal, rotation = (g // 4, g % 4) if duplicate else (g, 0)
         row, log = play_logged(np.uint64(seed), deal, rotation, arr, pol, pp)
         facts = replay(seed, deal, rotation, log, rr)
-        got = LAYOUT.unpack(row[None, :], 4)
+        got = kernel_facts(row)
         for key in CHECKED:
             assert int(got[key][0]) == int(facts[key]), f"hand {g}: {key} kernel {int(got[key][0])} ref {facts[key]}"
         rows.append(row)
@@ -58,6 +68,7 @@ def test_hands_replayed_by_reference(options):
         for h, facts in enumerate(refs):
             want = money(facts, rules.base, rules.hongwu_bonus_per_card)
             assert np.allclose([s[f"s{k}_money"][h] for k in range(4)], want), f"hand {h}: money"
+        assert (s["points"] == d["played_points"]).all()
         assert np.allclose(sum(s[f"s{k}_money"] for k in range(4)), 0)
         throws += sum(int(d[f"s{k}_throws"].sum()) for k in range(4))
         failed += sum(int(d[f"s{k}_throws_failed"].sum()) for k in range(4))

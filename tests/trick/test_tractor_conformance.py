@@ -8,11 +8,12 @@ import pytest
 
 from kernels.tractor import codes as C
 from kernels.tractor.layout import LAYOUT, ROW_LEN
-from kernels.tractor.play import play_logged, play_range
+from kernels.tractor.play import play_logged, play_matches, play_range
 from kernels.trick.players import params_matrix
 from sim.games.tractor.rules import TractorRules, compile_rules
 from sim.games.tractor.scoring import score
 from sim.ruleset import apply_overrides, flatten
+from tests.reference.rng import Stream
 from tests.reference.tractor_game import replay
 
 POLICIES = ["random", "greedy", "smart"]
@@ -30,6 +31,16 @@ CHECKED = ["banker", "banker_team", "level", "trump_suit", "declarer", "declared
            "team0_level_after", "team1_level_after", "match_over", "match_winner", "throw_higher_cards",
            "n_tricks", "tricks_trumped", "tractors_led", "pairs_led"] + \
     [f"s{k}_{f}" for k in range(4) for f in ("won_points", "tricks_won", "throws", "throws_failed")]
+
+
+PLAYED = {"kitty_multiplier": "played_kitty_multiplier", "kitty_bonus": "played_kitty_bonus", "points": "played_points",
+          "keeps": "played_keeps", "level_up": "played_level_up"}  # kernel fields under the run's own scoring rules
+
+
+def kernel_facts(row) -> dict:
+    """A kernel row's facts under the reference's names."""
+    got = LAYOUT.unpack(row[None, :], 4)
+    return {**got, **{ref: got[kernel] for ref, kernel in PLAYED.items()}}
 
 
 def ref_rules(rules: TractorRules) -> dict:
@@ -54,7 +65,7 @@ def run_session(rules: TractorRules, policies, seed, n_hands, params=None):
     for g in range(n_hands):
         row, log = play_logged(np.uint64(seed), g, 0, ms, arr, pol, pp)
         facts = replay(seed, g, 0, match, log, rr)
-        got = LAYOUT.unpack(row[None, :], 4)
+        got = kernel_facts(row)
         for key in CHECKED:
             assert int(got[key][0]) == int(facts[key]), f"hand {g}: {key} kernel {int(got[key][0])} ref {facts[key]}"
         match = facts["next_match"]
@@ -76,8 +87,8 @@ def test_hands_replayed_by_reference(options):
         total["kitty"] += int(d["kou_di"].sum())
         # the scorer reproduces P and the level change the match used
         s = score(d, rules)
-        assert (s["points"] == d["points"]).all() and (s["keeps"] == d["keeps"].astype(bool)).all()
-        assert (s["level_up"] == d["level_up"]).all()
+        assert (s["points"] == d["played_points"]).all() and (s["keeps"] == d["played_keeps"].astype(bool)).all()
+        assert (s["level_up"] == d["played_level_up"]).all()
         assert np.allclose(sum(s[f"s{k}_money"] for k in range(4)), 0)
     if options.get("allow_throw", True):
         assert total["throws"] > 0 and total["failed"] > 0  # the throw rules were exercised
@@ -95,7 +106,7 @@ def test_duplicate_deals_replayed():
         row, log = play_logged(np.uint64(4), g // 4, g % 4, ms, arr, pol, pp)
         facts = replay(4, g // 4, g % 4, {"levels": [0, 0], "banker_team": None, "prev_banker": None}, log,
                        ref_rules(rules))
-        got = LAYOUT.unpack(row[None, :], 4)
+        got = kernel_facts(row)
         for key in CHECKED:
             assert int(got[key][0]) == int(facts[key]), f"hand {g}: {key}"
         held.append([int(got[f"s{k}_points_held"][0]) for k in range(4)])
@@ -135,3 +146,31 @@ def test_thread_count_does_not_change_rows():
     finally:
         numba.set_num_threads(prev)
     assert (a == b).all()
+
+
+def test_whole_matches_replayed_by_reference():
+    """A game index is a whole match: hand h of match g deals from the stream (m, h), m the first draw
+    of (seed, g) (derived here by the reference RNG); every hand of every match is the logged hand,
+    replayed by the reference with the match state carried, until a team passes A."""
+    rules = TractorRules()
+    arr = compile_rules(rules)["rules"]
+    pol, pp = kernel_inputs(["smart", "greedy", "random", "smart"])
+    rows, counts = play_matches(7, 0, 3, 0, 0, arr, pol, pp, 2)
+    assert rows.shape == (counts.sum(), ROW_LEN)
+    rr = ref_rules(rules)
+    i = 0
+    for g in range(3):
+        seed = Stream(7, g).next_u64()
+        ms = np.zeros(C.MS_LEN, np.int64)
+        ms[C.MS_BANKER_TEAM] = -1
+        match = {"levels": [0, 0], "banker_team": None, "prev_banker": None}
+        for h in range(counts[g]):
+            row, log = play_logged(np.uint64(seed), h, 0, ms, arr, pol, pp)
+            assert (row == rows[i]).all(), f"match {g} hand {h}"
+            facts = replay(seed, h, 0, match, log, rr)
+            got = kernel_facts(row)
+            for key in CHECKED:
+                assert int(got[key][0]) == int(facts[key]), f"match {g} hand {h}: {key}"
+            match = facts["next_match"]
+            i += 1
+        assert got["match_over"][0] == 1 and max(match["levels"]) == C.PAST_A

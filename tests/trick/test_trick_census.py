@@ -62,7 +62,7 @@ def reference_features(game, seed, g, trump):
                         run = 0
         rows.append({"trumps": sum(n for k, n in h.items() if order.cls[k] == ref.TRUMP),
                      "pairs": sum(1 for n in h.values() if n >= 2), "triples": sum(1 for n in h.values() if n >= 3),
-                     "tractors": tractors, "points": sum(ref.kind_points(k) * n for k, n in h.items()),
+                     "runs": tractors, "points": sum(ref.kind_points(k) * n for k, n in h.items()),
                      "hot": h[9] if game == "hongwu" else 0, "jokers": h[52] + h[53]})
     return rows
 

@@ -32,7 +32,8 @@ def test_every_spec_option_is_a_documented_field(mod):
 @pytest.mark.parametrize("mod", [tractor, hongwu], ids=["tractor", "hongwu"])
 def test_variants_apply_validate_and_compile(mod):
     assert "default" in mod.VARIANTS
-    for name, (doc, overrides) in mod.VARIANTS.items():
+    for name, variant in mod.VARIANTS.items():
+        doc, overrides = variant.doc, variant.overrides
         assert doc
         rules = apply_overrides(RULES[mod](), overrides)
         mod.validate(rules)
