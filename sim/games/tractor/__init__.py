@@ -8,7 +8,7 @@ matches (docs/adding-a-game.md). With ``matches = false`` a game index is one ha
 
 Modules: ``rules`` (options of §11, variants, compiled rules), ``columns``, ``census`` and ``play``
 (the jobs), ``scoring`` (P, the level table, money from raw facts), ``exact``, ``report``,
-``plots``, ``replay``. Kernels: ``kernels.tractor`` on the trick family ``kernels.trick``; the
+``plots``, ``replay``, ``metrics``. Kernels: ``kernels.tractor`` on the trick family ``kernels.trick``; the
 sim-side pieces both trick games share are ``sim.games.trick``.
 """
 
@@ -86,6 +86,12 @@ def _replay(spec, rows, game_index):
     return replay(spec, rows, game_index)
 
 
+def _metrics(n_seats):
+    from sim.games.tractor.metrics import metrics
+
+    return metrics(n_seats)
+
+
 GAME = Game(
     name="tractor",
     title="八十分 Ba Shi Fen (升级 / Tractor: 4 players, 108 cards, 25 each + 8 底牌, levels 2 → A)",
@@ -95,7 +101,7 @@ GAME = Game(
     validate=_rules.validate,
     jobs={
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
-        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures),
+        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
     },
     players=Players(names=POLICIES, params=PARAMS),
     scoring=Scoring(facts=_scoring.fact_columns, score=_scoring.score, roles=ROLES, role_labels=_scoring.ROLE_LABELS,

@@ -16,7 +16,7 @@ from sim.games.hongwu.rules import HongwuRules
 from sim.games.hongwu.scoring import score as score_hongwu
 from sim.games.tractor.rules import TractorRules, compile_rules
 from sim.games.tractor.scoring import score as score_tractor
-from tests.trick.trick_helpers import Scratch, hands_array, kernel_components, kernel_order, slot_counts
+from tests.games.trick_helpers import Scratch, hands_array, kernel_components, kernel_order, slot_counts
 
 S, H, C, D = 0, 1, 2, 3
 R = {"3": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 5, "9": 6, "10": 7, "J": 8, "Q": 9, "K": 10, "A": 11, "2": 12}

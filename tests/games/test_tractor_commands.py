@@ -139,3 +139,11 @@ def test_census_against_exact_values(tmp_path):
     assert "exact checks:" in text and "Headline" in text
     _ok("census", "tractor", "-n", 200, "--out", tmp_path / "declared", "-q")  # the bots' trump
     assert np.isfinite([s.estimate for s in build_report(open_run(tmp_path / "declared")).headline]).all()
+
+
+def test_sweep_pairs_single_hands_and_refuses_whole_matches():
+    text = " ".join(_ok("sweep", "tractor", "--variant", "hands", "--policy-param", "declare_min=0.2,0.4", "-n", 100,
+                        "--threads", 1).split())
+    assert "Δ E[P]" in text and "keeps" in text and "declare_min=0.4" in text
+    bad = runner.invoke(app, ["sweep", "tractor", "--policy-param", "declare_min=0.2,0.4", "-n", "4", "--threads", "1"])
+    assert bad.exit_code == 2 and "--variant hands" in bad.output

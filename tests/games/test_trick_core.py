@@ -13,7 +13,7 @@ from kernels.trick.shape import decompose, match_key
 from kernels.trick.throw import throw_check
 from kernels.trick.trick import beats, follow_rank, lead_rank
 from tests.reference import trick_rules as ref
-from tests.trick.trick_helpers import (
+from tests.games.trick_helpers import (
     Scratch, any_class, class_kinds, hands_array, kernel_components, kernel_order, random_class_holding,
     random_order, ref_order, slot_counts,
 )

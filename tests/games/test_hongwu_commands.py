@@ -98,3 +98,8 @@ def test_census_against_exact_values(tmp_path):
     assert {f"P(hearts5 = {k})" for k in range(4)} | {"E[pairs]", "E[triples]", "E[points]"} <= checked
     assert not rep.flagged(), rep.check_line()
     assert "Headline" in _ok("report", out)
+
+
+def test_sweep_compares_the_same_deals():
+    text = " ".join(_ok("sweep", "hongwu", "--policy-param", "declare_min=0,0.3", "-n", 100, "--threads", 1).split())
+    assert "Δ P(扣底)" in text and "♥5 captured" in text and "declare_min=0.3" in text
