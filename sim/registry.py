@@ -25,6 +25,8 @@ GAMES: dict[str, str] = {
     "gandengyan": "sim.games.gandengyan",
     "niuniu": "sim.games.niuniu",
     "hkstud": "sim.games.hkstud",
+    "tractor": "sim.games.tractor",
+    "hongwu": "sim.games.hongwu",
 }
 
 
