@@ -24,6 +24,7 @@ from kernels.bridge.deal import deal_board
 from kernels.bridge.layout import BOARD_LAYOUT
 from kernels.bridge.natural import BID_NATURAL, N_KN, natural_call, reset_knowledge
 from kernels.bridge.score import ns_score
+from kernels.rng import seed_stream
 
 R_STEP, R_FIXED_VUL, R_INSULT_X, R_INSULT_XX = range(4)  # R_FIXED_VUL: -1 = the duplicate cycle
 N_RULES = 4
@@ -88,7 +89,17 @@ def run_auction(dealer, step, policies, bid_params, hcp, lens, st, kn, row):
 @njit(cache=True, nogil=True)
 def play_board(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, deck, masks, hcp,
                lens, st, kn, hands, trick, sequence, row):
-    """Deal, bid, play and score board ``g`` into ``row`` (zeroed here)."""
+    """Deal board ``g`` from ``(seed, g)``, then bid, play and score it into ``row``."""
+    deal_board(seed, g, state, deck, masks)
+    play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, masks, hcp, lens, st, kn,
+               hands, trick, sequence, row)
+
+
+@njit(cache=True, nogil=True)
+def play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, masks, hcp, lens, st, kn,
+               hands, trick, sequence, row):
+    """Bid, play and score the dealt hands ``masks`` as board ``g`` into ``row`` (zeroed here);
+    random card play draws from ``state``."""
     row[:] = 0
     board = g + 1
     dealer = (board - 1) % 4
@@ -96,7 +107,6 @@ def play_board(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bi
     row[B_BOARD] = board
     row[B_DEALER] = dealer
     row[B_VUL] = vul
-    deal_board(seed, g, state, deck, masks)
     hand_facts(masks, holding_tab, pattern_tab, hcp, lens, row)
     step = rules[R_STEP]
     row[B_N_CALLS] = run_auction(dealer, step, policies, bid_params, hcp, lens, st, kn, row)
@@ -161,4 +171,18 @@ def play_logged(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, b
     row = np.zeros(ROW_LEN, np.int64)
     play_board(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, deck, masks, hcp,
                lens, st, kn, hands, trick, sequence, row)
+    return row, sequence.copy()
+
+
+@njit(cache=True, nogil=True)
+def play_given(masks_in, seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params):
+    """Board ``g`` played from given hands ``masks_in`` (uint64[4]; e.g. a PBN deal) instead of a
+    dealt one; random play draws from the stream ``(seed, g)``. Returns (row, play sequence)."""
+    state, deck, masks, hcp, lens, st, kn, hands, trick, sequence = _buffers()
+    sequence[:] = -1
+    row = np.zeros(ROW_LEN, np.int64)
+    seed_stream(seed, g, state)
+    masks[:] = masks_in
+    play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, masks, hcp, lens, st, kn,
+               hands, trick, sequence, row)
     return row, sequence.copy()

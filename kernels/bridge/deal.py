@@ -21,7 +21,7 @@ stream's next output. Position p then goes to seat p % 4 (``kernels.deal``'s con
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from kernels.rng import next_u64, seed_stream
 
@@ -101,3 +101,16 @@ def deal_board(seed, game_index, state, deck, masks):
     for c in range(52):
         deck[c] = c
     shuffle_deal(state, deck, masks)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def deal_range(seed, start, count, out_masks, n_blocks):
+    """Hands of deals ``start .. start+count-1`` into ``out_masks[g - start, seat]`` (uint64)."""
+    n_blocks = max(1, min(count, n_blocks))
+    for b in prange(n_blocks):
+        lo = start + (count * b) // n_blocks
+        hi = start + (count * (b + 1)) // n_blocks
+        state = np.empty(4, np.uint64)
+        deck = np.empty(52, np.int8)
+        for g in range(lo, hi):
+            deal_board(seed, g, state, deck, out_masks[g - start])
