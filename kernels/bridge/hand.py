@@ -22,6 +22,8 @@ maps the lengths in suit order (♣, ♦, ♥; ♠ is 13 minus their sum) to an 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from numba import njit
 
@@ -45,6 +47,11 @@ def holding_features(h: int) -> tuple[int, int, int, int]:
 
 def holding_table() -> np.ndarray:
     """``uint32[8192]``: packed (length, hcp, controls, losers) of every holding (module docstring)."""
+    return _holding_table().copy()
+
+
+@lru_cache(maxsize=1)
+def _holding_table() -> np.ndarray:
     table = np.zeros(HOLDING_MASK + 1, np.uint32)
     for h in range(HOLDING_MASK + 1):
         length, hcp, controls, losers = holding_features(h)
@@ -75,6 +82,11 @@ def pattern_index(lengths) -> int:
 def pattern_table() -> np.ndarray:
     """``int8[14*14*14]``: entry ``(c*14 + d)*14 + h`` is the pattern index of lengths (c, d, h, 13-c-d-h);
     -1 where the lengths cannot form a hand."""
+    return _pattern_table().copy()
+
+
+@lru_cache(maxsize=1)
+def _pattern_table() -> np.ndarray:
     table = np.full(14 * 14 * 14, -1, np.int8)
     for c in range(14):
         for d in range(14 - c):
