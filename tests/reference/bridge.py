@@ -267,3 +267,29 @@ def random_play(hands: list[list[int]], declarer: int, trump: int, stream: Strea
         sequence += trick
         leader = (leader + winner(trick, trump) * step) % 4
     return sequence
+
+
+# ---------------------------------------------------------------------------------------- natural openings
+def balanced(hand: list[int]) -> bool:
+    return sorted(lengths(hand), reverse=True) in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2])
+
+
+def natural_opening(hand: list[int]) -> str:
+    """The ``natural`` system's opening call with its default parameters, e.g. '1NT', '2S', 'P'."""
+    points = hcp(hand)
+    n = lengths(hand)
+    if balanced(hand) and 15 <= points <= 17:
+        return "1NT"
+    if balanced(hand) and 20 <= points <= 22:
+        return "2NT"
+    longest = max(range(4), key=lambda s: (n[s], s))  # ties: the higher suit
+    two_longest = sorted(n, reverse=True)[:2]
+    if points >= 12 or (points >= 10 and points + sum(two_longest) >= 20):
+        if n[longest] >= 5:
+            return f"1{'CDHS'[longest]}"
+        return "1D" if n[1] > n[0] or n[0] == n[1] == 4 else "1C"
+    if n[longest] == 6 and 6 <= points <= 10:
+        return f"2{'CDHS'[longest]}"
+    if n[longest] >= 7 and 5 <= points <= 10:
+        return f"{4 if n[longest] >= 8 and longest >= 2 else 3}{'CDHS'[longest]}"
+    return "P"
