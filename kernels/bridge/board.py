@@ -163,26 +163,20 @@ def play_range(seed, start, count, rules, holding_tab, pattern_tab, vul_cycle, p
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params):
-    """One board with its card play, for replay and tests: (row, the 52 cards in play order; -1 when
-    not played)."""
+def play_logged(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, given_masks):
+    """One board with its card play, for replay and tests: (row, the 52 cards in play order, -1
+    when not played). With ``given_masks`` (uint64[4], e.g. from a PBN deal) those hands are played
+    instead of the deal of ``(seed, g)`` (random play still draws from that stream); pass an empty
+    array to deal."""
     state, deck, masks, hcp, lens, st, kn, hands, trick, sequence = _buffers()
     sequence[:] = -1
     row = np.zeros(ROW_LEN, np.int64)
-    play_board(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, deck, masks, hcp,
-               lens, st, kn, hands, trick, sequence, row)
-    return row, sequence.copy()
-
-
-@njit(cache=True, nogil=True)
-def play_given(masks_in, seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params):
-    """Board ``g`` played from given hands ``masks_in`` (uint64[4]; e.g. a PBN deal) instead of a
-    dealt one; random play draws from the stream ``(seed, g)``. Returns (row, play sequence)."""
-    state, deck, masks, hcp, lens, st, kn, hands, trick, sequence = _buffers()
-    sequence[:] = -1
-    row = np.zeros(ROW_LEN, np.int64)
-    seed_stream(seed, g, state)
-    masks[:] = masks_in
-    play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, masks, hcp, lens, st, kn,
-               hands, trick, sequence, row)
+    if given_masks.shape[0] == 4:
+        seed_stream(seed, g, state)
+        masks[:] = given_masks
+        play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, masks, hcp, lens, st,
+                   kn, hands, trick, sequence, row)
+    else:
+        play_board(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, deck, masks, hcp,
+                   lens, st, kn, hands, trick, sequence, row)
     return row, sequence.copy()

@@ -41,7 +41,6 @@ An auction stops growing near ``MAX_CALLS``: past it every player passes.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.bridge.auction import (A_CALLS, A_DOUBLED, A_LAST_BID, A_LAST_BIDDER, DOUBLE, PASS, bid_code, is_legal)

@@ -47,7 +47,8 @@ def _dds():
     try:
         from endplay import _dds
     except ImportError:
-        raise UserError("double-dummy analysis needs the optional package endplay: pip install 'paiju[bridge]'") from None
+        raise UserError("double-dummy analysis needs the optional package endplay: "
+                        "pip install 'paiju[bridge]'") from None
     return _dds
 
 

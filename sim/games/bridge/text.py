@@ -10,7 +10,6 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.bridge.cards import RANK_CHARS, SEAT_CHARS, STRAIN_CHARS
-from kernels.bridge.layout import AUCTION_WORDS
 
 CALL_NAMES = {1: "P", 2: "X", 3: "XX"}
 

@@ -25,7 +25,8 @@ def test_distributions_sum_to_one_and_match_known_values():
     assert round(float(exact.pattern_frequencies()["4-4-3-2"]), 4) == 0.2155
     assert round(float(exact.pattern_frequencies()["5-3-3-2"]), 4) == 0.1552
     assert exact.pattern_frequencies()["13-0-0-0"] == Fraction(4, comb(52, 13))
-    assert round(float(exact.suit_split(5)["3-2"]), 4) == 0.6783 and round(float(exact.suit_split(4)["2-2"]), 4) == 0.4070
+    assert round(float(exact.suit_split(5)["3-2"]), 4) == 0.6783
+    assert round(float(exact.suit_split(4)["2-2"]), 4) == 0.4070
     assert exact.suit_split(2) == {"2-0": Fraction(12, 25), "1-1": Fraction(13, 25)}
     assert sum(k * p for k, p in exact.controls_distribution().items()) == 3
 

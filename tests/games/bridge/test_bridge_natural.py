@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from kernels.bridge.layout import BOARD_LAYOUT, MAX_CALLS
@@ -97,11 +96,5 @@ def test_weak_twos_can_be_switched_off():
     masks = _deal("AJ9863.K4.932.43")
     row, _ = given(masks, g=0)
     assert call_name(auction_calls(row[AT("auction0"):AT("auction0") + 1])[0]) == "2S"
-    from tests.games.bridge.helpers import tables
-    from kernels.bridge.board import play_given
-
-    t = tables()
-    policies, params = policy_arrays("natural", "greedy", {"weak_twos": 0})
-    row, _ = play_given(np.asarray(masks, np.uint64), 0, 0, t["rules"], t["holding"], t["pattern"], t["vul_cycle"],
-                        policies, params)
+    row, _ = given(masks, g=0, params={"weak_twos": 0})
     assert call_name(auction_calls(row[AT("auction0"):AT("auction0") + 1])[0]) == "P"

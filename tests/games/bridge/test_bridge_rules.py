@@ -55,7 +55,8 @@ def test_compiled_arrays():
     t = bridge_rules.compile_rules(bridge_rules.BridgeRules())
     assert t["rules"][R_STEP] == 1 and t["rules"][R_FIXED_VUL] == -1 and t["rules"][R_INSULT_XX] == 100
     assert t["vul_cycle"].tolist() == [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2]
-    ccw = bridge_rules.compile_rules(apply_overrides(bridge_rules.BridgeRules(), bridge_rules.VARIANTS["counterclockwise"][1]))
+    variant = bridge_rules.VARIANTS["counterclockwise"][1]
+    ccw = bridge_rules.compile_rules(apply_overrides(bridge_rules.BridgeRules(), variant))
     assert ccw["rules"][R_STEP] == 3
     allv = bridge_rules.compile_rules(apply_overrides(bridge_rules.BridgeRules(), bridge_rules.VARIANTS["all-vul"][1]))
     assert allv["rules"][R_FIXED_VUL] == 3
@@ -77,7 +78,8 @@ def test_vulnerability_and_dealer_follow_the_board_number():
 def test_direction_changes_the_auction_order_not_the_deal():
     policies, params = policy_arrays("natural", "greedy")
     cw = play(3, 0, 300, bridge_rules.BridgeRules(), policies, params)
-    ccw = play(3, 0, 300, apply_overrides(bridge_rules.BridgeRules(), {"direction": "counterclockwise"}), policies, params)
+    ccw_rules = apply_overrides(bridge_rules.BridgeRules(), {"direction": "counterclockwise"})
+    ccw = play(3, 0, 300, ccw_rules, policies, params)
     hand = slice(AT("hand"), AT("hand") + 4)
     assert (cw[:, hand] == ccw[:, hand]).all()
     assert (cw[:, AT("auction0")] != ccw[:, AT("auction0")]).any()

@@ -81,13 +81,15 @@ def test_par_columns_imps_matchpoints_and_dd_play():
     dd = {f"s{k}_dd_{s}": np.array([9]) for k in range(4) for s in ("c", "d", "h", "s", "nt")}
     facts = _facts(par_score=[650], par_count=[0], par_contracts=[0], **{k: v.tolist() for k, v in dd.items()})
     out = scoring.score(facts, BridgeRules())
-    assert out["ns_score"].tolist() == [620] and out["imps_vs_par"].tolist() == [-1] and out["mp_vs_par"].tolist() == [0]
+    assert out["ns_score"].tolist() == [620] and out["imps_vs_par"].tolist() == [-1]
+    assert out["mp_vs_par"].tolist() == [0]
     assert out["dd_tricks"].tolist() == [9]
     played_dd = scoring.score(dict(facts, play_dd=np.array([1]), tricks=np.array([-1])), BridgeRules())
     assert played_dd["ns_score"].tolist() == [-100]  # 4♥ vulnerable down one on the DD table's 9 tricks
     par = scoring.score(dict(facts, result_is_par=np.array([1]), level=np.array([-1])), BridgeRules())
     assert par["ns_score"].tolist() == [650] and par["mp_vs_par"].tolist() == [1.0]
-    acbl = scoring.score(dict(facts, result_is_par=np.array([1])), apply_overrides(BridgeRules(), {"matchpoint_top": 1}))
+    acbl_rules = apply_overrides(BridgeRules(), {"matchpoint_top": 1})
+    acbl = scoring.score(dict(facts, result_is_par=np.array([1])), acbl_rules)
     assert acbl["mp_vs_par"].tolist() == [0.5]
 
 
