@@ -1,9 +1,10 @@
 """Contract bridge (桥牌) kernels: card ids, dealing and census, bidding, card play, scoring.
 
 Modules, one concern each: ``cards`` (the 0..51 card order, seats, strains), ``layout`` (the raw
-facts of one census row and one board row), ``hand`` (suit holdings and their features), ``census``
-(deals + features in bulk), ``auction`` (calls and auction legality), ``natural`` (the natural
-bidding system), ``trick`` (follow suit, trick winner), ``cardplay`` (random and greedy card play),
+facts of a census row, a board row and a double-dummy row), ``deal`` (the deal from the game's
+stream), ``hand`` (suit holdings and their features), ``census`` (deals + features in bulk),
+``auction`` (calls and auction legality), ``natural`` (the natural bidding system), ``bits`` (bit
+counting), ``trick`` (follow suit, trick winner), ``cardplay`` (random and greedy card play),
 ``score`` (duplicate scoring, IMPs) and ``board`` (one board end to end, and ``play_range``).
 """
 

@@ -293,3 +293,124 @@ def natural_opening(hand: list[int]) -> str:
     if n[longest] >= 7 and 5 <= points <= 10:
         return f"{4 if n[longest] >= 8 and longest >= 2 else 3}{'CDHS'[longest]}"
     return "P"
+
+
+# ---------------------------------------------------------------------------------------- greedy play
+def _beats(card: int, best: int, trump: int) -> bool:
+    if suit_of(card) == suit_of(best):
+        return card > best
+    return suit_of(card) == trump
+
+
+def _discard(hand: list[int], trump: int) -> int:
+    """Lowest card of the longest side suit (ties: the higher suit); the lowest card if only trumps."""
+    side = [s for s in range(4) if s != trump and any(suit_of(c) == s for c in hand)]
+    if not side:
+        return min(hand)
+    longest = max(side, key=lambda s: (sum(suit_of(c) == s for c in hand), s))
+    return min(c for c in hand if suit_of(c) == longest)
+
+
+def greedy_card(seat: int, hands: list[list[int]], played: set[int], trick: list[int], declarer: int, trump: int,
+                step: int, dummy_seen: bool) -> int:
+    """The ``greedy`` policy's card, rule by rule as ``kernels.bridge.cardplay`` documents it."""
+    hand = hands[seat]
+    dummy = declarer ^ 2
+    ours = set(hand)
+    if seat in (declarer, dummy):
+        ours |= set(hands[declarer]) | set(hands[dummy])
+    others = set(range(52)) - ours - played
+
+    def master(card: int) -> bool:
+        return not any(suit_of(c) == suit_of(card) and c > card for c in others)
+
+    def in_suit(cards, s):
+        return sorted(c for c in cards if suit_of(c) == s)
+
+    if not trick:
+        if seat in (declarer, dummy):
+            if trump < 4:
+                mine = in_suit(hand, trump)
+                if mine and in_suit(others, trump):
+                    return mine[-1] if master(mine[-1]) else mine[0]
+            best, best_n = None, 0
+            for s in range(4):
+                cards = in_suit(hand, s)
+                if cards and master(cards[-1]) and len(cards) > best_n:
+                    best, best_n = cards[-1], len(cards)
+            return best if best is not None else _discard(hand, trump)
+        for s in range(4):
+            cards = in_suit(hand, s)
+            if cards and s != trump and master(cards[-1]):
+                return cards[-1]
+        for s in range(3, -1, -1):
+            cards = in_suit(hand, s)
+            if cards and s != trump:
+                top = cards[-1]
+                if rank_of(top) >= 9 and top - 1 in hand:
+                    return top
+        side = [s for s in range(4) if s != trump and in_suit(hand, s)]
+        if not side:
+            return min(hand)
+        cards = in_suit(hand, max(side, key=lambda s: (len(in_suit(hand, s)), s)))
+        return cards[-1] if len(cards) <= 2 else cards[0] if len(cards) == 3 else cards[-4]
+    k = len(trick)
+    led = suit_of(trick[0])
+    w = winner(trick, trump)
+    best = trick[w]
+    partner_wins = k >= 2 and w == k - 2
+    safe = True
+    if k == 2:
+        if (seat + step) % 4 == dummy and dummy_seen:
+            safe = not any(_beats(c, best, trump) for c in legal(hands[dummy], led))
+        else:
+            safe = suit_of(best) == trump or master(best)
+    follow = in_suit(hand, led)
+    if follow:
+        if k == 1:
+            cover = [c for c in follow if rank_of(trick[0]) >= 9 and c > best and rank_of(c) >= 9]
+            return cover[0] if cover else follow[0]
+        if partner_wins and safe:
+            return follow[0]
+        if k == 2:
+            top = follow[-1]
+            r = top - 1
+            while r >= 13 * led:  # the cheapest card equal to the top one (cards played between count)
+                if r in follow:
+                    top = r
+                elif r not in played:
+                    break
+                r -= 1
+            return top if _beats(top, best, trump) else follow[0]
+        if suit_of(best) == led:
+            win = [c for c in follow if c > best]
+            if win:
+                return win[0]
+        return follow[0]
+    if partner_wins and safe:
+        return _discard(hand, trump)
+    if trump < 4:
+        trumps = [c for c in in_suit(hand, trump) if suit_of(best) != trump or c > best]
+        if trumps:
+            return trumps[0]
+    return _discard(hand, trump)
+
+
+def greedy_play(hands: list[list[int]], declarer: int, trump: int, step: int = 1) -> list[int]:
+    """All four seats play ``greedy`` (dummy by declarer): the card sequence."""
+    hands = [list(h) for h in hands]
+    leader = (declarer + step) % 4
+    played: set[int] = set()
+    sequence = []
+    for t in range(13):
+        trick: list[int] = []
+        for k in range(4):
+            seat = (leader + k * step) % 4
+            card = greedy_card(seat, hands, played, trick, declarer, trump, step, t > 0 or k > 0)
+            assert card in legal(hands[seat], suit_of(trick[0]) if trick else None)
+            hands[seat].remove(card)
+            played.add(card)
+            trick.append(card)
+        sequence += trick
+        leader = (leader + winner(trick, trump) * step) % 4
+    return sequence

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-import pytest
 
 from kernels.bridge.hand import PATTERN_NAMES
 from kernels.bridge.score import declarer_score
@@ -14,7 +13,7 @@ from sim.games.bridge.dd import dd_range, dd_rows, dd_tables, par_contracts
 from sim.games.bridge.jobs import board_dealer_vul, census, deal_masks
 from sim.games.bridge.text import deal_pbn, parse_pbn
 
-endplay = pytest.importorskip("endplay")  # the optional extra `bridge`; CI installs it
+# endplay is the optional extra `bridge`, which the test extra installs
 from endplay.dds import calc_dd_table, par  # noqa: E402
 from endplay.evaluate import controls, exact_shape, hcp, losers  # noqa: E402
 from endplay.types import Contract, Deal, Denom, Penalty, Player, Vul  # noqa: E402
@@ -106,6 +105,11 @@ def test_dd_rows_and_par_of_seeded_deals_equal_endplay():
                       for c in p)
         got = sorted(par_contracts(cols["par_contracts"][i], cols["par_count"][i]))
         assert cols["par_count"][i] == len(want) and got == want[:len(got)]
+        level, strain, declarer, doubled = got[0]
+        facts = {"level": [level, level], "strain": [strain, strain], "declarer": [declarer, declarer ^ 1],
+                 "doubled": [doubled, doubled], "par_contracts": [cols["par_contracts"][i]] * 2,
+                 "par_count": [cols["par_count"][i]] * 2}
+        assert scoring.equals_par(facts).tolist() == [True, False]
 
 
 def test_par_score_is_from_north_south():

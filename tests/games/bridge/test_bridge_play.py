@@ -109,3 +109,15 @@ def test_pass_out_policy_passes_every_board():
 def test_dd_play_leaves_tricks_to_the_dd_table():
     row, sequence = logged(2, 3, "natural", "dd")
     assert row[AT("level")] > 0 and row[AT("play_dd")] == 1 and row[AT("tricks")] == -1 and (sequence == -1).all()
+
+
+@pytest.mark.parametrize("direction", ["clockwise", "counterclockwise"])
+def test_greedy_play_is_the_reference_greedy_policy(direction):
+    step = 1 if direction == "clockwise" else 3
+    for g in range(120):
+        row, sequence = logged(21, g, "natural", "greedy", {"direction": direction})
+        if row[AT("level")] < 0:
+            continue
+        hands, _ = ref.deal(21, g)
+        want = ref.greedy_play(hands, int(row[AT("declarer")]), int(row[AT("strain")]), step)
+        assert list(sequence) == want, g
