@@ -21,6 +21,7 @@ GAMES: dict[str, str] = {
     "doudizhu": "sim.games.doudizhu",
     "doudizhu4": "sim.games.doudizhu4",
     "shanghai": "sim.games.shanghai",
+    "bridge": "sim.games.bridge",
 }
 
 

@@ -5,40 +5,10 @@ facts of a census row, a board row and a double-dummy row), ``deal`` (the deal f
 stream), ``hand`` (suit holdings and their features), ``census`` (deals + features in bulk),
 ``auction`` (calls and auction legality), ``natural`` (the natural bidding system), ``bits`` (bit
 counting), ``trick`` (follow suit, trick winner), ``cardplay`` (random and greedy card play),
-``score`` (duplicate scoring, IMPs) and ``board`` (one board end to end, and ``play_range``).
+``score`` (duplicate scoring, IMPs), ``board`` (one board end to end, and ``play_range``) and
+``text`` (PBN deal and auction strings of many rows).
 """
 
-from __future__ import annotations
+from kernels import drop_stale_cache
 
-
-def _drop_stale_cache() -> None:
-    """numba keys a function's on-disk cache on its own file only, and these kernels inline one
-    another (and ``kernels.rng``): drop this package's cache whenever any source of it or of the
-    shared kernels differs from the sources it was built from (as ``kernels/__init__.py`` does
-    for the top-level kernels)."""
-    import hashlib
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parent
-    cache = here / "__pycache__"
-    digest = hashlib.sha256()
-    for path in sorted(here.glob("*.py")) + sorted(here.parent.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    stamp = cache / "paiju-bridge-kernels.sha256"
-    want = digest.hexdigest()
-    try:
-        if stamp.read_text() == want:
-            return
-    except OSError:
-        pass
-    try:
-        cache.mkdir(exist_ok=True)
-        for old in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
-            old.unlink(missing_ok=True)
-        stamp.write_text(want)
-    except OSError:  # a read-only install: numba then caches elsewhere, per user
-        pass
-
-
-_drop_stale_cache()
+drop_stale_cache(__name__)

@@ -1,9 +1,10 @@
 """One board end to end — deal, auction, card play, score — and the batch entry ``play_range``.
 
-Board ``g`` (number g + 1) is dealt from ``(seed, g)``; its dealer is seat (number - 1) % 4 and its
-vulnerability the duplicate cycle's entry (or the ruleset's fixed one). Bidding and play policies
-are per seat (``policies[0, seat]`` a ``BID_*`` code, ``policies[1, seat]`` a ``PLAY_*`` code;
-dummy plays by declarer's). Card play continues the deal's stream (random play draws from it).
+Hand ``g`` is board g + 1 dealt from ``(seed, g)`` (``--duplicate``: board g // 4 + 1 turned by
+g % 4, ``board_of``); its dealer is seat (number - 1) % 4 and its vulnerability the duplicate
+cycle's entry (or the ruleset's fixed one). Bidding and play policies
+are per player slot (``policies[0, slot]`` a ``BID_*`` code, ``policies[1, slot]`` a ``PLAY_*``
+code; dummy plays by declarer's), turned round the table with ``rotate``. Card play continues the deal's stream (random play draws from it).
 Facts go into ``BOARD_LAYOUT`` rows; the score is computed under the run's rules but can be
 recomputed from the stored facts (``sim.games.bridge.scoring``).
 
@@ -87,23 +88,55 @@ def run_auction(dealer, step, policies, bid_params, hcp, lens, st, kn, row):
 
 
 @njit(cache=True, nogil=True)
-def play_board(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, deck, masks, hcp,
-               lens, st, kn, hands, trick, sequence, row):
-    """Deal board ``g`` from ``(seed, g)``, then bid, play and score it into ``row``."""
-    deal_board(seed, g, state, deck, masks)
-    play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, masks, hcp, lens, st, kn,
-               hands, trick, sequence, row)
+def board_of(deal, rotation, rules, vul_cycle):
+    """(board number, dealer, vulnerability code) of deal ``deal`` seen from seats turned by ``rotation``.
+
+    Board ``deal + 1`` has dealer (number - 1) % 4 and the vulnerability of the 16-board cycle (or
+    the ruleset's fixed one). Turned by ``rotation`` (``--duplicate``: seat k holds what seat
+    k + rotation was dealt), the dealer's cards sit at seat dealer - rotation, and an odd turn
+    swaps which side is vulnerable: the same board, played from other seats."""
+    board = deal + 1
+    dealer = (deal - rotation + 8) % 4
+    vul = vul_cycle[deal % 16] if rules[R_FIXED_VUL] < 0 else rules[R_FIXED_VUL]
+    if rotation % 2 == 1:
+        vul = ((vul & 1) << 1) | (vul >> 1)
+    return board, dealer, vul
 
 
 @njit(cache=True, nogil=True)
-def play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, masks, hcp, lens, st, kn,
-               hands, trick, sequence, row):
-    """Bid, play and score the dealt hands ``masks`` as board ``g`` into ``row`` (zeroed here);
+def seat_policies(g, rotate, policies, bid_params, pol, bp):
+    """The players of hand ``g``: with ``rotate`` seat k is played by slot (k + g) % 4 (as
+    ``sim.players.seat_policies``), else by slot k."""
+    for k in range(4):
+        slot = (k + g) % 4 if rotate else k
+        pol[0, k] = policies[0, slot]
+        pol[1, k] = policies[1, slot]
+        for j in range(bid_params.shape[1]):
+            bp[k, j] = bid_params[slot, j]
+
+
+@njit(cache=True, nogil=True)
+def play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, pol, bp,
+              state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence, row):
+    """Hand ``g`` of a run into ``row``: deal ``g`` (``--duplicate``: deal g // 4 turned by g % 4)
+    from ``(seed, deal)``, with the players of ``seat_policies``; bid, play and score it."""
+    deal = g // 4 if duplicate else g
+    rotation = g % 4 if duplicate else 0
+    seat_policies(g, rotate, policies, bid_params, pol, bp)
+    deal_board(seed, deal, state, deck, dealt)
+    for k in range(4):
+        masks[k] = dealt[(k + rotation) % 4]
+    board, dealer, vul = board_of(deal, rotation, rules, vul_cycle)
+    play_dealt(board, dealer, vul, rules, holding_tab, pattern_tab, pol, bp, state, masks, hcp, lens, st, kn, hands,
+               trick, sequence, row)
+
+
+@njit(cache=True, nogil=True)
+def play_dealt(board, dealer, vul, rules, holding_tab, pattern_tab, policies, bid_params, state, masks, hcp, lens, st,
+               kn, hands, trick, sequence, row):
+    """Bid, play and score the dealt hands ``masks`` as board ``board`` into ``row`` (zeroed here);
     random card play draws from ``state``."""
     row[:] = 0
-    board = g + 1
-    dealer = (board - 1) % 4
-    vul = vul_cycle[(board - 1) % 16] if rules[R_FIXED_VUL] < 0 else rules[R_FIXED_VUL]
     row[B_BOARD] = board
     row[B_DEALER] = dealer
     row[B_VUL] = vul
@@ -141,42 +174,50 @@ def play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_para
 
 @njit(cache=True, nogil=True)
 def _buffers():
-    return (np.empty(4, np.uint64), np.empty(52, np.int8), np.empty(4, np.uint64), np.empty(4, np.int64),
-            np.empty((4, 4), np.int64), np.empty(AUCTION_STATE, np.int64), np.empty((4, N_KN), np.int64),
-            np.empty(4, np.uint64), np.empty(4, np.int64), np.empty(52, np.int64))
+    return (np.empty(4, np.uint64), np.empty(52, np.int8), np.empty(4, np.uint64), np.empty(4, np.uint64),
+            np.empty(4, np.int64), np.empty((4, 4), np.int64), np.empty(AUCTION_STATE, np.int64),
+            np.empty((4, N_KN), np.int64), np.empty(4, np.uint64), np.empty(4, np.int64), np.empty(52, np.int64))
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, out_rows,
-               n_blocks):
-    """Play boards ``start .. start+count-1`` into ``out_rows[g - start]`` (int64, ``ROW_LEN``) in
+def play_range(seed, start, count, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params,
+               out_rows, n_blocks):
+    """Play hands ``start .. start+count-1`` into ``out_rows[g - start]`` (int64, ``ROW_LEN``) in
     ``n_blocks`` parallel blocks with their own buffers. ``policies`` is int64[2, 4] (bidding,
-    play) and ``bid_params`` int64[4, N_BID_PARAMS]. Rows depend only on ``(seed, g)``."""
+    play; one column per player slot) and ``bid_params`` int64[4, N_BID_PARAMS]; ``rotate`` and
+    ``duplicate`` as in ``play_hand``. Rows depend only on ``(seed, g)``."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        state, deck, masks, hcp, lens, st, kn, hands, trick, sequence = _buffers()
+        state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence = _buffers()
+        pol = policies.copy()
+        bp = bid_params.copy()
         for g in range(lo, hi):
-            play_board(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, deck, masks,
-                       hcp, lens, st, kn, hands, trick, sequence, out_rows[g - start])
+            play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, pol,
+                      bp, state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence, out_rows[g - start])
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, given_masks):
-    """One board with its card play, for replay and tests: (row, the 52 cards in play order, -1
+def play_logged(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params,
+                given_masks):
+    """One hand with its card play, for replay and tests: (row, the 52 cards in play order, -1
     when not played). With ``given_masks`` (uint64[4], e.g. from a PBN deal) those hands are played
-    instead of the deal of ``(seed, g)`` (random play still draws from that stream); pass an empty
-    array to deal."""
-    state, deck, masks, hcp, lens, st, kn, hands, trick, sequence = _buffers()
+    as board g + 1 instead of the deal of ``(seed, g)`` (random play draws from that stream);
+    pass an empty array to deal."""
+    state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence = _buffers()
     sequence[:] = -1
     row = np.zeros(ROW_LEN, np.int64)
+    pol = policies.copy()
+    bp = bid_params.copy()
     if given_masks.shape[0] == 4:
         seed_stream(seed, g, state)
         masks[:] = given_masks
-        play_dealt(g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, masks, hcp, lens, st,
-                   kn, hands, trick, sequence, row)
+        seat_policies(g, rotate, policies, bid_params, pol, bp)
+        board, dealer, vul = board_of(g, 0, rules, vul_cycle)
+        play_dealt(board, dealer, vul, rules, holding_tab, pattern_tab, pol, bp, state, masks, hcp, lens, st, kn,
+                   hands, trick, sequence, row)
     else:
-        play_board(seed, g, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, state, deck, masks, hcp,
-                   lens, st, kn, hands, trick, sequence, row)
+        play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, pol,
+                  bp, state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence, row)
     return row, sequence.copy()

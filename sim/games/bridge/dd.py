@@ -132,23 +132,53 @@ def dd_tables(masks: np.ndarray, solver: Solver | None = None) -> np.ndarray:
 def dd_rows(masks: np.ndarray, dealers: np.ndarray, vuls: np.ndarray, with_par: bool = True) -> np.ndarray:
     """``DD_LAYOUT`` rows (int64) of deals ``masks`` (n, 4) with their dealers and vulnerability codes."""
     solver = Solver()
-    tables = dd_tables(masks, solver)
+    return table_rows(dd_tables(masks, solver), dealers, vuls, with_par, solver)
+
+
+def table_rows(tables: np.ndarray, dealers: np.ndarray, vuls: np.ndarray, with_par: bool = True,
+               solver: Solver | None = None) -> np.ndarray:
+    """``DD_LAYOUT`` rows of solved tables (n, 5 strains, 4 seats), with par for each row's dealer
+    and vulnerability (par needs no solving: DDS derives it from the table)."""
     rows = np.zeros((tables.shape[0], DD_LAYOUT.length), np.int64)
     rows[:, ROW_DD:ROW_DD + 20] = tables.reshape(-1, 20)
     if with_par:
+        solver = solver or Solver()
         for i in range(tables.shape[0]):
             rows[i, ROW_PAR_SCORE], rows[i, ROW_PAR_COUNT], rows[i, ROW_PAR_CONTRACTS] = solver.par(
                 tables[i], dealers[i], vuls[i])
     return rows
 
 
+def hand_rows(seed: int, deals: np.ndarray, rotations: np.ndarray, fixed_vul: int = -1,
+              with_par: bool = True) -> np.ndarray:
+    """DD rows of the hands of a run: deal ``deals[i]`` from ``(seed, deal)`` seen from seats turned
+    by ``rotations[i]`` (``--duplicate``; seat k holds what seat k + rotation was dealt, and the
+    dealer and vulnerability turn with the cards). Each deal is solved once however many of its
+    rotations the rows hold; ``deals`` must lie in one short range (a shard)."""
+    from sim.games.bridge.jobs import board_dealer_vul, deal_masks
+
+    deals = np.asarray(deals, np.int64)
+    rotations = np.asarray(rotations, np.int64)
+    if deals.size == 0:
+        return np.zeros((0, DD_LAYOUT.length), np.int64)
+    lo, hi = int(deals.min()), int(deals.max()) + 1
+    present = np.zeros(hi - lo, bool)
+    present[deals - lo] = True
+    index = np.cumsum(present) - 1  # deal -> position among the solved deals
+    solver = Solver()
+    solved = dd_tables(deal_masks(seed, lo, hi)[present], solver)
+    tables = solved[index[deals - lo]]
+    seat = (np.arange(4)[None, :] + rotations[:, None]) % 4  # row seat k is dealt seat (k + rotation) % 4
+    tables = np.take_along_axis(tables, np.broadcast_to(seat[:, None, :], tables.shape), axis=2)
+    dealers, vuls = board_dealer_vul(deals + 1, fixed_vul, rotations)
+    return table_rows(tables, dealers, vuls, with_par, solver)
+
+
 def dd_range(seed: int, start: int, stop: int, fixed_vul: int = -1, with_par: bool = True) -> np.ndarray:
     """DD rows of boards ``start .. stop-1`` of a run (deals from ``(seed, g)``): one shard, computed
     on its own. ``fixed_vul`` >= 0 replaces the duplicate cycle (ruleset ``vulnerability = fixed``)."""
-    from sim.games.bridge.jobs import board_dealer_vul, deal_masks
-
-    dealers, vuls = board_dealer_vul(np.arange(start, stop) + 1, fixed_vul)
-    return dd_rows(deal_masks(seed, start, stop), dealers, vuls, with_par)
+    deals = np.arange(start, stop, dtype=np.int64)
+    return hand_rows(seed, deals, np.zeros_like(deals), fixed_vul, with_par)
 
 
 def par_contracts(packed: int, count: int) -> list[tuple[int, int, int, int]]:

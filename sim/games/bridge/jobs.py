@@ -25,16 +25,19 @@ def deal_masks(seed: int, start: int, stop: int) -> np.ndarray:
     """(n, 4) uint64 hand bitmasks (N, E, S, W) of deals ``start .. stop-1``."""
     out = np.empty((stop - start, 4), np.uint64)
     if stop > start:
-        deal_range(seed, start, stop - start, out, _blocks(stop - start))
+        deal_range(np.uint64(seed), start, stop - start, out, _blocks(stop - start))
     return out
 
 
-def board_dealer_vul(boards, fixed_vul: int = -1) -> tuple[np.ndarray, np.ndarray]:
+def board_dealer_vul(boards, fixed_vul: int = -1, rotation=0) -> tuple[np.ndarray, np.ndarray]:
     """Dealer seats and vulnerability codes of board numbers (1, 2, ...): spec §4's cycle, or
-    ``fixed_vul`` (a code) on every board when >= 0."""
+    ``fixed_vul`` (a code) on every board when >= 0; seen from seats turned by ``rotation``
+    (``kernels.bridge.board.board_of``: the dealer moves back, an odd turn swaps the sides)."""
     b = np.asarray(boards, dtype=np.int64) - 1
+    r = np.broadcast_to(np.asarray(rotation, np.int64), b.shape)
     vul = np.asarray(VUL_CYCLE, np.int64)[b % 16] if fixed_vul < 0 else np.full(b.shape, fixed_vul, np.int64)
-    return b % 4, vul
+    vul = np.where(r % 2 == 1, ((vul & 1) << 1) | (vul >> 1), vul)
+    return (b - r) % 4, vul
 
 
 def census(seed: int, start: int, stop: int) -> dict[str, np.ndarray]:
@@ -42,21 +45,22 @@ def census(seed: int, start: int, stop: int) -> dict[str, np.ndarray]:
     n = stop - start
     out = np.empty((N_CENSUS, n), np.int8)
     if n:
-        census_range(seed, start, n, holding_table(), pattern_table(), out, _blocks(n))
+        census_range(np.uint64(seed), start, n, holding_table(), pattern_table(), out, _blocks(n))
     cols = CENSUS_LAYOUT.unpack(out.T, 4)
     cols["game_index"] = np.arange(start, stop, dtype=np.int64)
     return cols
 
 
 def play(seed: int, start: int, stop: int, rules: BridgeRules, policies: np.ndarray,
-         bid_params: np.ndarray) -> np.ndarray:
-    """``BOARD_LAYOUT`` rows (int64) of boards ``start .. stop-1`` (``sim.games.bridge.policies``)."""
+         bid_params: np.ndarray, rotate: bool = False, duplicate: bool = False) -> np.ndarray:
+    """``BOARD_LAYOUT`` rows (int64) of hands ``start .. stop-1`` (``sim.games.bridge.policies``);
+    ``rotate`` and ``duplicate`` as ``kernels.bridge.board.play_hand``."""
     n = stop - start
     rows = np.zeros((n, ROW_LEN), np.int64)
     if n:
         t = compile_rules(rules)
-        play_range(seed, start, n, t["rules"], t["holding"], t["pattern"], t["vul_cycle"], policies, bid_params, rows,
-                   _blocks(n))
+        play_range(np.uint64(seed), start, n, bool(rotate), bool(duplicate), t["rules"], t["holding"], t["pattern"],
+                   t["vul_cycle"], policies, bid_params, rows, _blocks(n))
     return rows
 
 

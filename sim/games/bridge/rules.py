@@ -12,9 +12,8 @@ from typing import Literal
 
 import numpy as np
 
-from kernels.bridge.board import N_RULES, R_FIXED_VUL, R_INSULT_X, R_INSULT_XX, R_STEP
-from kernels.bridge.hand import holding_table, pattern_table
 from sim.errors import UserError
+from sim.game import Variant
 from sim.ruleset import rule, scoring
 
 NAME = "bridge"
@@ -37,18 +36,26 @@ class BridgeRules:
         "none", "the vulnerability of every board when vulnerability = fixed")
     insult_redoubled: Literal[100, 50] = scoring(
         100, "BR-2: bonus for making a redoubled contract (Laws 100; the seed's reading 50, as doubled)")
+    dd: bool = rule(
+        False, "double dummy: every row also gets the deal's 20-entry DD table and par (DDS through the optional "
+               "package endplay); needed by the dd card play and the pass-out players")
     matchpoint_top: Literal[2, 1] = scoring(
         2, "matchpoints against par for a better result (a tie gets half): 2 European style, 1 ACBL style")
+    money: Literal["points", "imps", "matchpoints"] = scoring(
+        "points", "s{k}_money of a seat: its side's duplicate score (points), or its side's IMPs or matchpoints "
+                  "above average (result − top/2) against par (these two need dd = true)")
 
 
 Rules = BridgeRules
 
-VARIANTS: dict[str, tuple[str, dict]] = {
-    "default": ("spec defaults: clockwise, duplicate vulnerability cycle, insult 50 doubled / 100 redoubled", {}),
-    "seed-insult": ("BR-2 as the seed reads: a made redoubled contract also earns 50", {"insult_redoubled": 50}),
-    "counterclockwise": ("BR-1 alternative: bidding and play go counter-clockwise", {"direction": "counterclockwise"}),
-    "none-vul": ("no side vulnerable on any board", {"vulnerability": "fixed", "fixed_vulnerability": "none"}),
-    "all-vul": ("both sides vulnerable on every board", {"vulnerability": "fixed", "fixed_vulnerability": "both"}),
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("spec defaults: clockwise, duplicate vulnerability cycle, insult 50 doubled / 100 redoubled"),
+    "dd": Variant("the defaults with double-dummy tables and par on every row (needs endplay)", {"dd": True}),
+    "seed-insult": Variant("BR-2 as the seed reads: a made redoubled contract also earns 50", {"insult_redoubled": 50}),
+    "counterclockwise": Variant("BR-1 alternative: bidding and play go counter-clockwise",
+                                {"direction": "counterclockwise"}),
+    "none-vul": Variant("no side vulnerable on any board", {"vulnerability": "fixed", "fixed_vulnerability": "none"}),
+    "all-vul": Variant("both sides vulnerable on every board", {"vulnerability": "fixed", "fixed_vulnerability": "both"}),
 }
 
 
@@ -57,6 +64,8 @@ def validate(rules: BridgeRules) -> None:
     if rules.vulnerability != "fixed" and rules.fixed_vulnerability != "none":
         raise UserError("option 'fixed_vulnerability' needs vulnerability = \"fixed\"; "
                         f"got vulnerability = {rules.vulnerability!r}")
+    if rules.money != "points" and not rules.dd:
+        raise UserError(f"money = {rules.money!r} scores against par, which needs dd = true (--set dd=true)")
 
 
 def fixed_vul_code(rules: BridgeRules) -> int:
@@ -66,6 +75,9 @@ def fixed_vul_code(rules: BridgeRules) -> int:
 
 def compile_rules(rules: BridgeRules) -> dict[str, np.ndarray]:
     """The arrays ``play_range`` reads: ``rules`` (int64 ``R_*``), ``holding``, ``pattern``, ``vul_cycle``."""
+    from kernels.bridge.board import N_RULES, R_FIXED_VUL, R_INSULT_X, R_INSULT_XX, R_STEP
+    from kernels.bridge.hand import holding_table, pattern_table
+
     validate(rules)
     params = np.zeros(N_RULES, np.int64)
     params[R_STEP] = 1 if rules.direction == "clockwise" else 3

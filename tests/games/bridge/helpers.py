@@ -18,7 +18,7 @@ def logged(seed: int, g: int, bidding="natural", play="greedy", overrides: dict 
     """(row, play sequence) of one board."""
     t = tables(overrides)
     policies, params = policy_arrays(bidding, play)
-    return play_logged(seed, g, t["rules"], t["holding"], t["pattern"], t["vul_cycle"], policies, params,
+    return play_logged(np.uint64(seed), g, False, False, t["rules"], t["holding"], t["pattern"], t["vul_cycle"], policies, params,
                        np.empty(0, np.uint64))
 
 
@@ -27,5 +27,5 @@ def given(masks, g: int = 0, bidding="natural", play="greedy", seed: int = 0, ov
     """(row, play sequence) of board ``g`` played from the hands ``masks`` (N, E, S, W)."""
     t = tables(overrides)
     policies, params = policy_arrays(bidding, play, params)
-    return play_logged(seed, g, t["rules"], t["holding"], t["pattern"], t["vul_cycle"], policies, params,
+    return play_logged(np.uint64(seed), g, False, False, t["rules"], t["holding"], t["pattern"], t["vul_cycle"], policies, params,
                        np.asarray(masks, np.uint64))

@@ -17,20 +17,21 @@ AT = BOARD_LAYOUT.at
 
 
 def test_every_variant_applies_and_validates():
-    for name, (doc, overrides) in bridge_rules.VARIANTS.items():
-        r = apply_overrides(bridge_rules.BridgeRules(), overrides)
+    for name, variant in bridge_rules.VARIANTS.items():
+        r = apply_overrides(bridge_rules.BridgeRules(), variant.overrides)
         bridge_rules.validate(r)
-        assert doc and bridge_rules.compile_rules(r)["rules"].dtype == np.int64
+        assert variant.doc and bridge_rules.compile_rules(r)["rules"].dtype == np.int64
 
 
 def test_scoring_options_are_marked_scoring():
     info = field_info(bridge_rules.BridgeRules)
-    assert info["insult_redoubled"][1] and info["matchpoint_top"][1]
-    assert not info["direction"][1] and not info["vulnerability"][1]
+    assert info["insult_redoubled"][1] and info["matchpoint_top"][1] and info["money"][1]
+    assert not info["direction"][1] and not info["vulnerability"][1] and not info["dd"][1]
 
 
 @pytest.mark.parametrize("overrides, message", [
     ({"fixed_vulnerability": "both"}, "fixed_vulnerability"),
+    ({"money": "imps"}, "dd = true"),
 ])
 def test_validate_is_one_line(overrides, message):
     with pytest.raises(UserError) as err:
@@ -55,10 +56,10 @@ def test_compiled_arrays():
     t = bridge_rules.compile_rules(bridge_rules.BridgeRules())
     assert t["rules"][R_STEP] == 1 and t["rules"][R_FIXED_VUL] == -1 and t["rules"][R_INSULT_XX] == 100
     assert t["vul_cycle"].tolist() == [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2]
-    variant = bridge_rules.VARIANTS["counterclockwise"][1]
+    variant = bridge_rules.VARIANTS["counterclockwise"].overrides
     ccw = bridge_rules.compile_rules(apply_overrides(bridge_rules.BridgeRules(), variant))
     assert ccw["rules"][R_STEP] == 3
-    allv = bridge_rules.compile_rules(apply_overrides(bridge_rules.BridgeRules(), bridge_rules.VARIANTS["all-vul"][1]))
+    allv = bridge_rules.compile_rules(apply_overrides(bridge_rules.BridgeRules(), bridge_rules.VARIANTS["all-vul"].overrides))
     assert allv["rules"][R_FIXED_VUL] == 3
 
 
