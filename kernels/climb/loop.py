@@ -8,10 +8,17 @@ rule) and ``advance`` (trick end, 接风, next seat). Each game family writes it
 in its kernel package (move generation, player, what a play records) and calls these steps, so a
 game compiles only its own family and this module.
 
-The end rule is data: with ``gs[GS_MODE_HARD]`` the hand ends when the first player is out (a
-lone side ``gs[GS_HARD]`` against the rest); otherwise when a partnership (``gs[GS_BANKER]`` and
-``gs[GS_PARTNER]`` against the other seats) is decided. The number of seats is the length of
-``hand_left``.
+The end rule is data (``gs[GS_END_RULE]``): ``END_FIRST_OUT_OR_TEAM`` — with ``gs[GS_MODE_HARD]``
+the hand ends when the first player is out (a lone side ``gs[GS_HARD]`` against the rest),
+otherwise when a partnership (``gs[GS_BANKER]`` and ``gs[GS_PARTNER]`` against the other seats)
+is decided; ``END_BY_GAME`` — the shared steps only record who went out and the game's own turn
+ends the hand (a 终止牌, players playing on after the first is out). The direction of play is
+data too (``gs[GS_DIRECTION]``: counter-clockwise, seat + 1, or clockwise). The number of seats
+is the length of ``hand_left``.
+
+Hooks: ``advance`` returns True when its turn ended the trick, so a game can act at trick end
+(draw from a stock, count trick facts) before the next lead; a game whose leader may have no
+legal play passes the lead on with ``pass_lead``.
 
 Rules: every family's int64 ``rules`` vector starts with the header ``CL_*`` below, which this
 module reads; a family's own options follow from ``CL_HEADER`` on.
@@ -37,7 +44,10 @@ CL_HEADER = 8  # first slot of a family's own options
 # scalar state of the turn loop, gs[GS_*] (int64)
 GS_TURN, GS_TOP_SEAT, GS_TRICK_POINTS, GS_N_TRICKS, GS_N_JIEFENG, GS_N_TURNS, GS_N_OUT = range(7)
 GS_REVEALED, GS_MODE_HARD, GS_BANKER, GS_PARTNER, GS_HARD, GS_CALL, GS_N_LOG = range(7, 14)
-GS_LEN = 14
+GS_DIRECTION, GS_END_RULE, GS_FAMILY = 14, 15, 16  # GS_FAMILY: first slot a game may use for its own state
+GS_LEN = 24
+COUNTER_CLOCKWISE, CLOCKWISE = 0, 1  # gs[GS_DIRECTION]
+END_FIRST_OUT_OR_TEAM, END_BY_GAME = 0, 1  # gs[GS_END_RULE]
 
 # seat_flags rows
 SF_FINISH, SF_PASSED, SF_LOCKED, SF_BOMBS_USED, SF_BOMB_LIMIT, SF_REL = range(6)
@@ -53,11 +63,12 @@ MAX_LOG = 1024
 
 
 @njit(cache=True, nogil=True, inline="always")
-def next_active(seat, hand_left):
-    """The next seat counter-clockwise (seat + 1) still holding cards."""
+def next_active(seat, hand_left, direction=COUNTER_CLOCKWISE):
+    """The next seat in the direction of play (counter-clockwise: seat + 1) still holding cards."""
     n_seats = hand_left.shape[0]
+    step = 1 if direction == COUNTER_CLOCKWISE else n_seats - 1
     for k in range(1, n_seats + 1):
-        s = (seat + k) % n_seats
+        s = (seat + k * step) % n_seats
         if hand_left[s] > 0:
             return s
     return -1
@@ -143,7 +154,8 @@ def after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, 
     order[gs[GS_N_OUT]] = seat
     gs[GS_N_OUT] += 1
     seat_flags[SF_FINISH, seat] = gs[GS_N_OUT]
-    if hand_over(gs[GS_N_OUT], order, gs[GS_MODE_HARD] == 1, gs[GS_BANKER], gs[GS_PARTNER]):
+    if gs[GS_END_RULE] == END_FIRST_OUT_OR_TEAM and hand_over(gs[GS_N_OUT], order, gs[GS_MODE_HARD] == 1,
+                                                              gs[GS_BANKER], gs[GS_PARTNER]):
         captured[seat] += gs[GS_TRICK_POINTS]  # table points go to the finisher
         gs[GS_N_TRICKS] += 1
         return True
@@ -153,7 +165,8 @@ def after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, 
 @njit(cache=True, nogil=True, inline="always")
 def advance(gs, seat, hand_left, captured, seat_flags, top, rules):
     """After a turn: the trick ends when every other active player has passed since the last play
-    (or is locked out), else the turn goes to the next active, unlocked seat."""
+    (or is locked out), else the turn goes to the next active, unlocked seat. Returns True when
+    the trick ended (the game may then act before the lead, e.g. draw from a stock)."""
     top_seat = gs[GS_TOP_SEAT]
     over = True
     for s in range(hand_left.shape[0]):
@@ -161,13 +174,23 @@ def advance(gs, seat, hand_left, captured, seat_flags, top, rules):
             over = False
     if over:
         end_trick(gs, hand_left, captured, seat_flags, top, rules)
-        return
+        return True
     turn = seat
     while True:
-        turn = next_active(turn, hand_left)
+        turn = next_active(turn, hand_left, gs[GS_DIRECTION])
         if seat_flags[SF_LOCKED, turn] == 0:
             break
     gs[GS_TURN] = turn
+    return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pass_lead(gs, seat, hand_left):
+    """A leader with no legal play: the lead passes to the next seat holding cards, the trick
+    (still empty) goes on. Returns the new leader (-1: nobody holds cards)."""
+    nxt = next_active(seat, hand_left, gs[GS_DIRECTION])
+    gs[GS_TURN] = nxt
+    return nxt
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -193,9 +216,9 @@ def end_trick(gs, hand_left, captured, seat_flags, top, rules):
     if revealed and mate >= 0 and hand_left[mate] > 0:
         gs[GS_TURN] = mate
         return
-    turn = next_active(winner, hand_left)
+    turn = next_active(winner, hand_left, gs[GS_DIRECTION])
     if (not revealed) and rules[CL_JIEFENG_SKIPS_BANKER] != 0 and turn == gs[GS_BANKER]:
-        nxt = next_active(turn, hand_left)
+        nxt = next_active(turn, hand_left, gs[GS_DIRECTION])
         if nxt >= 0:
             turn = nxt
     gs[GS_TURN] = turn

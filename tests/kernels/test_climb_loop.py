@@ -61,3 +61,38 @@ def test_a_stale_cache_is_dropped(tmp_path, monkeypatch):
     kernels.drop_stale_cache("kernels.other")
     assert not (root / "game" / "__pycache__" / "play.f-1.nbi").exists()  # its dependency changed
     assert (root / "other" / "__pycache__" / "play.f-1.nbi").exists()  # does not import it: kept
+
+
+def test_direction_end_rule_and_a_leader_who_cannot_play():
+    """The hooks new games use: clockwise play, the game deciding the end, passing the lead."""
+    from numba import njit
+
+    from kernels.climb.loop import (
+        CLOCKWISE, END_BY_GAME, GS_DIRECTION, GS_END_RULE, GS_LEN, GS_MODE_HARD, GS_N_OUT, GS_TOP_SEAT, GS_TURN,
+        SF_ROWS, advance, after_play, next_active, pass_lead,
+    )
+
+    @njit(cache=True)
+    def scenario(direction, end_rule):
+        hand_left = np.array([3, 0, 2, 1], np.int64)
+        gs = np.zeros(GS_LEN, np.int64)
+        gs[GS_DIRECTION] = direction
+        gs[GS_END_RULE] = end_rule
+        gs[GS_MODE_HARD] = 1  # first player out ends the hand, unless the game decides
+        gs[GS_TOP_SEAT] = -1
+        flags = np.zeros((SF_ROWS, 4), np.int64)
+        captured = np.zeros(4, np.int64)
+        order = np.full(4, -1, np.int64)
+        top = np.zeros(MOVE_FIELDS, np.int64)
+        moves = np.zeros((1, MOVE_FIELDS), np.int64)
+        moves[0, 0], moves[0, 2] = 1, 1
+        first = next_active(0, hand_left, direction)
+        leader = pass_lead(gs, 0, hand_left)  # seat 0 cannot lead
+        over = after_play(gs, 3, 1, moves, 0, hand_left, flags, order, captured, top)  # seat 3 plays its last card
+        ended = advance(gs, 3, hand_left, captured, flags, top, np.zeros(8, np.int64))
+        return first, leader, over, gs[GS_N_OUT], ended, gs[GS_TURN]
+
+    assert scenario(0, 0)[:4] == (2, 2, True, 1)  # counter-clockwise; the first out ends the hand
+    nxt, leader, over, n_out, ended, turn = scenario(CLOCKWISE, END_BY_GAME)
+    assert (nxt, leader, over, n_out) == (3, 3, False, 1)  # clockwise: 0 → 3; the game decides the end
+    assert not ended and turn == 2  # seats 0 and 2 must still answer seat 3's play: clockwise from 3 is 2
