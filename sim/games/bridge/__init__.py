@@ -11,7 +11,8 @@ one for all): ``natural-greedy`` (default), ``natural-random``, ``natural-dd`` a
 Modules: ``rules`` (options, variants, compiled tables), ``policies`` (players), ``columns``,
 ``census`` and ``play`` (the jobs), ``jobs`` (kernel calls on game ranges), ``dd`` (DDS),
 ``scoring`` (score and money from facts), ``exact`` (exact deal odds), ``report_census``,
-``report_play``, ``report_dd`` and ``plots`` (reports), ``replay``, ``text`` (calls, PBN).
+``report_play``, ``report_dd`` and ``plots`` (reports), ``metrics`` (headline figures for
+``paiju sweep``), ``replay``, ``text`` (calls, PBN).
 Kernels: ``kernels.bridge``.
 """
 
@@ -82,6 +83,12 @@ def _play_figures(run, report):
     return play_figures(run, report)
 
 
+def _metrics(n_seats):
+    from sim.games.bridge.metrics import metrics
+
+    return metrics(n_seats)
+
+
 def _replay(spec, rows, game_index):
     from sim.games.bridge.replay import replay
 
@@ -105,7 +112,7 @@ GAME = Game(
     validate=_rules.validate,
     jobs={
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
-        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures),
+        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
     },
     players=Players(names=PLAYER_NAMES, params=NATURAL_PARAMS, default=DEFAULT_PLAYER),
     scoring=_scoring(),

@@ -157,6 +157,29 @@ def test_balance_splits_the_score_by_role_and_component(play_run, tmp_path):
     assert "declarer (庄家)" in text and "part-score or game bonus" in text and "undertricks" in text
 
 
+def test_sweep_compares_the_headline_figures_on_the_same_deals():
+    import sim
+
+    result = sim.sweep("bridge", 600, "game", [22, 28], seed=6, progress=False)
+    a, b = (run.to_pandas() for run in result.runs)
+    assert (a.deal == b.deal).all()
+    table = result.to_pandas()
+
+    def figure(setting, name):
+        return table[(table.setting == setting) & (table.statistic == name)].iloc[0]
+
+    for setting, df in (("game=22", a), ("game=28", b)):
+        games = ((df.level >= 3) & (df.strain == 4)) | ((df.level >= 4) & (df.strain >= 2)) | (df.level >= 5)
+        assert figure(setting, "P(game or slam bid)").estimate == pytest.approx(games.mean())
+        played = df.level > 0
+        made = (df.tricks >= 6 + df.level)[played]
+        assert figure(setting, "P(contract made)").estimate == pytest.approx(made.mean()) and \
+            figure(setting, "P(contract made)").n == played.sum()
+    # a lower game threshold bids more games on the same deals (paired: no deal bids fewer)
+    assert figure("game=22", "P(game or slam bid)").estimate > figure("game=28", "P(game or slam bid)").estimate
+    assert "Δ P(game or slam bid)" in set(table.statistic)
+
+
 def test_resume_computes_a_missing_dd_shard_again(dd_run, tmp_path):
     out = tmp_path / "resumed"
     shutil.copytree(dd_run, out)

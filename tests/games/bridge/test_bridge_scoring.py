@@ -77,20 +77,46 @@ def test_score_from_facts_views_and_options():
     assert scoring.score(xx, apply_overrides(rules, {"insult_redoubled": 50}))["ns_score"].tolist() == [510]
 
 
-def test_par_columns_imps_matchpoints_and_dd_play():
+def test_par_columns_imps_matchpoints_and_money():
     dd = {f"s{k}_dd_{s}": np.array([9]) for k in range(4) for s in ("c", "d", "h", "s", "nt")}
     facts = _facts(par_score=[650], par_count=[0], par_contracts=[0], **{k: v.tolist() for k, v in dd.items()})
-    out = scoring.score(facts, BridgeRules())
+    dd_rules = apply_overrides(BridgeRules(), {"dd": True})
+    out = scoring.score(facts, dd_rules)
     assert out["ns_score"].tolist() == [620] and out["imps_vs_par"].tolist() == [-1]
     assert out["mp_vs_par"].tolist() == [0]
-    assert out["dd_tricks"].tolist() == [9]
-    played_dd = scoring.score(dict(facts, play_dd=np.array([1]), tricks=np.array([-1])), BridgeRules())
-    assert played_dd["ns_score"].tolist() == [-100]  # 4♥ vulnerable down one on the DD table's 9 tricks
-    par = scoring.score(dict(facts, result_is_par=np.array([1]), level=np.array([-1])), BridgeRules())
+    assert scoring.dd_contract_tricks(facts).tolist() == [9]
+    par = scoring.score(dict(facts, result_is_par=np.array([1]), level=np.array([-1])), dd_rules)
     assert par["ns_score"].tolist() == [650] and par["mp_vs_par"].tolist() == [1.0]
-    acbl_rules = apply_overrides(BridgeRules(), {"matchpoint_top": 1})
+    acbl_rules = apply_overrides(dd_rules, {"matchpoint_top": 1})
     acbl = scoring.score(dict(facts, result_is_par=np.array([1])), acbl_rules)
     assert acbl["mp_vs_par"].tolist() == [0.5]
+    money = {unit: scoring.score(facts, apply_overrides(dd_rules, {"money": unit})) for unit in
+             ("points", "imps", "matchpoints")}
+    assert [money[u]["s0_money"][0] for u in money] == [620, -1, -1.0]  # matchpoints: 0 of 2, minus the average 1
+    for m in money.values():
+        assert m["s0_money"][0] == m["s2_money"][0] == -m["s1_money"][0] == -m["s3_money"][0]
+
+
+def test_components_add_up_to_the_money_and_roles_follow_the_declarer():
+    rng = np.random.default_rng(3)
+    n = 4000
+    level = rng.integers(1, 8, n)
+    facts = {"level": np.where(rng.random(n) < 0.1, -1, level), "strain": rng.integers(0, 5, n),
+             "doubled": rng.integers(0, 3, n), "declarer": rng.integers(0, 4, n), "vul": rng.integers(0, 4, n),
+             "tricks": rng.integers(0, 14, n), "result_is_par": np.zeros(n, bool)}
+    for key in ("strain", "doubled", "declarer", "tricks"):
+        facts[key] = np.where(facts["level"] < 0, -1, facts[key])
+    rules = BridgeRules()
+    scored = scoring.score(facts, rules)
+    parts = scoring.components(facts, scored, rules)
+    money = np.stack([scored[f"s{k}_money"] for k in range(4)], axis=1)
+    assert np.array_equal(sum(parts.values()), money) and (money.sum(axis=1) == 0).all()
+    assert (parts["undertricks"] != 0).any() and set(parts) == set(scoring.COMPONENT_LABELS)
+    roles = scoring.seat_roles(facts)
+    d = facts["declarer"]
+    played = facts["level"] > 0
+    assert (roles[played, d[played]] == 0).all() and (roles[played, d[played] ^ 2] == 1).all()
+    assert (roles[played, d[played] ^ 1] == 2).all() and (roles[~played] == -1).all()
 
 
 def test_rescoring_stored_boards_reproduces_the_kernel_score():
