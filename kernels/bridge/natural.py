@@ -30,7 +30,8 @@ Everything else is *placement*: choose the strain (a known 8+ card fit, majors f
   law of total tricks (trumps - 6, below game), without one the cheapest bid when it is at most
   the 2 level and the middle of the range reaches what the level needs (suits 19, 21; NT 20, 23).
   A player passes when the side already holds the contract in that strain at that level or
-  higher, or when the bid is not legal any more. A player whose partner has bid passes on
+  higher, when the side already holds a game and the bid would move it below slam to another
+  strain without a known 8+ card fit (no pulling 3NT to 4♣), or when the bid is not legal any more. A player whose partner has bid passes on
   without having bid shows no game interest (at most game - partner's maximum - 1).
 Doubles are for penalty only: of an opponents' undoubled contract at level L when the points
   they can hold (40 - ours, ours = own HCP + partner's shown minimum) are 3 or more below what
@@ -314,6 +315,13 @@ def partner_range(seat, hcp, kn):
 
 
 @njit(cache=True, nogil=True)
+def _is_game(bid):
+    """Is bid code ``bid`` (5 * (level - 1) + strain) a game or slam contract?"""
+    level, strain = bid // 5 + 1, bid % 5
+    return level >= 5 or (level >= 4 and strain >= 2) or (level >= 3 and strain == 4)
+
+
+@njit(cache=True, nogil=True)
 def placement(seat, st, hcp, lens, kn, pp):
     """The placement bid (module docstring), or 0 for no bid."""
     partner = seat ^ 2
@@ -351,6 +359,8 @@ def placement(seat, st, hcp, lens, kn, pp):
     ours = last >= 0 and (st[A_LAST_BIDDER] & 1) == (seat & 1)
     if ours and last % 5 == strain and last // 5 + 1 >= level:
         return 0
+    if ours and level < 6 and fit < 8 and _is_game(last):
+        return 0  # the side is in game already: no move to another strain without a fit
     if level < cheapest or level > 7:
         return 0
     show(kn, seat, s_lo, s_hi)

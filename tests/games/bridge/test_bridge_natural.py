@@ -98,3 +98,11 @@ def test_weak_twos_can_be_switched_off():
     assert call_name(auction_calls(row[AT("auction0"):AT("auction0") + 1])[0]) == "2S"
     row, _ = given(masks, g=0, params={"weak_twos": 0})
     assert call_name(auction_calls(row[AT("auction0"):AT("auction0") + 1])[0]) == "P"
+
+
+def test_a_side_in_game_does_not_pull_to_another_strain_without_a_fit():
+    # board 6 (East deals): 1C P 1D P 2C P 3NT — East's five clubs found no fit, so 3NT stands
+    masks = parse_pbn("N:T8753.T43.874.T2 6.A752.QJ2.AJ865 K92.K86.965.K743 AQJ4.QJ9.AKT3.Q9")
+    row, _ = given(masks, g=5)
+    calls = [call_name(c) for c in auction_calls(row[AT("auction0"):AT("auction0") + 5])]
+    assert calls == ["1C", "P", "1D", "P", "2C", "P", "3NT", "P", "P", "P"]
