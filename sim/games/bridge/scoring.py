@@ -88,7 +88,7 @@ def imps(difference) -> np.ndarray:
 
 
 ROLES = ("declarer", "dummy", "defender")
-ROLE_LABELS = {"declarer": "declarer (庄家)", "dummy": "dummy (明手)", "defender": "defender (防守方)"}
+ROLE_LABELS = {"declarer": "庄家", "dummy": "明手", "defender": "防守方"}  # shown as "庄家 (declarer)"
 PARTS = ("trick_score", "bonus", "slam", "insult", "overtricks", "undertricks")
 COMPONENT_LABELS = {
     "trick_score": "trick score of the contracted tricks", "bonus": "part-score or game bonus",

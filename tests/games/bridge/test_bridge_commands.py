@@ -154,7 +154,7 @@ def test_balance_splits_the_score_by_role_and_component(play_run, tmp_path):
     scenario = tmp_path / "seed_insult.toml"
     scenario.write_text("insult_redoubled = 50\n")
     text = _ok("balance", play_run, "--scenario", scenario)
-    assert "declarer (庄家)" in text and "part-score or game bonus" in text and "undertricks" in text
+    assert "庄家 (declarer)" in text and "part-score or game bonus" in text and "undertricks" in text
 
 
 def test_sweep_compares_the_headline_figures_on_the_same_deals():
