@@ -324,7 +324,6 @@ def _is_game(bid):
 @njit(cache=True, nogil=True)
 def placement(seat, st, hcp, lens, kn, pp):
     """The placement bid (module docstring), or 0 for no bid."""
-    partner = seat ^ 2
     strain, fit = choose_strain(seat, hcp, lens, kn)
     pts = hcp[seat]
     if fit >= 8 and lens[seat, strain] >= 3:

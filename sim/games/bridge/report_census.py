@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from analysis.columns import codes, num
-from analysis.estimators import ClusterMean, Moments, Stat, empty
+from analysis.estimators import ClusterMean, Moments, Stat
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run, RunError
 from kernels.bridge.hand import PATTERN_NAMES
