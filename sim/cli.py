@@ -302,6 +302,19 @@ def sweep(
         Console().print(result.report.to_rich())
 
 
+@app.command("warm-up")
+@user_errors
+def warm_up(
+    games: Annotated[Optional[list[str]], typer.Argument(help="games to compile (default: every game)")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", help="processes at once (default: all cores)")] = None,
+) -> None:
+    """Compile the games' kernels now (cached on disk), so that first runs start at once."""
+    from sim.warmup import warm_up as run
+
+    seconds = run(games, jobs, log=typer.echo)
+    typer.echo(f"compiled in {seconds:.0f} s; later runs load the cached code")
+
+
 def main() -> None:
     app()
 

@@ -130,6 +130,12 @@ class Game:
     replay: Callable[["RunSpec", list, int], str] | None = None  # (spec, stored rows of the game index, game index) → text
     sessions: bool = False  # --hands-per-session (state carried from hand to hand)
     duplicate: bool = False  # --duplicate (every deal played from every seat)
+    kernels: str = ""  # the kernel package it compiles ("" = its own); games sharing one warm up together
+
+    @property
+    def engine(self) -> str:
+        """Name of the compiled code this game uses (``paiju warm-up`` compiles each once)."""
+        return self.kernels or self.name
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -155,6 +161,7 @@ class Game:
             out += [name for name, has in (("replay", self.replay is not None),
                                            ("rescore", self.scoring is not None),
                                            ("balance", self.scoring is not None),
+                                           ("sweep", self.jobs["play"].metrics is not None),
                                            ("--duplicate", self.duplicate),
                                            ("--hands-per-session", self.sessions)) if has]
         return out

@@ -58,4 +58,4 @@ def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Var
                     default_role="landlord")
     return Game(name=name, title=title, rules=rules, variants=variants, seats=lambda r: r.n_players, jobs={"play": job},
                 validate=validate, players=Players(names=POLICIES, params=PARAMS), scoring=score, replay=replay,
-                sessions=sessions, duplicate=True)
+                sessions=sessions, duplicate=True, kernels="kernels.landlord")
