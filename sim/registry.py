@@ -27,6 +27,7 @@ GAMES: dict[str, str] = {
     "hkstud": "sim.games.hkstud",
     "tractor": "sim.games.tractor",
     "hongwu": "sim.games.hongwu",
+    "bridge": "sim.games.bridge",
 }
 
 
