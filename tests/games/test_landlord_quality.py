@@ -102,3 +102,55 @@ def test_shanghai_touliao_and_baodao_deciders():
     assert s["P(头撂 (decider: the first bidder))"].estimate == pytest.approx(1 / 3)
     assert s["E[money | 报到 打 (decider: the landlord)]"].estimate == 6
     assert s["E[money | 报到 不打 (decider: the landlord)]"].estimate == 3
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "doudizhu4", "shanghai"])
+def test_play_report_quality_section_agrees_with_the_rows(game, tmp_path):
+    """A small seeded run of each game: the report's section against figures recomputed here with
+    pandas from the same rows."""
+    import pyarrow.dataset as ds
+    from typer.testing import CliRunner
+
+    from analysis.quality import QUALITY
+    from analysis.runs import open_run
+    from sim.cli import app
+    from sim.registry import load_game
+
+    n_seats = 3 if game == "doudizhu" else 4
+    out = tmp_path / "run"
+    result = CliRunner().invoke(app, ["play", game, "-n", "300", "--seed", "3", "--policy",
+                                      ",".join(["smart"] * n_seats), "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    df = ds.dataset(out, format="parquet").to_table().to_pandas()
+    rep = load_game(game).jobs["play"].report(open_run(out))
+    sec = next(s for s in rep.sections if s.title == QUALITY)
+    s = {st.name: st for st in sec.stats}
+
+    redeals, has = df["redeals"].sum(), df["landlord"] >= 0
+    assert s["P(deal passed out (nobody bid), per deal)"].estimate == pytest.approx(
+        (redeals + (~has).sum()) / (redeals + len(df)))
+    said = df[[f"s{k}_said" for k in range(n_seats)]].to_numpy()
+    money = df[[f"s{k}_money" for k in range(n_seats)]].to_numpy()
+    for b in (1, 2, 3):
+        assert s[f"P(bid {b} (first word))"].estimate == pytest.approx((said == b).any(axis=1).mean())
+        if (said == b).any():
+            assert s[f"E[money | bid {b} (first word)]"].estimate == pytest.approx(money[said == b].mean())
+    ll = df[has]
+    k = ll["landlord"].to_numpy().astype(int)
+    pick = lambda col: ll[[f"s{j}_{col}" for j in range(n_seats)]].to_numpy()[np.arange(len(ll)), k]  # noqa: E731
+    rules = load_game(game).rules()
+    held = (pick("bombs_held") + (rules.rocket & pick("rocket_held")) + (rules.tianwang & (pick("jokers_held") == 4))
+            + ll["kitty_made_bomb"].to_numpy())
+    lost_holding = ~pick("won") & (held > pick("bombs"))
+    assert s["P(地主 lost holding an unplayed bomb/rocket (proxy), per 地主 seat-hand)"].estimate == pytest.approx(
+        lost_holding.mean())
+    label = "摊打" if game == "shanghai" else "明牌"
+    stat = s[f"P({label} (decider: the landlord))"]
+    assert stat.estimate == pytest.approx(df["mingpai"].mean()) and stat.n == len(df)
+    if game == "shanghai":
+        first = df["first_bidder"].to_numpy().astype(int)
+        tl = df["touliao"].to_numpy()
+        assert s["P(头撂 (decider: the first bidder))"].estimate == pytest.approx(tl.mean())
+        if tl.any():
+            assert s["E[money | 头撂 (decider: the first bidder)]"].estimate == pytest.approx(
+                money[np.arange(len(df)), first][tl].mean())

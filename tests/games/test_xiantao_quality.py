@@ -51,3 +51,44 @@ def test_decisions_and_proxies_on_a_known_batch():
         assert s[name].estimate == pytest.approx(value), name
     split = next(st for name, st in s.items() if name.startswith("P(7张/8张 split or kept | dealt one"))
     assert (split.estimate, split.n) == (0.5, 2)
+
+
+def test_play_report_quality_section_agrees_with_the_rows(tmp_path):
+    """A small seeded smart run: the report's section against figures recomputed here with pandas."""
+    import numpy as np
+    import pyarrow.dataset as ds
+
+    from analysis.quality import QUALITY
+    from analysis.runs import open_run
+    from sim.games.xiantao.report_play import play_report
+    from sim.games.xiantao.rules import Rules
+    from sim.runner import RunSpec, run_local
+
+    options = {"policies": ["smart"] * 4, "policy_params": [{}] * 4, "hands_per_session": 1, "rotate": False}
+    spec = RunSpec("xiantao", "play", "default", Rules(), 5, 300, 300, options)
+    run_local(spec, tmp_path / "run", resume=False, overwrite=False, threads=1, log=lambda _: None)
+    df = ds.dataset(tmp_path / "run", format="parquet").to_table().to_pandas()
+    sec = next(s for s in play_report(open_run(tmp_path / "run")).sections if s.title == QUALITY)
+    s = {st.name: st for st in sec.stats}
+
+    hard = df["hard_seat"].to_numpy() >= 0
+    assert s["P(硬牌 (decider: the 硬牌家))"].estimate == pytest.approx(hard.mean())
+    money = df[[f"s{k}_money" for k in range(4)]].to_numpy()
+    if hard.any():
+        hs = df["hard_seat"].to_numpy()[hard].astype(int)
+        assert s["E[money | 硬牌 (decider: the 硬牌家)]"].estimate == pytest.approx(money[hard][np.arange(hard.sum()), hs].mean())
+    b = df["banker"].to_numpy().astype(int)
+    banker = lambda col: df[[f"s{k}_{col}" for k in range(4)]].to_numpy()[np.arange(len(df)), b]  # noqa: E731
+    call = df["hard_seat"].to_numpy() < 0
+    event = (~banker("won").astype(bool) & (banker("finish") == 0)
+             & ((banker("max_bomb") >= 4) | banker("wangzha").astype(bool)))[call]
+    assert s["P(庄家 lost with cards left, dealt a 4+ bomb or 王炸 (proxy), per 庄家 seat-hand)"].estimate == \
+        pytest.approx(event.mean())
+    big = df[[f"s{k}_seven" for k in range(4)]].to_numpy() + df[[f"s{k}_eight" for k in range(4)]].to_numpy()
+    played = sum(df[f"bombs_L{lv:02d}"].to_numpy() for lv in range(1, 11))
+    short = big.sum(axis=1) > played
+    names = [n for n in s if n.startswith("P(7张/8张 split or kept | dealt one")]
+    assert len(names) == int((big > 0).any())  # left out when nobody was dealt one
+    if names:
+        assert s[names[0]].n == (big > 0).sum()
+        assert s[names[0]].estimate == pytest.approx(np.broadcast_to(short[:, None], big.shape)[big > 0].mean())
