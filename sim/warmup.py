@@ -39,7 +39,7 @@ def warm_up_games(names: Sequence[str]) -> list[tuple[str, str, float]]:
     for name in names:
         for kind in load_game(name).jobs:
             t0 = time.perf_counter()
-            getattr(api, kind)(name, 4, seed=0, progress=False, threads=1)
+            getattr(api, kind)(name, 4, seed=0, progress=False, threads=1, log=lambda line: None)
             timings.append((name, kind, time.perf_counter() - t0))
     return timings
 
