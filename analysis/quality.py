@@ -55,8 +55,8 @@ class PlayQuality:
 
     def section(self) -> Section:
         sec = Section(QUALITY, notes=[
-            "P(decision) per hand; E[money | decision] = the decider's mean money in the hands where the "
-            "decision was taken (n = decisions), 95% CI with the hand as the unit", *self.notes])
+            ("P(decision) per hand; E[money | decision] = the decider's mean money in the hands where the "
+             "decision was taken (n = decisions), 95% CI with the hand as the unit"), *self.notes])
         bad = []
         for name in self.order:
             f, m = self.freq[name], self.money[name]

@@ -49,7 +49,6 @@ def fold(q: PlayQuality, d, n_seats: int, rocket: bool = True, tianwang: bool = 
     ``rocket`` / ``tianwang``: whether the ruleset has the rocket (小王 + 大王) and 天王炸 (four jokers)."""
     landlord = np.asarray(d["landlord"]).astype(np.int64)
     has = landlord >= 0
-    n = len(landlord)
     money = _seats(d, "money", n_seats).astype(np.float64)
     said = _seats(d, "said", n_seats).astype(np.int64)
     is_ll = (np.arange(n_seats)[None, :] == landlord[:, None]) & has[:, None]

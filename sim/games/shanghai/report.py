@@ -93,7 +93,7 @@ def _section(m, P, M, mw_exact: float | None) -> Section:
 def quality(q, d, money, landlord) -> None:
     """上海's own decisions for the play-quality section: 头撂 (the first bidder bids 3档) and 报到
     打 / 不打 (the landlord), each with the decider's money."""
-    n, n_seats = money.shape
+    n_seats = money.shape[1]
     seat = np.arange(n_seats)[None, :]
     first = np.asarray(d["first_bidder"]).astype(np.int64)
     q.decision("头撂 (decider: the first bidder)", (seat == first[:, None]) & np.asarray(d["touliao"]).astype(bool)[:, None],
