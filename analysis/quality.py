@@ -30,11 +30,16 @@ class PlayQuality:
         self.events: dict[str, Moments] = {}
         self.order: list[str] = []
         self.notes: list[str] = []
+        self.unflagged: set[str] = set()
 
-    def decision(self, name: str, taken: np.ndarray, money: np.ndarray) -> None:
-        """Seats that took decision ``name`` in each hand, and the hand's money per seat."""
+    def decision(self, name: str, taken: np.ndarray, money: np.ndarray, flag: bool = True) -> None:
+        """Seats that took decision ``name`` in each hand, and the hand's money per seat. ``flag =
+        False`` for a decision whose negative mean is no blunder by itself (passing, declining:
+        the alternative is not observed on the same hands)."""
         if name not in self.freq:
             self.order.append(name)
+            if not flag:
+                self.unflagged.add(name)
             self.freq[name], self.money[name] = Moments(), ClusterMean()
         taken = np.asarray(taken, bool)
         self.freq[name].add(taken.any(axis=1))
@@ -63,7 +68,7 @@ class PlayQuality:
             sec.stats.append(Stat.from_moments(f"P({name})", f, proportion=True) if f.n else empty(f"P({name})"))
             st = m.stat(f"E[money | {name}]")
             sec.stats.append(st)
-            if st.n and not math.isnan(st.ci_high) and st.ci_high < 0:
+            if st.n and not math.isnan(st.ci_high) and st.ci_high < 0 and name not in self.unflagged:
                 bad.append(name)
         for name, m in self.events.items():  # a conditional event with nothing to condition on is left out
             if m.n:

@@ -88,7 +88,9 @@ def test_a_decision_that_always_loses_is_flagged():
     money = np.zeros((n, 4))
     money[:, 1] = -3 + np.random.default_rng(1).normal(0, 1, n)
     q.decision("摊打", taken, money)
-    assert any(note.endswith("摊打") for note in q.section().notes)
+    q.decision("pass", taken, money, flag=False)  # a pass loses as a farmer: no blunder by itself
+    flagged = [note for note in q.section().notes if note.startswith("significantly negative")]
+    assert len(flagged) == 1 and flagged[0].endswith(": 摊打")
 
 
 def test_shanghai_touliao_and_baodao_deciders():

@@ -52,7 +52,7 @@ def fold(q: PlayQuality, d, n_seats: int, rocket: bool = True, tianwang: bool = 
     money = _seats(d, "money", n_seats).astype(np.float64)
     said = _seats(d, "said", n_seats).astype(np.int64)
     is_ll = (np.arange(n_seats)[None, :] == landlord[:, None]) & has[:, None]
-    q.decision("pass (first word in the auction)", said == 0, money)
+    q.decision("pass (first word in the auction)", said == 0, money, flag=False)
     for b in BIDS:
         q.decision(f"bid {b} (first word)", said == b, money)
     q.decision("抢 (decider: the last to 抢, the landlord)", is_ll & (np.asarray(d["qiang"]) > 0)[:, None], money)

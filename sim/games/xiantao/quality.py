@@ -49,7 +49,7 @@ def fold(q: PlayQuality, b: pa.RecordBatch, money: np.ndarray | None = None) -> 
     rel = (seat - banker[:, None]) % N_SEATS
     declared = seat == hard_seat[:, None]
     q.decision("硬牌 (decider: the 硬牌家)", declared, money)
-    q.decision("declines 硬牌 when asked", (rel < asked[:, None]) & ~declared, money)
+    q.decision("declines 硬牌 when asked", (rel < asked[:, None]) & ~declared, money, flag=False)
 
     won = seat_matrix(b, "won", N_SEATS).astype(bool)
     left = seat_matrix(b, "finish", N_SEATS) == 0
