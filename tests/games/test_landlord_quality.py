@@ -29,7 +29,7 @@ def _batch():
         "jokers_held": [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 2]],
         "big_bombs_held": [[1, 0, 0], [0, 0, 0], [0, 0, 0], [0, 1, 0]],
     }
-    d = {"landlord": pa.array(landlord, pa.int8()), "qiang": pa.array([0, 1, 0, 0], pa.int8()),
+    d = {"landlord": pa.array(landlord, pa.int8()), "bid": pa.array([3, 2, 0, 2], pa.int8()), "qiang": pa.array([0, 1, 0, 0], pa.int8()),
          "mingpai": pa.array([False, True, False, False]), "redeals": pa.array([0, 0, 2, 0], pa.int8()),
          "spring": pa.array([False, True, False, False]), "kitty_made_bomb": pa.array([False] * 4),
          "big_bombs_played": pa.array([1, 0, 0, 0], pa.int8())}
@@ -55,6 +55,9 @@ def test_decisions_events_and_proxies_on_a_known_batch():
         "P(bid 3 (first word))": 0.25, "E[money | bid 3 (first word)]": -6.0,
         "P(bid 2 (first word))": 0.5, "E[money | bid 2 (first word)]": 1.0,
         "P(bid 1 (first word))": 0.25, "E[money | bid 1 (first word)]": 1.0,
+        "P(landlord at bid 2 (decider: the highest bidder))": 0.5,
+        "E[money | landlord at bid 2 (decider: the highest bidder)]": 1.0,
+        "E[money | landlord at bid 3 (decider: the highest bidder)]": -6.0,
         "E[money | 抢 (decider: the last to 抢, the landlord)]": 4.0, "P(明牌 (decider: the landlord))": 0.25,
         "P(deal passed out (nobody bid), per deal)": 0.5,
         "P(地主 lost holding an unplayed bomb/rocket (proxy), per 地主 seat-hand)": 1 / 3,
@@ -137,6 +140,11 @@ def test_play_report_quality_section_agrees_with_the_rows(game, tmp_path):
         assert s[f"P(bid {b} (first word))"].estimate == pytest.approx((said == b).any(axis=1).mean())
         if (said == b).any():
             assert s[f"E[money | bid {b} (first word)]"].estimate == pytest.approx(money[said == b].mean())
+        at = (df["bid"].to_numpy() == b) & has.to_numpy()
+        assert s[f"P(landlord at bid {b} (decider: the highest bidder))"].estimate == pytest.approx(at.mean())
+        if at.any():
+            assert s[f"E[money | landlord at bid {b} (decider: the highest bidder)]"].estimate == pytest.approx(
+                money[at, df["landlord"].to_numpy()[at].astype(int)].mean())
     ll = df[has]
     k = ll["landlord"].to_numpy().astype(int)
     pick = lambda col: ll[[f"s{j}_{col}" for j in range(n_seats)]].to_numpy()[np.arange(len(ll)), k]  # noqa: E731

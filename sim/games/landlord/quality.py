@@ -1,7 +1,8 @@
 """The landlord family's play-quality section, from the rows (``analysis.quality``).
 
 Decisions, each with its frequency and the decider's mean money: every bid level said and the
-pass (the seat that said it first in the auction, ``s{k}_said``), 抢 (the last seat to 抢 is the
+pass (the seat that said it first in the auction, ``s{k}_said``, whoever won the auction), taking
+the hand at each bid level (the landlord), 抢 (the last seat to 抢 is the
 landlord, so the landlord is the decider), 明牌 (a game may call it otherwise: 上海 摊打); a game
 adds its own through its report extension (上海: 头撂, 报到 打 / 不打).
 
@@ -26,7 +27,7 @@ from analysis.columns import codes
 from analysis.quality import PlayQuality
 
 SEAT_COLUMNS = ("said", "bombs", "bombs_held", "rocket_held", "big_bombs_held", "jokers_held", "won", "role", "money")
-COLUMNS = ("landlord", "qiang", "mingpai", "redeals", "spring", "kitty_made_bomb", "big_bombs_played")
+COLUMNS = ("landlord", "bid", "qiang", "mingpai", "redeals", "spring", "kitty_made_bomb", "big_bombs_played")
 ROLES = ("landlord", "farmer")
 ROLE_LABEL = {"landlord": "地主", "farmer": "农民"}
 BIDS = (1, 2, 3)
@@ -55,6 +56,9 @@ def fold(q: PlayQuality, d, n_seats: int, rocket: bool = True, tianwang: bool = 
     q.decision("pass (first word in the auction)", said == 0, money, flag=False)
     for b in BIDS:
         q.decision(f"bid {b} (first word)", said == b, money)
+    bid = np.asarray(d["bid"]).astype(np.int64)
+    for b in BIDS:
+        q.decision(f"landlord at bid {b} (decider: the highest bidder)", is_ll & (bid == b)[:, None], money)
     q.decision("抢 (decider: the last to 抢, the landlord)", is_ll & (np.asarray(d["qiang"]) > 0)[:, None], money)
     q.decision(f"{mingpai_label} (decider: the landlord)", is_ll & np.asarray(d["mingpai"]).astype(bool)[:, None],
                money)
