@@ -18,6 +18,7 @@ import numpy as np
 from analysis.estimators import ClusterMean, Moments, Stat, empty
 from analysis.report import Section
 
+MIN_FLAG_N = 30  # fewer decisions than this: the normal interval is no evidence, never flagged
 QUALITY = "Play quality: decisions and what they earn the decider, missed chances"
 
 
@@ -68,12 +69,12 @@ class PlayQuality:
             sec.stats.append(Stat.from_moments(f"P({name})", f, proportion=True) if f.n else empty(f"P({name})"))
             st = m.stat(f"E[money | {name}]")
             sec.stats.append(st)
-            if st.n and not math.isnan(st.ci_high) and st.ci_high < 0 and name not in self.unflagged:
+            if st.n >= MIN_FLAG_N and not math.isnan(st.ci_high) and st.ci_high < 0 and name not in self.unflagged:
                 bad.append(name)
         for name, m in self.events.items():  # a conditional event with nothing to condition on is left out
             if m.n:
                 sec.stats.append(Stat.from_moments(f"P({name})", m, proportion=True))
         if bad:
-            sec.notes.append("significantly negative for the decider (a blunder a good player avoids): "
-                             + ", ".join(bad))
+            sec.notes.append("significantly negative for the decider (a blunder a good player avoids; "
+                             f"n >= {MIN_FLAG_N}): " + ", ".join(bad))
         return sec

@@ -92,6 +92,7 @@ def test_a_decision_that_always_loses_is_flagged():
     money[:, 1] = -3 + np.random.default_rng(1).normal(0, 1, n)
     q.decision("摊打", taken, money)
     q.decision("pass", taken, money, flag=False)  # a pass loses as a farmer: no blunder by itself
+    q.decision("头撂", taken[:20], money[:20])  # too few to be evidence
     flagged = [note for note in q.section().notes if note.startswith("significantly negative")]
     assert len(flagged) == 1 and flagged[0].endswith(": 摊打")
 
