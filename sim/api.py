@@ -260,6 +260,8 @@ def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0
 
     g = load_game(game)
     job = g.job("play")
+    if g.players is None or not g.players.params:
+        g.refuse("`paiju sweep` (its players have no parameters to sweep)")
     if job.metrics is None:
         g.refuse("`paiju sweep` (no headline figures declared yet)")
     values = list(values)

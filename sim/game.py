@@ -161,6 +161,8 @@ class Game:
             out += [name for name, has in (("replay", self.replay is not None),
                                            ("rescore", self.scoring is not None),
                                            ("balance", self.scoring is not None),
+                                           ("sweep", self.jobs["play"].metrics is not None
+                                                     and self.players is not None and bool(self.players.params)),
                                            ("--duplicate", self.duplicate),
                                            ("--hands-per-session", self.sessions)) if has]
         return out

@@ -21,6 +21,12 @@ GAMES: dict[str, str] = {
     "doudizhu": "sim.games.doudizhu",
     "doudizhu4": "sim.games.doudizhu4",
     "shanghai": "sim.games.shanghai",
+    "guanpai": "sim.games.guanpai",
+    "gandengyan": "sim.games.gandengyan",
+    "niuniu": "sim.games.niuniu",
+    "hkstud": "sim.games.hkstud",
+    "tractor": "sim.games.tractor",
+    "hongwu": "sim.games.hongwu",
 }
 
 

@@ -1,0 +1,78 @@
+"""干瞪眼 deal, stock and first leader from a shuffled pack.
+
+A hand's stream ``(seed, i)`` is drawn in a fixed order: the shuffle (``kernels.deal.shuffle``),
+then the banker (``bounded(state, n_seats)``) when the hand loop does not impose one (the first
+hand of a session, or ``banker = random``), then every random player's choice in turn order.
+
+Deal: one card at a time counter-clockwise (seat + 1) from the banker, round after round, each
+seat until it holds its share (the banker ``GD_BANKER_CARDS``, the others ``GD_OTHER_CARDS``);
+the undealt tail of the shuffled pack, in order, is the stock, drawn from its front. Hands are
+count vectors with the jokers at ``JOKER`` (``kernels.gandengyan.moves``).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from kernels.gandengyan.moves import JOKER
+from kernels.gandengyan.rulevec import FIRST_LEAD_LOWEST_CARD, GD_BANKER_CARDS, GD_FIRST_LEAD, GD_OTHER_CARDS
+
+NO_CARD = 1 << 30
+
+
+@njit(cache=True, nogil=True, inline="always")
+def card_index(card):
+    """Count-vector index of a physical id: its rank 0..12, or ``JOKER`` for 小王 / 大王."""
+    k = card % 54
+    return JOKER if k >= 52 else k >> 2
+
+
+@njit(cache=True, nogil=True)
+def deal_hands(deck, n_seats, banker, rules, counts, lowest):
+    """Deal from the banker; ``counts[seat, 16]`` get the hands and ``lowest[seat]`` the lowest
+    natural card dealt as ``rank * 4 + suit`` (for ``first_lead = lowest_card``). Returns the stock's
+    first position in ``deck``."""
+    big = rules[GD_BANKER_CARDS]
+    small = rules[GD_OTHER_CARDS]
+    for s in range(n_seats):
+        for r in range(16):
+            counts[s, r] = 0
+        lowest[s] = NO_CARD
+    p = 0
+    for k in range(big if big > small else small):
+        for i in range(n_seats):
+            s = (banker + i) % n_seats
+            if k < (big if s == banker else small):
+                card = deck[p]
+                p += 1
+                counts[s, card_index(card)] += 1
+                kk = card % 54
+                if kk < 52 and kk < lowest[s]:
+                    lowest[s] = kk
+    return p
+
+
+@njit(cache=True, nogil=True)
+def first_leader(n_seats, banker, lowest, rules):
+    """The banker, or with ``lowest_card`` the holder of the lowest card (♠3 before ♥3 …; between
+    equal cards of two packs, the first seat counter-clockwise from the banker)."""
+    if rules[GD_FIRST_LEAD] != FIRST_LEAD_LOWEST_CARD:
+        return banker
+    best = NO_CARD
+    seat = banker
+    for i in range(n_seats):
+        s = (banker + i) % n_seats
+        if lowest[s] < best:
+            best = lowest[s]
+            seat = s
+    return seat
+
+
+@njit(cache=True, nogil=True, inline="always")
+def draw_card(deck, stock_pos, counts, seat):
+    """The seat draws the stock's front card; returns the new stock position (unchanged, and
+    nothing drawn, when the stock is empty)."""
+    if stock_pos >= deck.shape[0]:
+        return stock_pos
+    counts[seat, card_index(deck[stock_pos])] += 1
+    return stock_pos + 1

@@ -1,0 +1,61 @@
+"""Raw facts of one played 干瞪眼 hand: one int64 row per hand (``kernels.gandengyan.play``).
+
+Declared once here (``kernels.layout``); the play kernel's offsets are ``ROW_X = LAYOUT.at("x")``
+and ``sim.schema.layout_columns(LAYOUT, n_seats)`` gives the Parquet columns ``s{k}_*`` for the
+run's seats only (2..10; the row reserves ``MAX_SEATS`` slots per per-seat field). Money is not
+stored: ``sim.games.gandengyan.scoring.score`` computes every variant's payment from these
+columns, so ``rescore`` needs no replay.
+"""
+
+from __future__ import annotations
+
+from kernels.layout import Field, RowLayout
+
+MAX_SEATS = 10
+
+FIELDS = [
+    Field("banker", "int8", "banker (庄家 / 东家): dealt the larger share"),
+    Field("first_leader", "int8", "seat that led the first trick"),
+    Field("winner", "int8", "first player out; -1 after a stalemate (only jokers left, stock empty)"),
+    Field("n_tricks", "int16", "the trick the hand ended in, 1-based (the 'round' of the sichuan ×2 at 20 / 30)"),
+    Field("n_turns", "int16", "turns taken, passes included"),
+    Field("bombs3", "int8", "3-card bombs played (jokers included in the count of cards)"),
+    Field("bombs4", "int8", "4-card bombs played"),
+    Field("bombs5", "int8", "5-card bombs played"),
+    Field("bombs6", "int8", "6-card bombs played"),
+    Field("bombs7p", "int8", "bombs of 7 or more cards played (two decks)"),
+    Field("joker_bombs", "int8", "双王 played"),
+    Field("stock_left", "int16", "cards still in the stock at the end"),
+    Field("stock_out_trick", "int16", "trick after which the stock ran out, 0 if it never did"),
+    Field("dengyan", "int16", "瞪眼 turns: a higher same-pattern answer could be formed, none was legal"),
+    Field("two_breaks", "int16", "2 / 22 / 222 played over a lower rank that was not exactly one below"),
+    Field("plus_one_wins", "int16", "tricks won by an exact +1 answer nobody topped"),
+    Field("lead_passes", "int16", "times a leader holding only jokers that make no play passed the lead on"),
+    Field("cards_left", "int8", "cards held at the end (0 for everyone who went out)", per_seat=True),
+    Field("finish", "int8", "place going out (1 = winner), 0 if still holding cards", per_seat=True),
+    Field("dealt", "int8", "cards dealt (the banker's share or the others')", per_seat=True),
+    Field("jokers_dealt", "int8", "jokers dealt", per_seat=True),
+    Field("twos_dealt", "int8", "2s dealt", per_seat=True),
+    Field("plays", "int16", "plays made (passes excluded): 全关 when 0 (banker: <= 1 in sichuan)", per_seat=True),
+    Field("draws", "int8", "cards drawn from the stock", per_seat=True),
+    Field("bombs_played", "int8", "bombs and 双王 played", per_seat=True),
+    Field("jokers_left", "int8", "jokers held at the end (personal ×2 each in qq / sichuan)", per_seat=True),
+    Field("held3", "int8", "ranks held exactly 3 times naturally at the end (jokers set aside)", per_seat=True),
+    Field("held4", "int8", "ranks held exactly 4 times naturally at the end", per_seat=True),
+    Field("held5p", "int8", "ranks held 5 or more times naturally at the end (two decks)", per_seat=True),
+    Field("collected", "int16", "play_on (one-deck): cards still held by the others when this seat went out",
+          per_seat=True),
+    Field("paid", "int16", "play_on: cards this seat held each time another went out, summed", per_seat=True),
+]
+
+LAYOUT = RowLayout(FIELDS, MAX_SEATS)
+
+CENSUS_FIELDS = [
+    Field("cards", "int8", "cards dealt (the banker's share or the others')", per_seat=True),
+    Field("banker", "bool", "this seat is the banker (庄家 / 东家): random in a session's first hand", per_seat=True),
+    Field("leads", "bool", "this seat leads the first trick", per_seat=True),
+    Field("jokers", "int8", "jokers dealt", per_seat=True),
+    Field("twos", "int8", "2s dealt", per_seat=True),
+    Field("bombs", "int8", "ranks dealt at least bomb_min times naturally (jokers not counted)", per_seat=True),
+]
+CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS)

@@ -1,0 +1,288 @@
+"""干瞪眼 move generation with every joker completion, and the beat rule (rules/gandengyan.md).
+
+A hand is its rank counts ``c[16]`` with the jokers at ``c[JOKER]`` (``kernels.gandengyan.moves``);
+switches come from the rules vector (``kernels.gandengyan.rulevec``). Jokers stand for any rank
+but every play other than 双王 needs at least one natural card (a lone joker is a single only
+with ``GD_LONE_JOKER``). Each way of completing a pattern with jokers is its own record: the
+natural cards it uses (``cards``) and the jokers (``wilds``) fix what leaves the hand.
+
+Follow rule ("exactly +1", §1): a single, pair, straight or pair chain is answered only by the
+same pattern of the same size one rank higher; a single 2 beats any single and 22 any pair; a
+三张 by any higher trio (qq) or exactly +1 / 222 (two-deck, ``GD_TRIO_FOLLOW``); bombs beat every
+non-bomb and each other by ``bomb_strength``.
+
+Order of generation (random players rely on it being fixed): singles, pairs, trios (rank, then
+jokers used), straights, 连对, 三连对 (top, then length, then completion), bombs (rank, size,
+jokers used), 双王. With ``top`` a PASS record every play is generated (leading); otherwise only
+plays that beat ``top`` (never PASS: the caller adds it). The pure-Python twin is
+``tests/reference/gandengyan_rules.py``; the tests hold the two to equal move sets.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.gandengyan.moves import (
+    BOMB, JOKER, JOKER_BOMB, PAIR, PAIR_CHAIN, PASS, R_ACE, R_TWO, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE,
+)
+from kernels.gandengyan.rulevec import (
+    BOMB_COMPARE_RANK_ONLY, GD_BOMB_COMPARE, GD_BOMB_MAX, GD_BOMB_MIN, GD_JOKER_BOMB, GD_LONE_JOKER,
+    GD_PAIR_CHAIN_MAX, GD_PAIR_CHAIN_MIN, GD_STRAIGHT_MAX, GD_STRAIGHT_MIN, GD_TRIO, GD_TRIO_CHAIN_MAX,
+    GD_TRIO_CHAIN_MIN, GD_TRIO_FOLLOW, JOKER_BOMB_TOP_OF_THREE, TRIO_FOLLOW_HIGHER,
+)
+
+WORK_LEN = 48  # scratch the chain search needs (no allocation per call)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def is_bomb(kind):
+    return kind == BOMB or kind == JOKER_BOMB
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bomb_strength(move, rules):
+    """Bomb order. ``count_then_rank`` (G-2): more cards first, then rank; 双王 is above every bomb
+    (qq) or the top 3-card-level bomb (sichuan: above 222, below any 4 cards). ``rank_only``:
+    by rank, 双王 above every rank."""
+    if rules[GD_BOMB_COMPARE] == BOMB_COMPARE_RANK_ONLY:
+        return 13 if move[0] == JOKER_BOMB else move[1]
+    if move[0] == JOKER_BOMB:
+        return 3 * 16 + 13 if rules[GD_JOKER_BOMB] == JOKER_BOMB_TOP_OF_THREE else 1 << 20
+    return move[2] * 16 + move[1]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def follow_rank_ok(kind, rank, top_rank, rules):
+    """For a non-bomb play of the top's own pattern and size: is ``rank`` a legal answer?"""
+    if kind == TRIPLE and rules[GD_TRIO_FOLLOW] == TRIO_FOLLOW_HIGHER:
+        return rank > top_rank
+    if kind == SINGLE or kind == PAIR or kind == TRIPLE:
+        return rank == top_rank + 1 or (rank == R_TWO and top_rank < R_TWO)
+    return rank == top_rank + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def gd_beats(move, top, rules):
+    """May ``move`` follow ``top`` (a PASS record: leading, anything goes)?"""
+    tk = top[0]
+    if tk == PASS:
+        return True
+    if is_bomb(move[0]):
+        return (not is_bomb(tk)) or bomb_strength(move, rules) > bomb_strength(top, rules)
+    if is_bomb(tk):
+        return False
+    if move[0] != tk or move[2] != top[2] or move[5] != top[5]:
+        return False
+    return follow_rank_ok(move[0], move[1], top[1], rules)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _put(out, n, kind, rank, size, wilds, chain, cards):
+    if n >= out.shape[0]:
+        return n  # buffer full: sized per ruleset by GD_MAX_MOVES (the tests check it is never hit)
+    out[n, 0] = kind
+    out[n, 1] = rank
+    out[n, 2] = size
+    out[n, 3] = wilds
+    out[n, 4] = -1
+    out[n, 5] = chain
+    out[n, 6] = cards
+    return n + 1
+
+
+@njit(cache=True, nogil=True)
+def _gen_group(c, kind, size, top, rules, out, n):
+    """``size`` cards of one rank: k >= 1 naturals + (size - k) jokers, for every k that fits."""
+    w = c[JOKER]
+    lead = top[0] == PASS
+    for r in range(13):
+        if not lead and not follow_rank_ok(kind, r, top[1], rules):
+            continue
+        hi = c[r] if c[r] < size else size
+        for k in range(hi, 0, -1):
+            if size - k <= w:
+                n = _put(out, n, kind, r, size, size - k, 1, k << (4 * r))
+        if size == 1 and w >= 1 and rules[GD_LONE_JOKER] != 0:
+            n = _put(out, n, SINGLE, r, 1, 1, 1, 0)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_run(c, kind, per, length, hi, out, n, work):
+    """Every completion of ``length`` consecutive ranks ending at ``hi`` with ``per`` cards each:
+    a joker deficit d_i in [per - min(per, c), per] per rank, their sum at most the jokers held
+    and below ``per * length`` (one natural at least). Depth-first over the ranks."""
+    w = c[JOKER]
+    base = hi - length + 1
+    # work[D + i]: jokers standing in at rank base + i; work[MIND + i]: the fewest it needs;
+    # work[SUF + i]: the fewest the ranks from i on need (offsets, no array views)
+    D, MIND, SUF = 0, 16, 32
+    need = 0
+    for i in range(length - 1, -1, -1):
+        held = c[base + i]
+        work[MIND + i] = per - (held if held < per else per)
+        need += work[MIND + i]
+        work[SUF + i] = need
+    work[SUF + length] = 0
+    if need > w:
+        return n
+    i = 0
+    work[D] = -1
+    total = 0
+    while i >= 0:
+        if i == length:
+            if total < per * length:
+                cards = 0
+                for j in range(length):
+                    cards |= (per - work[D + j]) << (4 * (base + j))
+                n = _put(out, n, kind, hi, per * length, total, length, cards)
+            i -= 1
+            continue
+        if work[D + i] < 0:
+            v = work[MIND + i]
+        else:
+            total -= work[D + i]
+            v = work[D + i] + 1
+        if v > per or total + v + work[SUF + i + 1] > w:
+            work[D + i] = -1
+            i -= 1
+            continue
+        work[D + i] = v
+        total += v
+        i += 1
+        if i < length:
+            work[D + i] = -1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_chains(c, top, rules, out, n, work):
+    """Straights, 连对 and 三连对 on 3..A: every top and length (leading), or the top's length
+    one rank higher (following)."""
+    lead = top[0] == PASS
+    for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN):
+        if not (lead or top[0] == kind):
+            continue
+        if kind == STRAIGHT:
+            per, lo, mx = 1, rules[GD_STRAIGHT_MIN], rules[GD_STRAIGHT_MAX]
+        elif kind == PAIR_CHAIN:
+            per, lo, mx = 2, rules[GD_PAIR_CHAIN_MIN], rules[GD_PAIR_CHAIN_MAX]
+        else:
+            per, lo, mx = 3, rules[GD_TRIO_CHAIN_MIN], rules[GD_TRIO_CHAIN_MAX]
+        if lo == 0:
+            continue
+        if mx == 0 or mx > R_ACE + 1:
+            mx = R_ACE + 1
+        if not lead:
+            hi = top[1] + 1
+            if hi <= R_ACE:
+                n = _gen_run(c, kind, per, top[5], hi, out, n, work)
+            continue
+        for hi in range(lo - 1, R_ACE + 1):
+            for length in range(lo, min(mx, hi + 1) + 1):
+                n = _gen_run(c, kind, per, length, hi, out, n, work)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_bombs(c, top, rules, out, n):
+    w = c[JOKER]
+    lo = rules[GD_BOMB_MIN]
+    mx = rules[GD_BOMB_MAX]
+    lead = top[0] == PASS
+    for r in range(13):
+        if c[r] == 0:
+            continue
+        hi = c[r] + w if mx == 0 or c[r] + w < mx else mx
+        for size in range(lo, hi + 1):
+            top_k = c[r] if c[r] < size else size
+            for k in range(top_k, 0, -1):
+                if size - k > w:
+                    break
+                n0 = n
+                n = _put(out, n, BOMB, r, size, size - k, 1, k << (4 * r))
+                if n > n0 and not lead and not gd_beats(out[n0], top, rules):
+                    n = n0
+    if rules[GD_JOKER_BOMB] != 0 and w >= 2:
+        n0 = n
+        n = _put(out, n, JOKER_BOMB, -1, 2, 2, 1, 0)
+        if n > n0 and not lead and not gd_beats(out[n0], top, rules):
+            n = n0
+    return n
+
+
+@njit(cache=True, nogil=True)
+def gd_generate(c, top, rules, out, work):
+    """Every legal play of hand ``c`` over ``top`` (a PASS record: leading); returns how many
+    rows of ``out`` were written. ``work`` is int64 scratch of ``WORK_LEN``."""
+    n = 0
+    tk = top[0]
+    if not is_bomb(tk):
+        lead = tk == PASS
+        if lead or tk == SINGLE:
+            n = _gen_group(c, SINGLE, 1, top, rules, out, n)
+        if lead or tk == PAIR:
+            n = _gen_group(c, PAIR, 2, top, rules, out, n)
+        if (lead or tk == TRIPLE) and rules[GD_TRIO] != 0:
+            n = _gen_group(c, TRIPLE, 3, top, rules, out, n)
+        n = _gen_chains(c, top, rules, out, n, work)
+    return _gen_bombs(c, top, rules, out, n)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def remove_move(c, move):
+    """Take a move's cards out of hand ``c`` (naturals from ``cards``, jokers from ``wilds``)."""
+    k = move[6]
+    for r in range(13):
+        c[r] -= (k >> (4 * r)) & 15
+    c[JOKER] -= move[3]
+
+
+@njit(cache=True, nogil=True)
+def _run_formable(c, per, length, hi):
+    w = c[JOKER]
+    need = 0
+    nat = 0
+    for r in range(hi - length + 1, hi + 1):
+        if c[r] < per:
+            need += per - c[r]
+        nat += c[r]
+    return need <= w and nat > 0
+
+
+@njit(cache=True, nogil=True)
+def dengyan(c, top, rules):
+    """瞪眼 (§8): the hand could form the top's pattern at a higher rank, but no such play is a
+    legal answer (not exactly +1, not a 2). Bombs are not considered."""
+    tk = top[0]
+    if tk == PASS or is_bomb(tk):
+        return False
+    w = c[JOKER]
+    legal = False
+    higher = False
+    if tk == SINGLE or tk == PAIR or tk == TRIPLE:
+        size = top[2]
+        for r in range(top[1] + 1, 13):
+            if (c[r] >= 1 and c[r] + w >= size) or (size == 1 and w >= 1 and rules[GD_LONE_JOKER] != 0):
+                if follow_rank_ok(tk, r, top[1], rules):
+                    legal = True
+                else:
+                    higher = True
+    else:
+        per = 1 if tk == STRAIGHT else (2 if tk == PAIR_CHAIN else 3)
+        for hi in range(top[1] + 1, R_ACE + 1):
+            if _run_formable(c, per, top[5], hi):
+                if hi == top[1] + 1:
+                    legal = True
+                else:
+                    higher = True
+    return higher and not legal
+
+
+def empty_moves(max_moves: int) -> np.ndarray:
+    return np.zeros((max_moves, 7), np.int64)
+
+
+def empty_work() -> np.ndarray:
+    return np.zeros(WORK_LEN, np.int64)

@@ -1,0 +1,71 @@
+"""Move records of 干瞪眼 (rules/gandengyan.md); constants only, no numba.
+
+Hand encoding: rank counts ``c[16]``, ``c[0..12]`` natural cards of rank 3..2 (``kernels.cards``
+rank index), ``c[JOKER]`` = ``c[15]`` the jokers held (the wild nibble of ``kernels.hand``);
+``c[13]`` and ``c[14]`` stay 0. 小王 and 大王 are the same wild card in every variant; the one
+pattern that names them, 双王 (BJ + SJ), is two jokers of a one-deck pack.
+
+A move is one row of an int64 array with ``MOVE_FIELDS`` = 7 columns, the climbing engine's
+record shape (``kernels.moves``)::
+
+    (kind, rank, size, wilds, suit, chain, cards)
+
+kind   pattern id below (PASS = 0)
+rank   the rank the play counts as: the single/pair/trio/bomb rank with the jokers standing for
+       it, or the **top** rank of a chain (chains never hold a 2); -1 for 双王
+size   number of cards played, jokers included
+wilds  jokers played
+suit   always -1 (suits never matter)
+chain  consecutive ranks of a chain (straight length, pairs of a 连对, trios of a 三连对); 1 otherwise
+cards  packed counts of the **natural** cards played, 4 bits per rank index (rank r at bits
+       4r..4r+3); with ``wilds`` it fixes exactly what leaves the hand. Each joker completion is
+       its own record: 4, 5, joker → 345 (cards {4, 5}, wilds 1) and 456 (the same cards, rank 6)
+
+Kind ids reuse the climbing engine's numbers where the pattern is the same (``kernels.moves``,
+``kernels.landlord_moves``) so logs read alike.
+"""
+
+from __future__ import annotations
+
+MOVE_FIELDS = 7
+F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_CARDS = range(7)
+JOKER = 15  # index of the jokers in a hand's count vector
+R_TWO = 12
+R_ACE = 11
+
+PASS = 0
+SINGLE = 1  # 单张
+PAIR = 2  # 对子
+TRIPLE = 3  # 三张 (qq, two-deck)
+BOMB = 4  # 炸弹: bomb_min.. cards of one rank, jokers may join
+JOKER_BOMB = 5  # 双王炸弹: the two jokers (qq: the highest bomb; sichuan: the top 3-card-level bomb)
+STRAIGHT = 7  # 顺子 / 连牌
+PAIR_CHAIN = 8  # 连对
+TRIO_CHAIN = 9  # 三连对 (two-deck)
+
+# log-only records (never generated, never played): a card drawn from the stock at a trick's end
+# (its physical id is the logged card), and a leader holding only jokers passing the lead on
+DRAW = 30
+LEAD_PASS = 31
+
+KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, JOKER_BOMB, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
+CHAIN_KINDS = (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
+KIND_NAMES = {PASS: "pass", SINGLE: "single", PAIR: "pair", TRIPLE: "trio", BOMB: "bomb", JOKER_BOMB: "joker_bomb",
+              STRAIGHT: "straight", PAIR_CHAIN: "pair_chain", TRIO_CHAIN: "trio_chain"}
+KIND_NAMES_ZH = {PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三张", BOMB: "炸弹", JOKER_BOMB: "双王炸弹",
+                 STRAIGHT: "顺子", PAIR_CHAIN: "连对", TRIO_CHAIN: "三连对"}
+
+
+def pack_counts(counts) -> int:
+    """Packed rank counts (4 bits per rank index)."""
+    packed = 0
+    for r, c in enumerate(counts):
+        if not 0 <= c < 16:
+            raise ValueError(f"rank count out of range: {c}")
+        packed |= int(c) << (4 * r)
+    return packed
+
+
+def unpack_counts(packed: int, n_ranks: int = 13) -> tuple:
+    """Inverse of ``pack_counts`` (the 13 natural ranks by default)."""
+    return tuple((int(packed) >> (4 * r)) & 15 for r in range(n_ranks))

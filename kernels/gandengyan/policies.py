@@ -1,0 +1,272 @@
+"""干瞪眼 players: ``random``, ``greedy`` and ``smart``, as functions of the generated move list.
+
+The seat's view: its own counts ``counts[seat, 16]`` (jokers at ``JOKER``), every seat's card
+count ``hand_left`` (0 = out), the top play and who made it, and the public record
+``played[16]`` of every card played so far this hand (what the turn loop keeps). From these a
+player knows what is still unseen — the other hands and the stock together: ``pack - played -
+own`` — and so the stock's size (the unseen cards less the other hands). ``gd_choose`` gets the moves ``kernels.gandengyan.movegen.gd_generate``
+listed (PASS not among them) and returns a row, or -1 to pass (never -1 when leading).
+Parameters per seat come in ``pp[seat, PP_*]`` (float64).
+
+* random — uniform over the legal moves, PASS included when following.
+* greedy — goes out when one play empties the hand; leads its lowest play (most cards first, fewest
+  jokers); follows with the cheapest non-bomb answer; bombs only when the player on top is near out.
+* smart — plans the hand into the fewest plays and keeps that plan short; keeps its 2s and jokers
+  (``keep``, ``keep_joker``) for when they stop an opponent near going out (or finish its own
+  hand), except heads-up, where a 2 is worth more taking the lead. It counts what the stock may
+  still give (the unseen cards less the other hands): while it lasts hands keep growing, so it
+  answers whatever it can without a 2 or a joker (a pass costs a card where everyone draws; even
+  where only the trick winner draws this measured better); once it is empty it answers only when
+  its plan does not grow (``slack``). When an opponent is near out (``near_out``) it leads what the unseen cards can
+  hardly answer (the +1 ranks, 2s and jokers not yet seen: a lead nobody can answer is certain
+  once they are all accounted for), never what he can match, and beats whatever he plays, bombs
+  included.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.gandengyan.movegen import bomb_strength, is_bomb
+from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, R_TWO, SINGLE, STRAIGHT, TRIPLE
+from kernels.gandengyan.rulevec import (
+    GD_BOMB_MIN, GD_N_DECKS, GD_PAIR_CHAIN_MAX, GD_PAIR_CHAIN_MIN, GD_STRAIGHT_MAX, GD_STRAIGHT_MIN, GD_TRIO,
+    GD_TRIO_FOLLOW, TRIO_FOLLOW_HIGHER,
+)
+from kernels.rng import bounded
+
+RANDOM, GREEDY, SMART = 0, 1, 2
+POLICY_NAMES = ("random", "greedy", "smart")
+
+PP_NEAR_OUT = 0  # an opponent with at most this many cards is about to go out
+PP_SLACK = 1  # smart follows when its plan grows by at most this many plays
+PP_KEEP = 2  # smart: cost of spending a 2 while nobody is near out (plays × 1000); > 0 also keeps it
+PP_KEEP_JOKER = 3  # smart: the same for a joker
+PP_RISK = 4  # smart: cost of a lead the unseen cards could answer (per expected answer, × 1000)
+N_PP = 5
+PARAM_ORDER = ("near_out", "slack", "keep", "keep_joker", "risk")
+DEFAULT_PARAMS = {
+    "random": {"near_out": 0, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0},
+    "greedy": {"near_out": 2, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0},
+    "smart": {"near_out": 2, "slack": 0, "keep": 0.6, "keep_joker": 0.3, "risk": 0.8},
+}
+SCRATCH_LEN = 64
+
+
+def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
+    """``pp[seat, PP_*]`` from policy names and per-seat overrides (``sim.players``)."""
+    pp = np.zeros((len(policies), N_PP), np.float64)
+    for seat, (name, extra) in enumerate(zip(policies, overrides)):
+        values = dict(DEFAULT_PARAMS[name])
+        values.update(extra)
+        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
+    return pp
+
+
+@njit(cache=True, nogil=True)
+def plan_after(c, cards, w, rules):
+    """Fewest plays to shed the natural cards of ``c`` less the packed counts ``cards`` (a move's
+    cards field; 0 for the hand itself) by a greedy decomposition (jokers ride along with other
+    plays); ``w`` is int64 scratch of 16. No array views: this runs for every candidate play of
+    every smart decision."""
+    for r in range(13):
+        w[r] = c[r] - ((cards >> (4 * r)) & 15)
+    plays = 0
+    bmin = rules[GD_BOMB_MIN]
+    for r in range(13):  # trios and bombs: one play each
+        if w[r] >= 3 and (w[r] >= bmin or rules[GD_TRIO] != 0):
+            plays += 1
+            w[r] = 0
+    for kind in (STRAIGHT, PAIR):  # runs of singles, then of pairs (连对), longest first
+        per = 1 if kind == STRAIGHT else 2
+        lo = rules[GD_STRAIGHT_MIN] if kind == STRAIGHT else rules[GD_PAIR_CHAIN_MIN]
+        mx = rules[GD_STRAIGHT_MAX] if kind == STRAIGHT else rules[GD_PAIR_CHAIN_MAX]
+        if lo == 0:
+            continue
+        if mx == 0:
+            mx = 12
+        r = 0
+        while r < 12:
+            e = r
+            while e < 12 and e - r < mx and w[e] >= per:
+                e += 1
+            if e - r >= lo:
+                for x in range(r, e):
+                    w[x] -= per
+                plays += 1
+            else:
+                r += 1
+    for r in range(13):
+        plays += (w[r] + 1) // 2  # pairs, then singles
+    return plays
+
+
+@njit(cache=True, nogil=True)
+def _unseen(c, played, rules, out, at):
+    """Cards this seat has not seen, into ``out[at:at + 16]``: the pack less the public ``played``
+    and its own hand. Returns how many."""
+    d = rules[GD_N_DECKS]
+    total = 0
+    for r in range(16):
+        pack = 4 * d if r < 13 else (2 * d if r == JOKER else 0)
+        out[at + r] = pack - played[r] - c[r]
+        total += out[at + r]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _answer_risk(kind, r, size, chain, unseen, at, n_unseen, opp_cards, rules):
+    """Expected number of answers the opponents hold to a lead (0 = nobody can answer but with a
+    bomb): the unseen cards (``unseen[at:at + 16]``) that would make the +1 play, a 2 or a
+    joker, each held by an opponent with probability opp_cards / n_unseen (the rest is in the
+    stock)."""
+    if n_unseen <= 0 or is_bomb(kind):
+        return 0.0
+    jokers = unseen[at + JOKER]
+    if kind == SINGLE or kind == PAIR or kind == TRIPLE:
+        per = size
+        cnt = 0
+        if kind == TRIPLE and rules[GD_TRIO_FOLLOW] == TRIO_FOLLOW_HIGHER:
+            for x in range(r + 1, 13):
+                cnt += unseen[at + x]
+        elif r >= R_TWO:
+            return 0.0
+        else:
+            cnt = unseen[at + r + 1] + (unseen[at + R_TWO] if r + 1 < R_TWO else 0)
+        if per > 1:
+            cnt += jokers
+    else:
+        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
+        hi = r + 1
+        if hi > 11:
+            return 0.0
+        cnt = 1 << 30
+        for x in range(hi - chain + 1, hi + 1):
+            if unseen[at + x] < cnt:
+                cnt = unseen[at + x]
+        cnt += jokers
+    useful = cnt / per
+    return useful * opp_cards / n_unseen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _keep_cost(cards, wilds, seat, pp, n_opponents):
+    """What spending a move's 2s (in its packed ``cards``) and jokers costs while nobody is near
+    out. Heads-up (one opponent left) nothing: a 2 is then worth more taking the lead than
+    waiting for him."""
+    if n_opponents <= 1:
+        return 0.0
+    return 1000.0 * (pp[seat, PP_KEEP] * ((cards >> (4 * R_TWO)) & 15) + pp[seat, PP_KEEP_JOKER] * wilds)
+
+
+@njit(cache=True, nogil=True)
+def _weakest_bomb(moves, n, rules):
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        if is_bomb(moves[i, 0]):
+            cost = bomb_strength(moves[i], rules) * 16 + moves[i, 3]
+            if cost < best_cost:
+                best, best_cost = i, cost
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_greedy(seat, moves, n, lead, hand_left, top_seat, pp, rules):
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        bomb = is_bomb(moves[i, 0])
+        if bomb and not lead:
+            continue
+        cost = (1 << 40 if bomb else 0) + moves[i, 1] * 1000 + moves[i, 3] * 100 - (moves[i, 2] if lead else 0)
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0 or lead:
+        return best
+    if hand_left[top_seat] <= pp[seat, PP_NEAR_OUT]:
+        return _weakest_bomb(moves, n, rules)
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules, scratch):
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    near = pp[seat, PP_NEAR_OUT]
+    opp_min = 1 << 30
+    opp_cards = 0
+    n_opp = 0
+    for s in range(hand_left.shape[0]):
+        if s != seat and hand_left[s] > 0:
+            n_opp += 1
+            opp_cards += hand_left[s]
+            if hand_left[s] < opp_min:
+                opp_min = hand_left[s]
+    UNSEEN = 32  # scratch[32:48]: the unseen counts
+    n_unseen = _unseen(c, played, rules, scratch, UNSEEN)
+    if lead:
+        best, best_cost = -1, 1e300
+        for i in range(n):
+            kind, rank, size, wilds = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
+            plan = plan_after(c, moves[i, 6], scratch, rules)
+            cost = plan * 1000.0 - size * 30.0 + rank
+            if is_bomb(kind):
+                if plan > 1:
+                    cost += 100000.0
+            elif plan > 1:
+                cost += _keep_cost(moves[i, 6], wilds, seat, pp, n_opp)
+            if opp_min <= near:  # someone is close: lead what the unseen cards can hardly answer
+                cost += pp[seat, PP_RISK] * 1000 * _answer_risk(kind, rank, size, moves[i, 5], scratch, UNSEEN,
+                                                                n_unseen, opp_cards, rules)
+            if opp_min <= near and size < opp_min + 1 and (kind == SINGLE or kind == PAIR):
+                cost += 5000.0 - 100 * rank  # he goes out on a matching answer: lead what he cannot match
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    urgent = hand_left[top_seat] <= near
+    stock_left = n_unseen - opp_cards  # the unseen cards not in any hand
+    answer_anyway = stock_left > 0  # measured: better than planning while cards keep coming
+    plan0 = plan_after(c, 0, scratch, rules)
+    best, best_cost = -1, 1e300
+    for i in range(n):
+        kind = moves[i, 0]
+        if is_bomb(kind):
+            continue
+        plan = plan_after(c, moves[i, 6], scratch, rules)
+        grow = plan - plan0
+        spend = _keep_cost(moves[i, 6], moves[i, 3], seat, pp, n_opp)
+        if not urgent and plan > 1 and spend > 0:
+            continue  # keep 2s and jokers for an opponent near out
+        if not urgent and plan > 1 and not answer_anyway and grow > pp[seat, PP_SLACK]:
+            continue  # while the stock lasts shed what it can; once it is empty keep the plan
+        cost = grow * 1000.0 + moves[i, 3] * 300.0 + moves[i, 1]
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    b = _weakest_bomb(moves, n, rules)
+    if b >= 0 and (urgent or plan_after(c, moves[b, 6], scratch, rules) <= 1):
+        return b
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def gd_choose(policy, seat, moves, n, lead, counts, hand_left, top_seat, played, pp, rules, state, scratch):
+    """Row of ``moves[:n]`` to play, or -1 to pass (never -1 when leading).
+
+    ``counts[n_seats, 16]``, ``hand_left[n_seats]`` (0 = out), ``top_seat`` (-1 leading),
+    ``played[16]`` public cards played this hand, ``scratch`` int64[SCRATCH_LEN]. Only ``random``
+    draws from ``state`` (one ``bounded`` per decision with a choice).
+    """
+    if n == 0 and not lead:
+        return -1  # nothing answers the top: every player passes (random draws nothing)
+    if policy == RANDOM:
+        k = bounded(state, n if lead else n + 1)
+        return k if k < n else -1
+    if policy == GREEDY:
+        return choose_greedy(seat, moves, n, lead, hand_left, top_seat, pp, rules)
+    return choose_smart(seat, moves, n, lead, counts[seat], hand_left, top_seat, played, pp, rules, scratch)

@@ -1,0 +1,83 @@
+"""Move records of 关牌 (rules/guanpai.md §3); constants only, no numba.
+
+A move is one row of an int64 array with ``MOVE_FIELDS`` = 7 columns, the climbing engine's
+record shape (``kernels.moves``)::
+
+    (kind, rank, size, wilds, suit, chain, cards)
+
+kind   pattern id below (PASS = 0)
+rank   the main rank index (``kernels.cards``: 0:3 .. 11:A 12:2): the single/pair/trio/four rank,
+       the 3-card bomb's rank (Q or A), or the **top** card of a chain. A straight through a low
+       ace (option ``as_straights``: A2345, 23456) keeps its top card's rank; compare chain tops
+       with ``chain_pos``.
+size   number of cards played (a bomb with its single is 5, the 3Q bomb with one is 4)
+wilds  always 0 (关牌 has no wild cards)
+suit   always -1 (suits never matter: "只比点数不考虑花色")
+chain  consecutive main ranks: straight length, pairs of a 姐妹对, trios of a 三连; 1 otherwise
+cards  packed rank counts of **every** card the move plays, 4 bits per rank index (rank r at
+       bits 4r..4r+3, ``pack_counts``): kickers included, so removing a move from a hand is one
+       subtraction per rank and two moves are equal exactly when their records are equal
+
+Kind ids reuse the climbing engine's numbers where the pattern is the same (single..bomb as
+``kernels.moves``, chains and 三带二 as ``kernels.landlord_moves``) so logs read alike.
+"""
+
+from __future__ import annotations
+
+MOVE_FIELDS = 7
+F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_CARDS = range(7)
+
+PASS = 0
+SINGLE = 1  # 单张
+PAIR = 2  # 对子
+TRIPLE = 3  # 三张
+BOMB = 4  # 炸弹: four of a rank, alone (size 4) or with one single (size 5)
+STRAIGHT = 7  # 顺子: >= 5 consecutive ranks
+PAIR_CHAIN = 8  # 姐妹对: >= 2 consecutive pairs (GP-4)
+TRIO_CHAIN = 9  # 三连: >= 2 consecutive trios
+TRIO_PAIR = 11  # 三带二
+THREE_BOMB = 17  # 3Q 炸弹 (or 3A, option three_card_bomb_rank), alone or with one single (GP-6)
+FOUR_THREE = 18  # 四带三: four + one pair + one single, not a bomb
+
+KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, TRIO_PAIR, THREE_BOMB, FOUR_THREE)
+CHAIN_KINDS = (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
+BOMB_KINDS = (BOMB, THREE_BOMB)
+
+KIND_NAMES = {
+    PASS: "pass", SINGLE: "single", PAIR: "pair", TRIPLE: "trio", BOMB: "bomb", STRAIGHT: "straight",
+    PAIR_CHAIN: "pair_chain", TRIO_CHAIN: "trio_chain", TRIO_PAIR: "trio_pair", THREE_BOMB: "three_card_bomb",
+    FOUR_THREE: "four_three",
+}
+KIND_NAMES_ZH = {
+    PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三张", BOMB: "炸弹", STRAIGHT: "顺子", PAIR_CHAIN: "姐妹对",
+    TRIO_CHAIN: "三连", TRIO_PAIR: "三带二", THREE_BOMB: "3张炸弹", FOUR_THREE: "四带三",
+}
+
+# Chain positions: 0 = A (low, only with as_straights), 1 = 2 (low), p >= 2 = rank p - 2 (13 = A high)
+POS_A_LOW, POS_TWO_LOW = 0, 1
+
+
+def chain_pos(top_rank: int) -> int:
+    """Position of a chain's top card: a 2 on top only ends an A-low straight (A2 is never a top
+    above 3), so rank 12 → 1; ranks 3..A → rank + 2."""
+    return 1 if top_rank == 12 else top_rank + 2
+
+
+def pos_rank(pos: int) -> int:
+    """Rank index at a chain position (inverse of ``chain_pos`` plus the low ace at 0)."""
+    return 11 if pos == 0 else 12 if pos == 1 else pos - 2
+
+
+def pack_counts(counts) -> int:
+    """Packed rank counts (4 bits per rank index) of up to 16 counts."""
+    packed = 0
+    for r, c in enumerate(counts):
+        if not 0 <= c < 16:
+            raise ValueError(f"rank count out of range: {c}")
+        packed |= int(c) << (4 * r)
+    return packed
+
+
+def unpack_counts(packed: int, n_ranks: int = 15) -> tuple:
+    """Inverse of ``pack_counts``."""
+    return tuple((int(packed) >> (4 * r)) & 15 for r in range(n_ranks))

@@ -1,0 +1,223 @@
+"""关牌 players: ``random``, ``greedy`` and ``smart``, as functions of the generated move list.
+
+A player sees its own rank counts, both players' card counts and the trick's top play; the turn
+loop calls ``gp_choose`` with the moves ``kernels.guanpai.movegen.gp_generate`` listed (PASS not
+among them) and gets a row index back, or -1 to pass (never -1 when leading). Parameters per seat
+come in ``pp[seat, PP_*]`` (float64).
+
+* random — uniform over the legal moves, PASS included when following.
+* greedy — goes out when one play empties the hand; leads its lowest play (longest first);
+  follows with the lowest non-bomb that beats; bombs only when the opponent is near out.
+* smart — plans the hand into the fewest plays (``plan_after``: bombs, straights that swallow
+  singles, 姐妹对 and 三连, trios taking pairs, fours taking a pair and a single) and plays what
+  keeps that plan shortest; keeps 2s and bombs for control; against an opponent on one or two
+  cards it leads what he cannot match and beats whatever he plays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.guanpai.movegen import is_bomb, order_of
+from kernels.guanpai.moves import THREE_BOMB
+from kernels.guanpai.rulevec import GP_TCB_HIGH
+from kernels.rng import bounded
+
+RANDOM, GREEDY, SMART = 0, 1, 2
+POLICY_NAMES = ("random", "greedy", "smart")
+
+PP_NEAR_OUT = 0  # the opponent with at most this many cards is about to go out
+PP_SLACK = 1  # smart follows when its plan grows by at most this many plays
+N_PP = 2
+PARAM_ORDER = ("near_out", "slack")
+DEFAULT_PARAMS = {
+    "random": {"near_out": 0, "slack": 0},
+    "greedy": {"near_out": 2, "slack": 0},
+    "smart": {"near_out": 3, "slack": 0},
+}
+SCRATCH_LEN = 48
+
+
+def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
+    """``pp[seat, PP_*]`` from policy names and per-seat overrides (``sim.players``)."""
+    pp = np.zeros((len(policies), N_PP), np.float64)
+    for seat, (name, extra) in enumerate(zip(policies, overrides)):
+        values = dict(DEFAULT_PARAMS[name])
+        values.update(extra)
+        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
+    return pp
+
+
+@njit(cache=True, nogil=True)
+def plan_after(c, cards, w):
+    """Fewest plays to empty rank counts ``c`` less the packed counts ``cards`` (a move's cards
+    field; 0 for the hand itself) by a greedy decomposition; ``w`` is int64 scratch of 16.
+
+    Fours first (a bomb each), then up to three straights on 3..A that swallow at least two
+    singles (skipped at once when no five ranks in a row are held), then 姐妹对 / 三连 (runs of
+    two or more ranks held exactly twice / three times), then trios taking pairs (三带二), bombs
+    taking a single, and what is left one play per rank. No array views: this runs for every
+    candidate play of every smart decision."""
+    plays = 0
+    fours = 0
+    held = 0  # bit r: rank r (3..A) still held
+    for r in range(13):
+        x = c[r] - ((cards >> (4 * r)) & 15)
+        if x == 4:
+            plays += 1
+            fours += 1
+            x = 0
+        w[r] = x
+        if x >= 1 and r < 12:
+            held |= 1 << r
+    if held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4):
+        for _ in range(3):  # straights (3..A) that swallow at least two singles
+            # the best is a whole maximal run of held ranks starting at 3..10 (a later start
+            # in the same run never swallows more singles): the earliest with the most singles
+            best_s, best_len, best_gain = -1, 0, 1
+            s = 0
+            while s < 8:
+                if w[s] == 0:
+                    s += 1
+                    continue
+                e = s
+                singles = 0
+                while e < 12 and w[e] >= 1:
+                    if w[e] == 1:
+                        singles += 1
+                    e += 1
+                if e - s >= 5 and singles > best_gain:
+                    best_s, best_len, best_gain = s, e - s, singles
+                s = e
+            if best_s < 0:
+                break
+            for r in range(best_s, best_s + best_len):
+                w[r] -= 1
+            plays += 1
+    r = 0
+    while r < 12:  # 姐妹对 / 三连: runs of >= 2 equal counts 2 or 3, one play each
+        k = w[r]
+        if k == 2 or k == 3:
+            e = r
+            while e < 12 and w[e] == k:
+                e += 1
+            if e - r >= 2:
+                plays += 1
+                for x in range(r, e):
+                    w[x] = 0
+            r = e
+        else:
+            r += 1
+    n1 = 0
+    n2 = 0
+    n3 = 0
+    for r in range(13):
+        if w[r] == 1:
+            n1 += 1
+        elif w[r] == 2:
+            n2 += 1
+        elif w[r] == 3:
+            n3 += 1
+    a = min(n3, n2)  # 三带二
+    n2 -= a
+    b = min(fours, n1)  # a bomb takes a single
+    n1 -= b
+    return plays + n3 + n2 + n1
+
+
+@njit(cache=True, nogil=True)
+def _weakest_bomb(moves, n, rules):
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        if is_bomb(moves[i, 0]):
+            cost = moves[i, 1] * 10 + moves[i, 2]  # low rank, and keep the single when it can
+            if moves[i, 0] == THREE_BOMB:  # the 3Q bomb is the cheapest; three As the dearest
+                cost = -100 if rules[GP_TCB_HIGH] == 0 else 1000
+            if cost < best_cost:
+                best, best_cost = i, cost
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_greedy(seat, moves, n, lead, hand_left, pp, rules):
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        bomb = is_bomb(moves[i, 0])
+        if not lead and bomb:
+            continue
+        cost = (1 << 40 if bomb else 0) + order_of(moves[i, 0], moves[i, 1]) * 100 - (moves[i, 2] if lead else 0)
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0 or lead:
+        return best
+    if hand_left[1 - seat] <= pp[seat, PP_NEAR_OUT]:
+        return _weakest_bomb(moves, n, rules)
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules, scratch):
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    opp = hand_left[1 - seat]
+    urgent = opp <= pp[seat, PP_NEAR_OUT]
+    if lead:
+        best, best_cost = -1, 1 << 60
+        for i in range(n):
+            kind, rank, size = moves[i, 0], moves[i, 1], moves[i, 2]
+            plan = plan_after(c, moves[i, 6], scratch)
+            cost = plan * 1000 + order_of(kind, rank) * 10 - size
+            if is_bomb(kind):
+                cost += 100000 if plan > 1 else 0
+            elif rank == 12 and kind <= 3:
+                cost += 400  # keep the 2 to win the lead back
+            if kind == 1 and opp == 1:
+                cost += 5000 - 100 * rank  # he goes out on any higher single: lead high
+            elif kind == 2 and opp == 2:
+                cost += 3000 - 100 * rank
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    plan0 = plan_after(c, 0, scratch)
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        kind, rank = moves[i, 0], moves[i, 1]
+        if is_bomb(kind):
+            continue
+        plan = plan_after(c, moves[i, 6], scratch)
+        grow = plan - plan0
+        if grow > pp[seat, PP_SLACK] and not urgent:
+            continue
+        if not urgent and rank == 12 and kind <= 3 and plan > 2:
+            continue
+        cost = grow * 1000 + order_of(kind, rank) * 10
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    b = _weakest_bomb(moves, n, rules)
+    if b >= 0 and (urgent or plan_after(c, moves[b, 6], scratch) <= 1):
+        return b
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def gp_choose(policy, seat, moves, n, lead, counts, hand_left, pp, rules, state, scratch):
+    """Row of ``moves[:n]`` to play, or -1 to pass (never -1 when leading).
+
+    ``counts[seat, 16]`` rank counts, ``hand_left[2]`` cards held, ``scratch`` int64[SCRATCH_LEN].
+    Only ``random`` draws from ``state`` (one ``bounded`` per decision with a choice).
+    """
+    if n == 0 and not lead:
+        return -1  # nothing beats the top: every player passes (random draws nothing)
+    if policy == RANDOM:
+        k = bounded(state, n if lead else n + 1)
+        return k if k < n else -1
+    if policy == GREEDY:
+        return choose_greedy(seat, moves, n, lead, hand_left, pp, rules)
+    return choose_smart(seat, moves, n, lead, counts[seat], hand_left, pp, rules, scratch)

@@ -1,0 +1,95 @@
+"""仙居红五 deal and 庄家 by the first 10 shown (spec §3, XJ-4).
+
+Cards are dealt one at a time (deck position ``p`` to seat ``(p % 4 - rotation) mod 4``,
+positions 156..161 the kitty). After each card its receiver may show a 10
+(``kernels.trick.declare``, no pairs, no overriding): the first to show one is 庄家 and its suit
+is trump. By default every bot shows its first 10 (``declare_min = 0``).
+
+Nobody showed a 10 (only when bots decline): ``redeal`` (default) shuffles again from the same
+stream (at most ``MAX_REDEALS`` times, then the kitty is turned); ``flip_kitty`` turns the kitty:
+the first 10 sets the suit, else the highest natural rank among the suited cards (first turned on
+ties, jokers skipped); 庄家 is the seat that would have received that card had the deal gone on.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.deal import shuffle
+from kernels.hongwu.codes import HAND_SIZE, KITTY_SIZE, MAX_REDEALS, NO_DECL_REDEAL, R_NO_DECLARATION
+from kernels.hongwu.order import HEART5_KIND, R10
+from kernels.trick.declare import NO_DECL, declare_choice
+from kernels.trick.order import FALSE, I0, I1, N_KINDS, NEG1, natural_value
+from kernels.trick.state import LT_DECLARE, LT_FLIP, LT_REDEAL, N_SEATS, deal_seat, log_card, log_row
+
+DL_TRUMP, DL_BANKER, DL_POSITION, DL_FROM_KITTY, DL_REDEALS = range(5)
+DL_LEN = 5
+
+
+@njit(cache=True, nogil=True)
+def deal_and_show(state, deck, rotation, rules, pp, gs, log, dl):
+    """Shuffle, deal and find 庄家 and trump; writes ``dl[DL_*]``."""
+    suit = np.zeros((N_SEATS, 4), np.int64)
+    show = np.zeros((N_SEATS, 4), np.int64)
+    extra = np.zeros(N_SEATS, np.int64)
+    received = np.zeros(N_SEATS, np.int64)
+    dl[DL_REDEALS] = 0
+    shuffle(state, deck)
+    n_dealt = N_SEATS * HAND_SIZE
+    while True:
+        suit[:, :] = 0
+        show[:, :] = 0
+        extra[:] = 0
+        received[:] = 0
+        for p in range(n_dealt):
+            seat = deal_seat(p, rotation)
+            k = deck[p] % N_KINDS
+            received[seat] += 1
+            if k >= 52 or k == HEART5_KIND:
+                extra[seat] += 1
+            elif k // 4 == R10:
+                show[seat, k % 4] += 1
+            else:
+                suit[seat, k % 4] += 1
+            if show[seat, 0] + show[seat, 1] + show[seat, 2] + show[seat, 3] == 0:
+                continue  # (no 10 to show)
+            act, s = declare_choice(seat, suit[seat], show[seat], extra[seat], received[seat], HAND_SIZE, NO_DECL,
+                                    NEG1, NEG1, FALSE, pp)
+            if act != NO_DECL:
+                li = log_row(log, gs, LT_DECLARE, seat, p, I1)
+                for q in range(p + 1):  # the first 10 of that suit the seat received
+                    if deal_seat(q, rotation) == seat and deck[q] % N_KINDS == R10 * 4 + s:
+                        log_card(log, li, deck[q])
+                        break
+                dl[DL_TRUMP] = s
+                dl[DL_BANKER] = seat
+                dl[DL_POSITION] = p
+                dl[DL_FROM_KITTY] = 0
+                return
+        if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
+            dl[DL_REDEALS] += 1
+            log_row(log, gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
+            shuffle(state, deck)
+            continue
+        break
+    pick = -1
+    for i in range(KITTY_SIZE):
+        k = deck[n_dealt + i] % N_KINDS
+        if k < 52 and k // 4 == R10:
+            pick = i
+            break
+    if pick < 0:
+        best = -1
+        for i in range(KITTY_SIZE):
+            k = deck[n_dealt + i] % N_KINDS
+            if k < 52 and natural_value(k) > best:
+                best = natural_value(k)
+                pick = i
+    for i in range(pick + 1):
+        li = log_row(log, gs, LT_FLIP, NEG1, i, I1 if i == pick else I0)
+        log_card(log, li, deck[n_dealt + i])
+    dl[DL_TRUMP] = deck[n_dealt + pick] % 4
+    dl[DL_BANKER] = deal_seat(n_dealt + pick, rotation)
+    dl[DL_POSITION] = -1
+    dl[DL_FROM_KITTY] = 1

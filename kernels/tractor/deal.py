@@ -1,0 +1,130 @@
+"""八十分 deal with trump declaration (spec §4, TR-1, TR-2).
+
+Cards are dealt one at a time: deck position ``p`` goes to seat ``(p % 4 - rotation) mod 4``
+(kernels.deal convention; ``rotation`` turns the table for duplicate deals), positions 100..107
+are the kitty. After each card its receiver may show level-rank cards (``kernels.trick.declare``);
+a pair of another suit overrides a single (``allow_override``), a pair is final.
+
+Nobody declared: ``redeal`` shuffles again from the same stream (at most ``MAX_REDEALS`` times,
+then the kitty is turned); ``flip_kitty`` turns the kitty one card at a time: the first level-rank
+card sets the suit, else the highest natural rank among the suited cards (first turned on ties,
+jokers skipped). The seat that would have received that kitty card had the deal gone on is the
+"declarer by the kitty" (used only to name 庄家 of a match's first hand).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.deal import shuffle
+from kernels.trick.declare import DECL_PAIR, DECL_SINGLE, NO_DECL, declare_choice
+from kernels.trick.order import I0, I1, N_KINDS, NEG1, natural_value
+from kernels.trick.state import LT_DECLARE, LT_FLIP, LT_REDEAL, N_SEATS, deal_seat, log_card, log_row
+from kernels.tractor.codes import (
+    HAND_SIZE, KITTY_SIZE, MAX_REDEALS, NO_DECL_REDEAL, R_ALLOW_OVERRIDE, R_NO_DECLARATION,
+)
+from kernels.tractor.order import level_kind
+
+DL_TRUMP, DL_DECLARER, DL_WITH, DL_FIRST, DL_COUNT, DL_FROM_KITTY, DL_KITTY_SEAT, DL_REDEALS = range(8)
+DL_LEN = 8
+
+
+@njit(cache=True, nogil=True)
+def _log_shown(log, gs, deck, p, rotation, seat, kind, act):
+    li = log_row(log, gs, LT_DECLARE, seat, p, act)
+    shown = 0
+    for q in range(p + 1):
+        if deal_seat(q, rotation) == seat and deck[q] % N_KINDS == kind and shown < act:
+            log_card(log, li, deck[q])
+            shown += 1
+
+
+@njit(cache=True, nogil=True)
+def deal_and_declare(state, deck, level, rotation, rules, pp, gs, log, dl):
+    """Shuffle, deal and run the declarations; writes ``dl[DL_*]`` (trump suit and who declared)."""
+    suit = np.zeros((N_SEATS, 4), np.int64)
+    show = np.zeros((N_SEATS, 4), np.int64)
+    extra = np.zeros(N_SEATS, np.int64)
+    received = np.zeros(N_SEATS, np.int64)
+    n_show = np.zeros(N_SEATS, np.int64)  # level cards held, and suits held twice: who can act at all
+    n_pair = np.zeros(N_SEATS, np.int64)
+    dl[DL_REDEALS] = 0
+    shuffle(state, deck)
+    n_dealt = N_SEATS * HAND_SIZE
+    while True:
+        suit[:, :] = 0
+        show[:, :] = 0
+        extra[:] = 0
+        received[:] = 0
+        n_show[:] = 0
+        n_pair[:] = 0
+        cur = NO_DECL
+        cur_seat = NEG1
+        cur_suit = NEG1
+        first = -1
+        count = 0
+        for p in range(n_dealt):
+            seat = deal_seat(p, rotation)
+            k = deck[p] % N_KINDS
+            received[seat] += 1
+            if k >= 52:
+                extra[seat] += 1
+            elif natural_value(k) == level:
+                show[seat, k % 4] += 1
+                n_show[seat] += 1
+                if show[seat, k % 4] == 2:
+                    n_pair[seat] += 1
+            else:
+                suit[seat, k % 4] += 1
+            if n_show[seat] == 0 or cur == DECL_PAIR or (cur == DECL_SINGLE and n_pair[seat] == 0):
+                continue  # (nothing this seat could declare)
+            act, s = declare_choice(seat, suit[seat], show[seat], extra[seat], received[seat], HAND_SIZE, cur,
+                                    cur_seat, cur_suit, rules[R_ALLOW_OVERRIDE] != 0, pp)
+            if act != NO_DECL:
+                count += 1
+                if first < 0:
+                    first = seat
+                cur = act
+                cur_seat = seat
+                cur_suit = s
+                _log_shown(log, gs, deck, p, rotation, seat, level_kind(level, s), act)
+        if cur != NO_DECL:
+            dl[DL_TRUMP] = cur_suit
+            dl[DL_DECLARER] = cur_seat
+            dl[DL_WITH] = cur
+            dl[DL_FIRST] = first
+            dl[DL_COUNT] = count
+            dl[DL_FROM_KITTY] = 0
+            dl[DL_KITTY_SEAT] = -1
+            return
+        if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
+            dl[DL_REDEALS] += 1
+            log_row(log, gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
+            shuffle(state, deck)
+            continue
+        break
+    # TR-2: turn the kitty
+    pick = -1
+    for i in range(KITTY_SIZE):
+        k = deck[n_dealt + i] % N_KINDS
+        if k < 52 and natural_value(k) == level:
+            pick = i
+            break
+    if pick < 0:
+        best = -1
+        for i in range(KITTY_SIZE):
+            k = deck[n_dealt + i] % N_KINDS
+            if k < 52 and natural_value(k) > best:
+                best = natural_value(k)
+                pick = i
+    for i in range(pick + 1):
+        li = log_row(log, gs, LT_FLIP, NEG1, i, I1 if i == pick else I0)
+        log_card(log, li, deck[n_dealt + i])
+    dl[DL_TRUMP] = deck[n_dealt + pick] % 4
+    dl[DL_DECLARER] = -1
+    dl[DL_WITH] = 0
+    dl[DL_FIRST] = -1
+    dl[DL_COUNT] = 0
+    dl[DL_FROM_KITTY] = 1
+    dl[DL_KITTY_SEAT] = deal_seat(n_dealt + pick, rotation)

@@ -1,0 +1,203 @@
+"""八十分 batch entry points: whole matches or sessions of hands in parallel, one hand with its log,
+census.
+
+Two ways to cut a run into game indices (``sim.games.tractor.rules`` option ``matches``):
+
+* **matches** (``play_matches``): game index ``g`` is one whole match, from both teams at "2" until
+  a team passes A, one row per hand. The match draws only from the stream ``(seed, g)``: its first
+  draw is the match seed ``m`` (``match_seed``), and hand ``h`` of the match deals from the stream
+  ``(m, h)``. With ``duplicate`` match ``g`` replays the deals of match ``g // 4`` (hand ``h`` from
+  ``(m, h)`` of that match) with the seats turned by ``g % 4``. A match is cut at
+  ``MAX_MATCH_HANDS`` hands (its last row then has ``match_over = 0``).
+* **sessions** (``play_range``): game index ``g`` is one hand, drawn from ``(seed, g)`` (or
+  ``(seed, g // 4)`` turned by ``g % 4`` with ``duplicate``); hands are grouped in sessions of
+  ``hands_per_session`` in which levels, the 庄 team and 庄家 carry over (a new match starts after
+  a team passes A).
+
+Both run one compiled block kernel (``play_block``) on threads over contiguous blocks
+(``kernels.trick.blocks``: numba's thread count, any count gives the same rows). With ``rotate``,
+seat ``k`` of game index ``g`` gets the policy and parameters of seat ``(k + g) % 4``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.deal import shuffle
+from kernels.rng import next_u64, seed_stream
+from kernels.trick.blocks import run_blocks
+from kernels.trick.census import N_FEATURES, hand_features
+from kernels.trick.order import I0, MAXS, N_CLS, NEG1, new_table
+from kernels.trick.state import (
+    GS_N_LOG, LOG_W, MAX_LOG, MAXC, N_SEATS, clear_holdings, deal_seat, give_card, new_hand_buffers,
+)
+from kernels.tractor.codes import HAND_SIZE, MS_BANKER_TEAM, MS_LEN, N_IDS
+from kernels.tractor.deal import DL_DECLARER, DL_LEN, DL_TRUMP, deal_and_declare
+from kernels.tractor.hand import ROW_MATCH_OVER, play_hand
+from kernels.tractor.layout import ROW_LEN
+from kernels.tractor.order import build_order
+
+MAX_MATCH_HANDS = 1000  # a match still running after this many hands is cut (never seen in practice)
+ROWS_PER_MATCH_GUESS = 24  # initial row buffer per match of a block (it grows when needed)
+
+
+@njit(cache=True, nogil=True)
+def match_seed(seed, index):
+    """The seed of match ``index``: the first draw of its stream ``(seed, index)``."""
+    state = np.empty(4, np.uint64)
+    seed_stream(seed, index, state)
+    return next_u64(state)
+
+
+@njit(cache=True, nogil=True)
+def _buffers():
+    hands, ncls, owner, seen, void, buried, gs, ss = new_hand_buffers(N_IDS)
+    return (np.empty(4, np.uint64), np.empty(N_IDS, np.int64), np.arange(N_IDS).astype(np.int64), new_table(),
+            hands, ncls, owner, seen, void, buried, gs, ss, np.zeros(N_SEATS, np.int64),
+            np.zeros((N_CLS, MAXS), np.float64), np.zeros((N_CLS, MAXS), np.int64), np.zeros(MAXC, np.int64),
+            np.zeros(N_FEATURES, np.int64), np.zeros(DL_LEN, np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _grow(rows, n):
+    """``rows`` with twice the capacity, its first ``n`` rows kept."""
+    bigger = np.zeros((2 * rows.shape[0], rows.shape[1]), np.int64)
+    for i in range(n):
+        for j in range(rows.shape[1]):
+            bigger[i, j] = rows[i, j]
+    return bigger
+
+
+@njit(cache=True, nogil=True)
+def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry, rules, policies, pp, ms, log,
+               lo, hi):
+    """Game indices ``start + lo .. start + hi - 1`` with this block's own buffers: (rows, rows per
+    game index, log rows of the last hand).
+
+    ``matches`` = 1: each game index is a whole match (module docstring); 0: each is one hand, in
+    sessions of ``hands_per_session`` (``lo``, ``hi`` count sessions then). ``carry`` = 0: each
+    match or session starts a fresh match (batch runs; ``ms`` and ``log`` are unused dummies, a
+    one-row ``log`` = no logging); ``carry`` = 1: the hands continue the match state ``ms`` and
+    write ``log`` (``play_logged``)."""
+    (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
+     dl) = _buffers()
+    match = ms if carry else np.zeros(MS_LEN, np.int64)
+    pol = policies.copy()
+    ppg = pp.copy()
+    per = ROWS_PER_MATCH_GUESS if matches else hands_per_session
+    rows = np.zeros((max(1, (hi - lo) * per), ROW_LEN), np.int64)
+    counts = np.zeros(hi - lo, np.int64)
+    n = 0
+    for item in range(lo, hi):
+        if not carry:
+            match[MS_BANKER_TEAM] = -1
+        if matches:
+            g0 = start + item
+            hand_seed = match_seed(seed, g0 // N_SEATS if duplicate else g0)
+            n_hands = MAX_MATCH_HANDS
+        else:
+            g0 = start + item * hands_per_session
+            hand_seed = seed
+            n_hands = hands_per_session
+        for h in range(n_hands):
+            g = g0 if matches else g0 + h
+            if rotate:
+                for k in range(N_SEATS):
+                    pol[k] = policies[(k + g) % N_SEATS]
+                    for j in range(pp.shape[1]):
+                        ppg[k, j] = pp[(k + g) % N_SEATS, j]
+            if matches:
+                deal = h
+            else:
+                deal = g // N_SEATS if duplicate else g
+            rotation = g % N_SEATS if duplicate else 0
+            if n == rows.shape[0]:
+                rows = _grow(rows, n)
+            play_hand(hand_seed, deal, rotation, match, rules, pol, ppg, state, deck, template, ot, hands, ncls,
+                      owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats, dl, rows[n], log)
+            n += 1
+            counts[item - lo] += 1
+            if matches and rows[n - 1, ROW_MATCH_OVER]:
+                break
+    return rows[:n], counts, gs[GS_N_LOG]
+
+
+def _blocks(matches, seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, n_blocks):
+    return run_blocks(play_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(matches),
+                      np.int64(hands_per_session), np.int64(bool(rotate)), np.int64(bool(duplicate)), np.int64(0),
+                      rules, policies, pp, np.zeros(MS_LEN, np.int64), np.zeros((1, LOG_W), np.int64))
+
+
+def play_matches(seed, start, count, rotate, duplicate, rules, policies, pp, n_blocks):
+    """Matches ``start .. start+count-1``: (rows int64[hands, ROW_LEN] in match order, hands per
+    match int64[count]).
+
+    ``rules`` int64[N_RULES] (``kernels.tractor.codes``), ``policies`` int64[4] (0 random, 1 greedy,
+    2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``)."""
+    parts = _blocks(1, seed, start, count, 1, rotate, duplicate, rules, policies, pp, n_blocks)
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def play_range(seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, out_rows, n_blocks):
+    """Hands ``start .. start+count-1`` (whole sessions) into ``out_rows[g - start]`` (int64,
+    ``ROW_LEN`` columns); arrays as for ``play_matches``."""
+    parts = _blocks(0, seed, start, count // hands_per_session, hands_per_session, rotate, duplicate, rules,
+                    policies, pp, n_blocks)
+    i = 0
+    for rows, _, _ in parts:
+        out_rows[i:i + len(rows)] = rows
+        i += len(rows)
+
+
+def play_logged(seed, deal, rotation, ms, rules, policies, pp):
+    """One hand with its action log: (row, log rows); the match state ``ms`` (int64[MS_LEN],
+    ``ms[MS_BANKER_TEAM] = -1`` for a match's first hand) is advanced in place. The same compiled
+    kernel as the batch (``play_block``): the hand deals from the stream ``(seed, deal)`` turned by
+    ``rotation`` (in a match: ``seed`` = ``match_seed``, ``deal`` = the hand's number)."""
+    log = np.zeros((MAX_LOG, LOG_W), np.int64)
+    rows, _, n = play_block(np.uint64(seed), np.int64(N_SEATS * deal + rotation), np.int64(0), np.int64(1),
+                            np.int64(0), np.int64(1), np.int64(1), rules, policies, pp, ms, log, 0, 1)
+    return rows[0].copy(), log[:n].copy()
+
+
+CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, declarer, then feature f of seat s at 2 + f * 4 + s
+
+
+@njit(cache=True, nogil=True)
+def census_block(seed, start, level, trump, rules, pp, out, lo, hi):
+    """Deals ``start + lo .. start + hi - 1`` of ``census_range``."""
+    (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, o, feats,
+     dl) = _buffers()
+    log = np.zeros((1, LOG_W), np.int64)
+    for i in range(lo, hi):
+        seed_stream(seed, start + i, state)
+        for j in range(N_IDS):
+            deck[j] = template[j]
+        if trump < 0:
+            gs[:] = 0
+            deal_and_declare(state, deck, level, I0, rules, pp, gs, log, dl)
+            suit = dl[DL_TRUMP]
+            out[i, 1] = dl[DL_DECLARER]
+        else:
+            shuffle(state, deck)
+            suit = trump
+            out[i, 1] = -1
+        out[i, 0] = suit
+        build_order(ot, level, suit, I0)
+        clear_holdings(hands, ncls, owner)
+        for p in range(N_SEATS * HAND_SIZE):
+            give_card(deal_seat(p, I0), deck[p], hands, ncls, owner, ot)
+        for s in range(N_SEATS):
+            hand_features(hands, ncls, s, ot, NEG1, feats)
+            for f in range(N_FEATURES):
+                out[i, 2 + f * N_SEATS + s] = feats[f]
+
+
+def census_range(seed, start, count, level, trump, rules, pp, out, n_blocks):
+    """Deal statistics of deals ``start .. start+count-1`` (no play) into ``out[g - start]``
+    (int64, ``CENSUS_COLS`` columns): trump suit, declarer (-1), then per seat the
+    ``kernels.trick.census`` features of the 25 dealt cards under ``level`` and trump suit
+    ``trump`` (-1: the suit the declaring bots with parameters ``pp`` choose, as in play)."""
+    run_blocks(census_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(level), np.int64(trump),
+               rules, pp, out)

@@ -1,0 +1,167 @@
+"""Follows of the random, greedy and smart players (see ``kernels.trick.players``).
+
+The trick so far is ``tc[TC_*]``: led class, cards per play, the lead's components (``comps``,
+``ncomp``) and structure demands (``dem``), the current winner (seat, tier, key), points on the
+table and this player's position (1..3). Every chooser returns a legal follow (``follow``).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from kernels.rng import bounded
+from kernels.trick.build import (
+    compose_in_class, copy_hand, dump_pref, emit_groups, feed_pref, fill_any, highest_run, lowest_above,
+)
+from kernels.trick.follow import D_RUN_K, D_RUN_W, structure_needs
+from kernels.trick.order import CLS_TRUMP, FALSE, I0, NEG1, OT_NSLOT, OT_SKIND, TRUE
+from kernels.trick.leads import PREF_DRAW, emit_class
+from kernels.trick.players import (
+    PP_FIGHT_POINTS, PP_SHORT_BIAS, PP_TRUMP_POINTS, RANDOM, SMART, is_sure, unseen_class,
+)
+from kernels.trick.shape import C_K, C_W
+from kernels.trick.state import GS_BANKER, GS_MUST_FOLLOW, GS_N_DECKS, N_SEATS
+from kernels.trick.trick import beats, follow_rank
+
+TC_CLS, TC_N, TC_NCOMP, TC_THROW, TC_BEST_SEAT, TC_BEST_TIER, TC_BEST_KEY, TC_POINTS, TC_POS, TC_LEADER = range(10)
+TC_LEN = 10
+
+
+@njit(cache=True, nogil=True)
+def in_class_play(seat, tc, dem, hands, ot, gs, pref, uniform, state, rem, fc, slots, out):
+    """n cards of the led class meeting the follow rules, chosen by ``pref`` (or uniformly)."""
+    c = tc[TC_CLS]
+    need_run, t, p = FALSE, I0, I0
+    if gs[GS_MUST_FOLLOW]:
+        need_run, t, p = structure_needs(hands[seat, c], ot, c, dem)
+        if uniform and (need_run or t > 0 or p > 0):
+            for s in range(ot[OT_NSLOT, c]):
+                pref[c, s] = bounded(state, PREF_DRAW)
+    return compose_in_class(hands[seat, c], ot, c, tc[TC_N], need_run, dem[D_RUN_W], dem[D_RUN_K], t, p, pref, uniform,
+                            state, rem, fc, slots, out)
+
+
+@njit(cache=True, nogil=True)
+def short_play(seat, tc, hands, ot, pref, uniform, state, hcopy, out):
+    """Holding fewer cards of the led class than the lead: all of them, then any cards."""
+    c = tc[TC_CLS]
+    m = emit_class(ot, c, hands[seat, c], out)
+    copy_hand(hands[seat], hcopy)
+    return fill_any(hcopy, ot, c, tc[TC_N] - m, pref, uniform, state, out, m)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def trump_over(seat, tc, comps, hands, ncls, ot, above, rem, slots, pc, dstart, dslots, ditem, out):
+    """The cheapest trump play with the lead's structure that beats the current winner; 0 if none.
+    ``above`` is the key to beat among trumps (-1 if no trump has been played)."""
+    n = tc[TC_N]
+    if ncls[seat, CLS_TRUMP] < n:
+        return 0
+    hq = hands[seat, CLS_TRUMP]
+    if tc[TC_NCOMP] == 1:
+        w = comps[0, C_W]
+        k = comps[0, C_K]
+        if lowest_above(hq, ot, CLS_TRUMP, w, k, above, slots) < 0:
+            return 0
+        return emit_groups(ot, CLS_TRUMP, slots, k, w, out, I0)
+    for s in range(ot[OT_NSLOT, CLS_TRUMP]):
+        rem[s] = hq[s]
+    m = I0
+    for i in range(tc[TC_NCOMP]):  # groups lowest first, then the lowest trumps as singles
+        w = comps[i, C_W]
+        k = comps[i, C_K]
+        if w == 1:
+            continue
+        if lowest_above(rem, ot, CLS_TRUMP, w, k, NEG1, slots) < 0:
+            return 0
+        m = emit_groups(ot, CLS_TRUMP, slots, k, w, out, m)
+        for j in range(k):
+            rem[slots[j]] -= w
+    s = 0
+    while m < n:
+        while rem[s] == 0:
+            s += 1
+        rem[s] -= 1
+        out[m] = ot[OT_SKIND + CLS_TRUMP, s]
+        m += 1
+    tier, key = follow_rank(out, n, tc[TC_CLS], tc[TC_THROW] != 0, comps, tc[TC_NCOMP], ot, pc, rem, dstart, dslots, ditem)
+    if beats(tier, key, tc[TC_BEST_TIER], tc[TC_BEST_KEY]):
+        return n
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _same_tier(tc):
+    """Can a play of the led class still win (the lead is not yet trumped / trumps were led)?"""
+    return tc[TC_NCOMP] == 1 and tc[TC_BEST_TIER] == (2 if tc[TC_CLS] == CLS_TRUMP else 1)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _winner_secure(seat, tc, comps, hands, seen, void, buried, side, ot, gs, unseen):
+    """Is the current winner sure to keep the trick (from this seat's view)?"""
+    if tc[TC_POS] == 3:
+        return True
+    if tc[TC_NCOMP] != 1:
+        return False
+    c = tc[TC_CLS]
+    tier_cls = CLS_TRUMP if tc[TC_BEST_TIER] == 2 else c
+    if tier_cls != CLS_TRUMP:
+        for j in range(tc[TC_POS] + 1, N_SEATS):  # a later player known void may trump
+            if void[(tc[TC_LEADER] + j) % N_SEATS, c]:
+                return False
+    unseen_class(seat, tier_cls, hands, seen, buried, gs[GS_BANKER], gs[GS_N_DECKS], ot, unseen)
+    return is_sure(unseen, ot, tier_cls, comps[0, C_W], comps[0, C_K], tc[TC_BEST_KEY])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def choose_follow(policy, seat, tc, comps, dem, hands, ncls, seen, void, buried, side, ot, gs, pp, state,
+                  pref, hcopy, rem, fc, slots, unseen, pc, dstart, dslots, ditem, out):
+    c = tc[TC_CLS]
+    n = tc[TC_N]
+    h = ncls[seat, c]
+    if policy == RANDOM:
+        if h >= n:
+            return in_class_play(seat, tc, dem, hands, ot, gs, pref, TRUE, state, rem, fc, slots, out)
+        if h > 0:
+            return short_play(seat, tc, hands, ot, pref, TRUE, state, hcopy, out)
+        copy_hand(hands[seat], hcopy)
+        return fill_any(hcopy, ot, NEG1, n, pref, TRUE, state, out, I0)
+    smart = policy == SMART
+    ally = side[tc[TC_BEST_SEAT]] == side[seat]
+    secure = smart and ally and _winner_secure(seat, tc, comps, hands, seen, void, buried, side, ot, gs, unseen)
+    contest = not ally if smart else True
+    pts = tc[TC_POINTS]
+    w = comps[0, C_W]
+    k = comps[0, C_K]
+    if h >= n:
+        if contest and _same_tier(tc):
+            hq = hands[seat, c]
+            if not smart or tc[TC_POS] == 3:
+                if lowest_above(hq, ot, c, w, k, tc[TC_BEST_KEY], slots) >= 0:
+                    return emit_groups(ot, c, slots, k, w, out, I0)
+            else:
+                unseen_class(seat, c, hands, seen, buried, gs[GS_BANKER], gs[GS_N_DECKS], ot, unseen)
+                ub = highest_run(unseen, ot, c, w, k, fc)
+                bar = tc[TC_BEST_KEY] if tc[TC_BEST_KEY] > ub else ub
+                if lowest_above(hq, ot, c, w, k, bar, slots) >= 0:
+                    return emit_groups(ot, c, slots, k, w, out, I0)  # a sure winner in the class
+                if pts >= pp[seat, PP_FIGHT_POINTS] and lowest_above(hq, ot, c, w, k, tc[TC_BEST_KEY], slots) >= 0:
+                    return emit_groups(ot, c, slots, k, w, out, I0)
+        if secure:
+            feed_pref(ot, pref, c)
+        else:
+            dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS], c)
+        return in_class_play(seat, tc, dem, hands, ot, gs, pref, FALSE, state, rem, fc, slots, out)
+    if secure:
+        feed_pref(ot, pref, NEG1)
+    else:
+        dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS], NEG1)
+    if h > 0:
+        return short_play(seat, tc, hands, ot, pref, FALSE, state, hcopy, out)
+    if contest and c != CLS_TRUMP and (not smart or pts >= pp[seat, PP_TRUMP_POINTS]):
+        above = tc[TC_BEST_KEY] if tc[TC_BEST_TIER] == 2 else -1
+        m = trump_over(seat, tc, comps, hands, ncls, ot, above, rem, slots, pc, dstart, dslots, ditem, out)
+        if m > 0:
+            return m
+    copy_hand(hands[seat], hcopy)
+    return fill_any(hcopy, ot, NEG1, n, pref, FALSE, state, out, I0)

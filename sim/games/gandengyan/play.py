@@ -1,0 +1,102 @@
+"""``paiju play gandengyan``: whole hands by 干瞪眼 players, one Parquet row per hand.
+
+The kernel (``kernels.gandengyan.play``) writes the raw facts of ``kernels.gandengyan.layout``;
+this module adds the seats' roles and results, the policy of each seat, and the score
+(``sim.games.gandengyan.scoring.score``, the function ``paiju rescore`` calls on stored rows).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import pyarrow as pa
+
+CHUNK = 8192  # hands per kernel call: bounds memory and paces the progress bar
+
+
+def kernel_inputs(spec) -> dict[str, Any]:
+    """Every array ``kernels.gandengyan.play.play_range`` reads, from the spec."""
+    from kernels.gandengyan.policies import params_matrix
+    from sim.games.gandengyan.columns import POLICIES
+    from sim.games.gandengyan.rules import compile_rules
+
+    comp = compile_rules(spec.rules)
+    policies = spec.options["policies"]
+    return {"deck": comp.deck, "rules": comp.rules,
+            "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
+            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * len(policies))}
+
+
+def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> np.ndarray:
+    """Raw fact rows of hands start..stop-1 (whole sessions)."""
+    import numba
+
+    from kernels.gandengyan.play import ROW_LEN, play_range
+
+    t = t or kernel_inputs(spec)
+    rows = np.zeros((stop - start, ROW_LEN), np.int64)
+    play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
+               int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
+               t["rules"], t["policies"], t["pp"], rows, 4 * numba.get_num_threads())
+    return rows
+
+
+def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
+    from kernels.gandengyan.layout import LAYOUT
+    from sim.games.gandengyan.columns import POLICIES, play_columns
+    from sim.games.gandengyan.scoring import score, seat_roles
+    from sim.players import seat_policies
+    from sim.schema import play_index_values, table_from_values
+
+    n_seats = spec.rules.players
+    values: dict[str, Any] = play_index_values(spec, start, rows.shape[0], n_seats)
+    values.update(LAYOUT.unpack(rows, n_seats))
+    roles = seat_roles(values, n_seats)
+    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
+    for k in range(n_seats):
+        values[f"s{k}_role"] = roles[:, k]
+        values[f"s{k}_won"] = values["winner"] == k
+        values[f"s{k}_policy"] = pol[:, k]
+    values.update(score(values, spec.rules, n_seats))
+    return table_from_values(play_columns(n_seats), values)
+
+
+def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    hps = int(spec.options.get("hands_per_session", 1))
+    step = max(hps, (CHUNK // hps) * hps)
+    t = kernel_inputs(spec)
+    tables = []
+    for lo in range(start, stop, step):
+        hi = min(stop, lo + step)
+        tables.append(rows_to_table(spec, lo, run_kernel(spec, lo, hi, t)))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.concat_tables(tables)
+
+
+def play_logged(spec, game_index: int, stored: dict | None = None):
+    """(row, log, shuffled deck) of one hand re-simulated with its action log (draws included);
+    ``stored`` (the hand's stored row) gives the banker a session's previous hand made."""
+    from kernels.gandengyan.play import play_logged as kernel
+
+    t = kernel_inputs(spec)
+    n_seats = spec.rules.players
+    policies, pp = t["policies"], t["pp"]
+    if spec.options.get("rotate"):
+        order = [(k + game_index) % n_seats for k in range(n_seats)]
+        policies, pp = policies[order].copy(), pp[order].copy()
+    duplicate = bool(spec.options.get("duplicate"))
+    deal, rotation = (game_index // n_seats, game_index % n_seats) if duplicate else (game_index, 0)
+    hps = int(spec.options.get("hands_per_session", 1))
+    banker = -1
+    if stored is not None and spec.rules.banker == "previous_winner" and game_index % hps:
+        banker = int(stored["banker"])  # a session's later hand: its banker was the previous winner
+    return kernel(np.uint64(spec.seed), deal, rotation, banker, t["deck"], t["rules"], policies, pp)
+
+
+def warm_up_play(spec) -> None:
+    from dataclasses import replace
+
+    hps = int(spec.options.get("hands_per_session", 1))
+    compute_play(replace(spec, n=hps), 0, hps)

@@ -1,0 +1,104 @@
+"""``paiju play guanpai``: whole hands by 关牌 players, one Parquet row per hand.
+
+The kernel (``kernels.guanpai.play``) writes the raw facts of ``kernels.guanpai.layout``; this
+module adds the seats' roles and results, the policy of each seat, and the score
+(``sim.games.guanpai.scoring.score``, the function ``paiju rescore`` calls on stored rows).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import pyarrow as pa
+
+CHUNK = 16384  # hands per kernel call: bounds memory and paces the progress bar
+
+
+def kernel_inputs(spec) -> dict[str, Any]:
+    """Every array ``kernels.guanpai.play.play_range`` reads, from the spec."""
+    from kernels.guanpai.policies import params_matrix
+    from sim.games.guanpai.columns import N_SEATS, POLICIES
+    from sim.games.guanpai.rules import compile_rules
+
+    comp = compile_rules(spec.rules)
+    policies = spec.options["policies"]
+    return {"deck": comp.deck, "lead_order": comp.lead_order, "rules": comp.rules,
+            "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
+            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * N_SEATS)}
+
+
+def seat_inputs(spec, game_index: int, t: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """The policies and parameters by seat of one hand (``--rotate`` turns them with the hand)."""
+    policies, pp = t["policies"], t["pp"]
+    if spec.options.get("rotate"):
+        order = [(k + game_index) % len(policies) for k in range(len(policies))]
+        return policies[order].copy(), pp[order].copy()
+    return policies, pp
+
+
+def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> np.ndarray:
+    """Raw fact rows of hands start..stop-1 (whole sessions)."""
+    import numba
+
+    from kernels.guanpai.play import ROW_LEN, play_range
+
+    t = t or kernel_inputs(spec)
+    rows = np.zeros((stop - start, ROW_LEN), np.int64)
+    play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
+               int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
+               t["lead_order"], t["rules"], t["policies"], t["pp"], rows, 4 * numba.get_num_threads())
+    return rows
+
+
+def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
+    from kernels.guanpai.layout import LAYOUT
+    from sim.games.guanpai.columns import N_SEATS, POLICIES, play_columns
+    from sim.games.guanpai.scoring import score, seat_roles
+    from sim.players import seat_policies
+    from sim.schema import play_index_values, table_from_values
+
+    values: dict[str, Any] = play_index_values(spec, start, rows.shape[0], N_SEATS)
+    values.update(LAYOUT.unpack(rows, N_SEATS))
+    roles = seat_roles(values, N_SEATS)
+    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
+    for k in range(N_SEATS):
+        values[f"s{k}_role"] = roles[:, k]
+        values[f"s{k}_won"] = values["winner"] == k
+        values[f"s{k}_policy"] = pol[:, k]
+    values.update(score(values, spec.rules, N_SEATS))
+    return table_from_values(play_columns(), values)
+
+
+def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    hps = int(spec.options.get("hands_per_session", 1))
+    step = max(hps, (CHUNK // hps) * hps)
+    t = kernel_inputs(spec)
+    tables = []
+    for lo in range(start, stop, step):
+        hi = min(stop, lo + step)
+        tables.append(rows_to_table(spec, lo, run_kernel(spec, lo, hi, t)))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.concat_tables(tables)
+
+
+def play_logged(spec, game_index: int, stored: dict | None = None):
+    """(row, log, shuffled deck) of one hand re-simulated with its action log; ``stored`` (the
+    hand's stored row) gives the first leader a session's previous deal chose."""
+    from kernels.guanpai.play import play_logged as kernel
+
+    t = kernel_inputs(spec)
+    policies, pp = seat_inputs(spec, game_index, t)
+    deal, rotation = (game_index // 2, game_index % 2) if spec.options.get("duplicate") else (game_index, 0)
+    leader = -1
+    if stored is not None and int(stored["lead_card"]) < 0:
+        leader = int(stored["first_leader"])
+    return kernel(np.uint64(spec.seed), deal, rotation, leader, t["deck"], t["lead_order"], t["rules"], policies, pp)
+
+
+def warm_up_play(spec) -> None:
+    from dataclasses import replace
+
+    hps = int(spec.options.get("hands_per_session", 1))
+    compute_play(replace(spec, n=hps), 0, hps)

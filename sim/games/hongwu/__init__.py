@@ -1,0 +1,110 @@
+"""仙居红五 (Xianju Hong Wu, rules/xianju-hongwu.md): 4 players, three decks (162 cards), 39 each + a
+6-card kitty, ♥5 above the jokers, 参谋 and 10s as trumps, 庄家 by the first 10 shown; the 闲 side's
+points P fall in one of seven score bands, and each ♥5 captured pays a bonus. Fixed stakes: hands
+are independent (no sessions).
+
+Modules: ``rules`` (options of §9, variants, compiled rules), ``columns``, ``census`` and ``play``
+(the jobs), ``scoring`` (P, bands, ♥5 bonus, money from raw facts), ``exact``, ``report``,
+``plots``, ``replay``, ``metrics``. Kernels: ``kernels.hongwu`` on the trick family
+``kernels.trick``; the sim-side pieces both trick games share are ``sim.games.trick``.
+"""
+
+from __future__ import annotations
+
+from sim.game import Game, Job, Players, Scoring
+from sim.games.trick import PARAMS, POLICIES, ROLES
+from sim.games.hongwu import rules as _rules
+from sim.games.hongwu import scoring as _scoring
+
+
+def _census_columns(spec):
+    from sim.games.hongwu.columns import census_columns
+
+    return census_columns()
+
+
+def _play_columns(spec):
+    from sim.games.hongwu.columns import play_columns
+
+    return play_columns()
+
+
+def _census(spec, start, stop, on_progress=None):
+    from sim.games.hongwu.census import compute_census
+
+    return compute_census(spec, start, stop, on_progress)
+
+
+def _census_warm_up(spec):
+    from sim.games.hongwu.census import warm_up
+
+    warm_up(spec)
+
+
+def _play(spec, start, stop, on_progress=None):
+    from sim.games.hongwu.play import compute_play
+
+    return compute_play(spec, start, stop, on_progress)
+
+
+def _play_warm_up(spec):
+    from sim.games.hongwu.play import warm_up
+
+    warm_up(spec)
+
+
+def _census_report(run, **kwargs):
+    from sim.games.hongwu.report import census_report
+
+    return census_report(run, **kwargs)
+
+
+def _play_report(run, **kwargs):
+    from sim.games.hongwu.report import play_report
+
+    return play_report(run, **kwargs)
+
+
+def _census_figures(run, report):
+    from sim.games.hongwu.plots import census_figures
+
+    return census_figures(run, report)
+
+
+def _play_figures(run, report):
+    from sim.games.hongwu.plots import play_figures
+
+    return play_figures(run, report)
+
+
+def _replay(spec, rows, game_index):
+    from sim.games.hongwu.replay import replay
+
+    return replay(spec, rows, game_index)
+
+
+def _metrics(n_seats):
+    from sim.games.hongwu.metrics import metrics
+
+    return metrics(n_seats)
+
+
+GAME = Game(
+    name="hongwu",
+    title="仙居红五 Xianju Hong Wu (4 players, 162 cards, 39 each + 6 底牌, ♥5 highest, score bands)",
+    rules=_rules.HongwuRules,
+    variants=_rules.VARIANTS,
+    seats=lambda rules: _rules.N_SEATS,
+    validate=_rules.validate,
+    jobs={
+        "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
+        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
+    },
+    players=Players(names=POLICIES, params=PARAMS),
+    scoring=Scoring(facts=_scoring.fact_columns, score=_scoring.score, roles=ROLES, role_labels=_scoring.ROLE_LABELS,
+                    seat_roles=_scoring.seat_roles, components=_scoring.components,
+                    component_labels=_scoring.COMPONENT_LABELS, default_role="banker"),
+    replay=_replay,
+    sessions=False,
+    duplicate=True,
+)

@@ -1,0 +1,108 @@
+"""牛牛 (Niu Niu, "Bull Bull"): 庄家 against up to three 闲家, five cards each, the best
+arrangement of three cards to a multiple of ten (spec ``rules/niuniu.md``).
+
+Modules: ``rules`` (options of spec §7, variants, compiled tables), ``columns`` (census and play
+rows), ``compute`` and ``play`` (the jobs), ``scoring`` (money from raw facts), ``exact`` (values
+by enumeration), ``balancing`` (the multiplier that zeroes 庄家's edge), ``report`` / ``plots``,
+``replay``. Kernels: ``kernels.niuniu`` on the comparison family ``kernels.showdown``.
+
+牛牛 has no decisions (the best arrangement is always taken, N-2): the play job's one player is
+``auto``, and ``--duplicate`` is not offered (every seat's hand is the deal's; rescoring already
+compares rules on the same deals).
+"""
+
+from __future__ import annotations
+
+from sim.game import Game, Job, Players, Scoring
+from sim.games.niuniu import rules as _rules
+
+
+def _census_columns(spec):
+    from sim.games.niuniu.columns import census_columns
+
+    return census_columns(spec.rules.players)
+
+
+def _play_columns(spec):
+    from sim.games.niuniu.columns import play_columns
+
+    return play_columns(spec.rules.players)
+
+
+def _census(spec, start, stop, on_progress=None):
+    from sim.games.niuniu.play import compute_census
+
+    return compute_census(spec, start, stop, on_progress)
+
+
+def _play(spec, start, stop, on_progress=None):
+    from sim.games.niuniu.play import compute_play
+
+    return compute_play(spec, start, stop, on_progress)
+
+
+def _census_warm_up(spec):
+    from sim.games.niuniu.play import warm_up_census
+
+    warm_up_census(spec)
+
+
+def _play_warm_up(spec):
+    from sim.games.niuniu.play import warm_up_play
+
+    warm_up_play(spec)
+
+
+def _census_report(run, **kwargs):
+    from sim.games.niuniu.report import census_report
+
+    return census_report(run, **kwargs)
+
+
+def _play_report(run, **kwargs):
+    from sim.games.niuniu.report import play_report
+
+    return play_report(run, **kwargs)
+
+
+def _census_figures(run, report):
+    from sim.games.niuniu.plots import census_figures
+
+    return census_figures(run, report)
+
+
+def _play_figures(run, report):
+    from sim.games.niuniu.plots import play_figures
+
+    return play_figures(run, report)
+
+
+def _replay(spec, rows, game_index):
+    from sim.games.niuniu.replay import replay
+
+    return replay(spec, rows, game_index)
+
+
+def _scoring() -> Scoring:
+    from sim.games.niuniu import scoring as S
+
+    return Scoring(facts=S.fact_columns, score=S.score, roles=S.ROLES, role_labels=S.ROLE_LABELS,
+                   seat_roles=S.seat_roles, components=S.components, component_labels=S.COMPONENT_LABELS,
+                   default_role="banker")
+
+
+GAME = Game(
+    name=_rules.NAME,
+    title="牛牛 Niu Niu (庄家 + 1–3 闲家, 5 cards each, 54 cards)",
+    rules=_rules.NiuniuRules,
+    variants=_rules.VARIANTS,
+    seats=lambda rules: rules.players,
+    validate=_rules.validate,
+    jobs={
+        "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
+        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures),
+    },
+    players=Players(names=("auto",), params=(), default="auto"),
+    scoring=_scoring(),
+    replay=_replay,
+)

@@ -1,0 +1,33 @@
+"""``paiju census tractor``: 25-card hands at level '2' under the trump the smart bots declare (or a
+fixed suit, ``census_trump``), each seat's trumps, pairs, 拖拉机, points and jokers — no play."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+import pyarrow as pa
+
+
+def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    import numba
+
+    from kernels.tractor.play import census_range
+    from sim.games.trick.census import compute_census as family_census, trump_code
+    from sim.games.trick.players import declaring_params
+    from sim.games.tractor.columns import CENSUS_FEATURES, census_columns
+    from sim.games.tractor.play import POLICY_DEFAULTS
+    from sim.games.tractor.rules import compile_rules
+
+    rules = compile_rules(spec.rules)["rules"]
+    pp = declaring_params(POLICY_DEFAULTS)
+    trump = trump_code(spec.rules)
+
+    def run(lo: int, count: int, out: np.ndarray) -> None:
+        census_range(spec.seed, lo, count, 0, trump, rules, pp, out, 4 * numba.get_num_threads())
+
+    return family_census(start, stop, run, CENSUS_FEATURES, census_columns(), on_progress)
+
+
+def warm_up(spec) -> None:
+    compute_census(spec, 0, 2)

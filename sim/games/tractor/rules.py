@@ -1,0 +1,118 @@
+"""八十分 rules as data: every option of spec §11 (defaults = the spec's chosen interpretations),
+the level table of §9 and the stake, how a run is cut into game indices (``matches``), the census
+trump, named variants, checks, and the compiled rules array.
+
+Scoring options (``scoring(...)``) change only the result of a hand computed from its stored raw
+facts (``sim.games.tractor.scoring``): the kitty multiplier, the level table and the stake. In a
+multi-hand session the stored levels before/after each hand are those of the table the run was
+played with; rescoring recomputes each hand's level change and money, not the match that followed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from kernels.tractor import codes as C
+from kernels.trick.codes import KM_BY_LEAD, KM_X1, KM_X2
+from sim.game import Variant
+from sim.ruleset import rule, scoring
+
+NAME = "tractor"
+TITLE = "八十分 Ba Shi Fen (升级 / Tractor)"
+N_SEATS = 4
+
+
+@dataclass(frozen=True)
+class LevelTable:
+    """Spec §9: levels by the opponents' points P."""
+
+    shutout: int = scoring(5, "庄 team levels when P <= 0")
+    small: int = scoring(3, "庄 team levels when 0 < P < small_below")
+    small_below: int = scoring(40, "upper bound (exclusive) of the 'small' band")
+    mid: int = scoring(1, "庄 team levels when small_below <= P < threshold")
+    threshold: int = scoring(80, "from this P the opponents take the deal (回到原级 below threshold + step)")
+    step: int = scoring(20, "the new 庄 team goes up one level per step points above the threshold")
+
+
+@dataclass(frozen=True)
+class TractorRules:
+    """Every option of spec §11, with its default."""
+
+    must_follow_structure: bool = rule(False, "follow a pair/tractor with pairs/tractors when held ([X-wk]); "
+                                              "false: 不必有对跟对 ([S003])")
+    allow_override: bool = rule(True, "TR-1: a pair of level cards of another suit overrides a single (反主)")
+    no_declaration: Literal["flip_kitty", "redeal"] = rule("flip_kitty", "TR-2: nobody declares during the deal")
+    tractor_adjacency: Literal["skip_level_rank", "natural_only"] = rule(
+        "skip_level_rank", "TR-3: adjacency with the level rank removed (and BJ-SJ-主级-副级-A), or natural only")
+    kitty_multiplier: Literal["x2", "by_last_lead_size", "x1"] = scoring(
+        "x2", "TR-5: kitty points x2, or x(2 x cards of the last lead), or x1")
+    failed_throw: Literal["penalty_and_smallest", "penalty_only"] = rule(
+        "penalty_and_smallest", "TR-6: after the penalty the thrower leads the smallest failing component")
+    next_dealer: Literal["by_declaration", "rotation_80p"] = rule(
+        "by_declaration", "acting 庄家 of later hands: by declaration [S003], or keep→partner / lose→right-hand "
+                          "opponent [X-80p]")
+    allow_throw: bool = rule(True, "throws (甩牌) may be led")
+    matches: bool = rule(True, "a game index is a whole match (both teams from '2' until one passes A), one row "
+                               "per hand; false: a game index is one hand and --hands-per-session carries the "
+                               "levels and the 庄 from hand to hand")
+    census_trump: Literal["declared", "spades", "hearts", "clubs", "diamonds"] = rule(
+        "declared", "census: the trump suit hands are counted under at level '2' — the smart bots' declaration "
+                    "as in play, or a fixed suit (exact trump counts apply)")
+    levels: LevelTable = field(default_factory=LevelTable)
+    stake_per_level: int = scoring(1, "money per level gained, paid by each player of the other team")
+
+
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("spec defaults ([S003] with TR-1..TR-7)"),
+    "must-follow": Variant("pairs and tractors must be followed in kind ([X-wk])", {"must_follow_structure": True}),
+    "common": Variant("the common modern table: follow in kind, kitty x(2 x last lead size)",
+                   {"must_follow_structure": True, "kitty_multiplier": "by_last_lead_size"}),
+    "80p": Variant("dealer rotation of 80p.flpvvvv.com: keep → partner, lose → right-hand opponent",
+                   {"next_dealer": "rotation_80p"}),
+    "no-override": Variant("no 反主: the first declaration stands", {"allow_override": False}),
+    "redeal": Variant("redeal when nobody declares", {"no_declaration": "redeal"}),
+    "natural-tractors": Variant("tractors of natural neighbours only", {"tractor_adjacency": "natural_only"}),
+    "penalty-only": Variant("a failed throw is penalised but stands", {"failed_throw": "penalty_only"}),
+    "hands": Variant("one hand per game index (matches = false); --hands-per-session carries levels and 庄",
+                     {"matches": False}),
+}
+
+
+def validate(rules: TractorRules) -> None:
+    """Cross-field checks a type cannot express; a ``UserError`` in one line."""
+    from sim.errors import UserError
+
+    lv = rules.levels
+    if lv.step <= 0:
+        raise UserError(f"option 'levels.step' must be positive; got {lv.step}")
+    if not 0 < lv.small_below <= lv.threshold:
+        raise UserError(f"options 'levels.small_below' ({lv.small_below}) and 'levels.threshold' ({lv.threshold}) "
+                        "must satisfy 0 < small_below <= threshold")
+    for key in ("shutout", "small", "mid"):
+        if getattr(lv, key) < 0:
+            raise UserError(f"option 'levels.{key}' must not be negative; got {getattr(lv, key)}")
+    if rules.stake_per_level < 0:
+        raise UserError(f"option 'stake_per_level' must not be negative; got {rules.stake_per_level}")
+
+
+KITTY_CODES = {"x2": KM_X2, "by_last_lead_size": KM_BY_LEAD, "x1": KM_X1}
+
+
+def compile_rules(rules: TractorRules) -> dict[str, np.ndarray]:
+    """The arrays the kernels read: ``rules`` (int64[N_RULES], ``kernels.tractor.codes``)."""
+    r = np.zeros(C.N_RULES, np.int64)
+    r[C.R_MUST_FOLLOW] = int(rules.must_follow_structure)
+    r[C.R_ALLOW_OVERRIDE] = int(rules.allow_override)
+    r[C.R_NO_DECLARATION] = C.NO_DECL_REDEAL if rules.no_declaration == "redeal" else C.NO_DECL_FLIP_KITTY
+    r[C.R_ADJACENCY] = 1 if rules.tractor_adjacency == "natural_only" else 0
+    r[C.R_KITTY_MULTIPLIER] = KITTY_CODES[rules.kitty_multiplier]
+    r[C.R_FAILED_THROW] = C.FAILED_PENALTY_ONLY if rules.failed_throw == "penalty_only" else C.FAILED_SMALLEST
+    r[C.R_NEXT_DEALER] = C.NEXT_ROTATION_80P if rules.next_dealer == "rotation_80p" else C.NEXT_BY_DECLARATION
+    lv = rules.levels
+    r[C.R_SHUTOUT], r[C.R_SMALL], r[C.R_SMALL_BELOW] = lv.shutout, lv.small, lv.small_below
+    r[C.R_MID], r[C.R_THRESHOLD], r[C.R_STEP] = lv.mid, lv.threshold, lv.step
+    r[C.R_ALLOW_THROW] = int(rules.allow_throw)
+    return {"rules": r}

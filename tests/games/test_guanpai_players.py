@@ -1,0 +1,53 @@
+"""关牌 players and move generation through a Python hand loop over the kernels: every hand the
+kernels play (random, greedy, smart; every variant) is replayed by the reference (every move
+legal, cards conserved, a winner); smart beats greedy beats random over duplicate deals of the
+numba hand loop."""
+
+import math
+
+import numpy as np
+import pytest
+
+from sim.games.guanpai.play import compute_play
+from sim.games.guanpai.rules import VARIANTS, GuanpaiRules
+from sim.ruleset import apply_overrides
+from sim.runner import RunSpec
+from tests.games.guanpai_helpers import play_hand
+from tests.reference import guanpai_rules as ref
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("policies", [("random", "random"), ("greedy", "smart"), ("smart", "random")])
+def test_kernel_hands_replay(variant, policies):
+    rules = apply_overrides(GuanpaiRules(), VARIANTS[variant].overrides)
+    for g in range(6):
+        dealt, leader, actions, lead_rank = play_hand(rules, 5, g, policies)
+        res = ref.replay(dealt, leader, actions, rules, lead_rank)
+        assert res.cards_left[res.winner] == 0 and sum(res.money) == 0
+
+
+def test_first_play_contains_the_lead_card():
+    rules = GuanpaiRules(first_play_includes_lead_card=True)
+    for g in range(10):
+        dealt, leader, actions, lead_rank = play_hand(rules, 6, g, ("random", "random"))
+        assert ref.key_counts(actions[0])[lead_rank] > 0
+        ref.replay(dealt, leader, actions, rules, lead_rank)
+
+
+def margin(a, b, n_deals, seed):
+    """Mean money per hand of policy ``a`` against ``b`` and its standard error: ``n_deals`` deals of
+    the numba hand loop (``paiju play --duplicate``), each played twice with the hands swapped, the
+    two plays of a deal averaged (one sample per deal)."""
+    spec = RunSpec("guanpai", "play", "default", GuanpaiRules(), seed, 2 * n_deals, 2 * n_deals,
+                   {"policies": [a, b], "policy_params": [{}, {}], "hands_per_session": 1, "duplicate": True})
+    money = compute_play(spec, 0, spec.n).column("s0_money").to_numpy()
+    per_deal = money.reshape(n_deals, 2).mean(axis=1)
+    return per_deal.mean(), per_deal.std(ddof=1) / math.sqrt(n_deals)
+
+
+def test_smart_beats_greedy_beats_random():
+    """Fixed seed; each margin at least 5 standard errors above zero (measured: smart − greedy
+    about +1.7 B per hand, greedy − random about +4.9 B on 3000 deals)."""
+    for a, b in (("smart", "greedy"), ("greedy", "random")):
+        m, se = margin(a, b, 1000, 77)
+        assert m - 5 * se > 0, (a, b, m, se)
