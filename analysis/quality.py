@@ -18,6 +18,7 @@ import numpy as np
 from analysis.estimators import ClusterMean, Moments, Stat, empty
 from analysis.report import Section
 
+MIN_FLAG_N = 30  # fewer decisions than this: the normal interval is no evidence, never flagged
 QUALITY = "Play quality: decisions and what they earn the decider, missed chances"
 
 
@@ -29,35 +30,51 @@ class PlayQuality:
         self.money: dict[str, ClusterMean] = {}
         self.events: dict[str, Moments] = {}
         self.order: list[str] = []
+        self.notes: list[str] = []
+        self.unflagged: set[str] = set()
 
-    def decision(self, name: str, taken: np.ndarray, money: np.ndarray) -> None:
-        """Seats that took decision ``name`` in each hand, and the hand's money per seat."""
+    def decision(self, name: str, taken: np.ndarray, money: np.ndarray, flag: bool = True) -> None:
+        """Seats that took decision ``name`` in each hand, and the hand's money per seat. ``flag =
+        False`` for a decision whose negative mean is no blunder by itself (passing, declining:
+        the alternative is not observed on the same hands)."""
         if name not in self.freq:
             self.order.append(name)
+            if not flag:
+                self.unflagged.add(name)
             self.freq[name], self.money[name] = Moments(), ClusterMean()
         taken = np.asarray(taken, bool)
         self.freq[name].add(taken.any(axis=1))
         self.money[name].add(np.where(taken, money, 0.0).sum(axis=1), taken.sum(axis=1))
 
-    def event(self, name: str, happened: np.ndarray) -> None:
-        """A per-hand (or per seat-hand, flattened) event rate, e.g. lost holding a bomb."""
-        self.events.setdefault(name, Moments()).add(np.asarray(happened, bool).ravel())
+    def event(self, name: str, happened: np.ndarray, among: np.ndarray | None = None) -> None:
+        """A per-hand (or per seat-hand, flattened) event rate, e.g. lost holding a bomb; with
+        ``among`` (a mask of the same shape) the rate is conditional on it."""
+        happened = np.asarray(happened, bool)
+        if among is not None:
+            happened = happened[np.asarray(among, bool)]
+        self.events.setdefault(name, Moments()).add(happened.ravel())
+
+    def note(self, text: str) -> None:
+        """A line for the section's notes (e.g. what a proxy stands for), added once."""
+        if text not in self.notes:
+            self.notes.append(text)
 
     def section(self) -> Section:
         sec = Section(QUALITY, notes=[
-            "P(decision) per hand; E[money | decision] = the decider's mean money in the hands where the "
-            "decision was taken (n = decisions), 95% CI with the hand as the unit"])
+            ("P(decision) per hand; E[money | decision] = the decider's mean money in the hands where the "
+             "decision was taken (n = decisions), 95% CI with the hand as the unit"), *self.notes])
         bad = []
         for name in self.order:
             f, m = self.freq[name], self.money[name]
             sec.stats.append(Stat.from_moments(f"P({name})", f, proportion=True) if f.n else empty(f"P({name})"))
             st = m.stat(f"E[money | {name}]")
             sec.stats.append(st)
-            if st.n and not math.isnan(st.ci_high) and st.ci_high < 0:
+            if st.n >= MIN_FLAG_N and not math.isnan(st.ci_high) and st.ci_high < 0 and name not in self.unflagged:
                 bad.append(name)
-        for name, m in self.events.items():
-            sec.stats.append(Stat.from_moments(f"P({name})", m, proportion=True) if m.n else empty(f"P({name})"))
+        for name, m in self.events.items():  # a conditional event with nothing to condition on is left out
+            if m.n:
+                sec.stats.append(Stat.from_moments(f"P({name})", m, proportion=True))
         if bad:
-            sec.notes.append("significantly negative for the decider (a blunder a good player avoids): "
-                             + ", ".join(bad))
+            sec.notes.append("significantly negative for the decider (a blunder a good player avoids; "
+                             f"n >= {MIN_FLAG_N}): " + ", ".join(bad))
         return sec

@@ -17,8 +17,10 @@ import numpy as np
 
 from analysis.estimators import Moments, Stat
 from analysis.players import PlayerMoney
+from analysis.quality import PlayQuality
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run
+from sim.games.landlord import quality
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class ReportExtension:
     seat_columns: tuple[str, ...]
     fold: Callable  # (m, d, has, landlord money, hands per session, seats) -> None
     section: Callable  # (m, P, M, run) -> Section
+    quality: Callable | None = None  # (PlayQuality, d, money, landlord) -> None: the game's own decisions
+    mingpai_label: str = "明牌"  # what the game calls playing with the hand exposed
 
 
 HEADLINE = ("landlord wins", "landlord wins | bid 1", "landlord wins | bid 2", "landlord wins | bid 3", "春天",
@@ -54,11 +58,13 @@ def landlord_report(run: Run, extension: ReportExtension | None = None, batch_si
             + [f"s{k}_{c}" for k in seats for c in ("money", "policy", "rocket_held", "role")])
     if extension is not None:
         cols += list(extension.columns) + [f"s{k}_{c}" for k in seats for c in extension.seat_columns]
-    cols += [c for c in PlayerMoney.columns(n_seats) if c not in cols]
+    cols += [c for c in PlayerMoney.columns(n_seats) + quality.columns(n_seats) if c not in cols]
     options = run.manifest.get("options", {})
     hps = int(options.get("hands_per_session") or 1)
     m = defaultdict(Moments)
     players = PlayerMoney(run, n_seats)
+    play_quality = PlayQuality()
+    mingpai_label = extension.mingpai_label if extension is not None else "明牌"
     n_hands = 0
     for batch in run.iter_batches(cols, batch_size):
         players.add(batch)
@@ -112,8 +118,12 @@ def landlord_report(run: Run, extension: ReportExtension | None = None, batch_si
         rocket = np.stack([np.asarray(d[f"s{k}_rocket_held"]) for k in seats], axis=1)
         m["rocket_dealt"].add(rocket.any(axis=1))
         m["zero_sum"].add(np.abs(money.sum(axis=1)) > 1e-9)
+        quality.fold(play_quality, d, n_seats, bool(rules.get("rocket", True)), bool(rules.get("tianwang", False)),
+                     mingpai_label)
         if extension is not None:
             extension.fold(m, d, has, ll_money, hps, seats)
+            if extension.quality is not None:
+                extension.quality(play_quality, d, money, landlord)
     rep = Report(f"{run.game} play run: {n_hands:,} hands", show_n=True)
     rep.summary = [f"variant {run.manifest.get('variant')}, seed {run.manifest.get('seed')}, "
                    f"policies {run.manifest.get('options', {}).get('policies')}"]
@@ -155,7 +165,8 @@ def landlord_report(run: Run, extension: ReportExtension | None = None, batch_si
                          exact=p_rocket if unbiased else None)]
     inv = Section("Invariants (every hand)")
     inv.stats = [P("money not zero-sum", "zero_sum", exact=0.0)]
-    rep.sections = [out, mult, bombs, money] + ([players_sec] if players_sec.stats else []) + [deals, inv]
+    rep.sections = ([out, mult, bombs, money] + ([players_sec] if players_sec.stats else [])
+                    + [play_quality.section(), deals, inv])
     if extension is not None:
         rep.sections.insert(1, extension.section(m, P, M, run))
     stats = {st.name: st for sec in rep.sections for st in sec.stats}

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from analysis.columns import codes
 from analysis.report import Section
+from kernels.landlord.layout import BAODAO
 from sim.games.landlord.report import ReportExtension
 
 COLUMNS = ("touliao", "mingwang", "huangfan", "baodao", "baodao_sets", "bomb_limit_blocks", "big_bombs_played",
-           "game_index")
+           "game_index", "first_bidder")
 
 
 def fold(m, d, has, ll_money, hps: int, seats) -> None:
@@ -88,6 +90,20 @@ def _section(m, P, M, mw_exact: float | None) -> Section:
 
 
 
+def quality(q, d, money, landlord) -> None:
+    """上海's own decisions for the play-quality section: 头撂 (the first bidder bids 3档) and 报到
+    打 / 不打 (the landlord), each with the decider's money."""
+    n_seats = money.shape[1]
+    seat = np.arange(n_seats)[None, :]
+    first = np.asarray(d["first_bidder"]).astype(np.int64)
+    q.decision("头撂 (decider: the first bidder)", (seat == first[:, None]) & np.asarray(d["touliao"]).astype(bool)[:, None],
+               money)
+    choice = codes(d["baodao"], BAODAO)
+    is_ll = (seat == landlord[:, None]) & (landlord >= 0)[:, None]
+    q.decision("报到 打 (decider: the landlord)", is_ll & (choice == BAODAO.index("da"))[:, None], money)
+    q.decision("报到 不打 (decider: the landlord)", is_ll & (choice == BAODAO.index("buda"))[:, None], money)
+
+
 def section(m, P, M, run) -> Section:
     pols = (run.manifest.get("options") or {}).get("policies") or []
     # the marker card is uniform over the dealt cards; 明王 is unbiased unless bids redeal
@@ -95,4 +111,5 @@ def section(m, P, M, run) -> Section:
     return _section(m, P, M, mw_exact)
 
 
-EXTENSION = ReportExtension(columns=COLUMNS, seat_columns=("bomb_limit", "limited_bombs"), fold=fold, section=section)
+EXTENSION = ReportExtension(columns=COLUMNS, seat_columns=("bomb_limit", "limited_bombs"), fold=fold, section=section,
+                            quality=quality, mingpai_label="摊打")

@@ -26,8 +26,10 @@ import pyarrow as pa
 from analysis.columns import codes, num, seat_matrix
 from analysis.estimators import ZERO_SUM_TOL, ClusterMean, MomentsTable, from_moments, invariant
 from analysis.players import PlayerMoney, params_text
+from analysis.quality import PlayQuality
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run, RunError
+from sim.games.xiantao import quality
 
 N_SEATS = 4
 SEATS = range(N_SEATS)
@@ -67,8 +69,9 @@ def bomb_col(level: int) -> str:
 
 
 def needed_columns() -> list[str]:
-    return ([*HAND_COLS] + [bomb_col(lv) for lv in LEVELS]
+    cols = ([*HAND_COLS] + [bomb_col(lv) for lv in LEVELS]
             + [f"s{k}_{c}" for c in SEAT_COLS for k in SEATS])
+    return cols + [c for c in quality.columns() if c not in cols]
 
 
 # --- estimators --------------------------------------------------------------------------------
@@ -87,6 +90,7 @@ class _Acc:
         self.players = PlayerMoney(run, N_SEATS)
         self.deal_pooled: dict[str, ClusterMean] = {}
         self.max_sum = 0.0
+        self.quality = PlayQuality()
         self.n = 0
 
     def add(self, b: pa.RecordBatch) -> None:
@@ -166,6 +170,7 @@ class _Acc:
         t.add("unplayed call", unplayed[call])
 
         self.players.add(b, money)
+        quality.fold(self.quality, b, money)
 
         # deal check (pooled over the seats, and per seat, as the census report)
         wilds, wz, pts = seat_matrix(b, "wilds", N_SEATS), seat_matrix(b, "wangzha", N_SEATS), seat_matrix(b, "points", N_SEATS)
@@ -278,6 +283,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     players = acc.players.section()
     if players is not None:
         sections.append(players)
+    sections.append(acc.quality.section())
 
     if exact is not None:
         deals = Section(DEALS, notes=["pooled over the seats (n = seat-hands, the hand as the unit), per seat with "
