@@ -212,10 +212,10 @@ def _wilds_finish_figure(first: RatioBySeat, place: RatioBySeat, skipped: int) -
     for ax, acc, ylabel in ((a1, first, "P(first out)"), (a2, place, "mean finishing place")):
         st = [acc.stat(w) for w in ws]
         est = np.array([s.estimate for s in st])
-        ok = np.isfinite(est) & np.array([s.n > 0 for s in st])
-        ax.errorbar(ws[ok], est[ok], yerr=yerr(est[ok], [s.ci_low for s, o in zip(st, ok) if o],
-                                                [s.ci_high for s, o in zip(st, ok) if o]),
-                    fmt="o-", capsize=3)
+        low, high = np.array([s.ci_low for s in st], float), np.array([s.ci_high for s in st], float)
+        # a point is drawn where it has an estimate and a finite interval (one seat-hand has none)
+        ok = np.isfinite(est) & np.isfinite(low) & np.isfinite(high) & np.array([s.n > 0 for s in st])
+        ax.errorbar(ws[ok], est[ok], yerr=yerr(est[ok], low[ok], high[ok]), fmt="o-", capsize=3)
         ax.set_xticks(ws, [f"{w}\n{s.n:,}" for w, s in zip(ws, st)], fontsize=8)
         ax.set_xlabel("wilds held at the deal (n seat-hands)")
         ax.set_ylabel(ylabel)
