@@ -41,7 +41,7 @@ PARAM_ORDER = ("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack")
 DEFAULT_PARAMS = {
     "random": {"near_out": 0, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0},
     "greedy": {"near_out": 3, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0},
-    "smart": {"near_out": 5, "wild_cost": 1.5, "tribute_xiang": 6, "cash_plan": 3, "slack": 0},
+    "smart": {"near_out": 5, "wild_cost": 3.0, "tribute_xiang": 6, "cash_plan": 3, "slack": 1},
 }
 SCRATCH_LEN = 48
 

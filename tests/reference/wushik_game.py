@@ -108,21 +108,22 @@ class WushikHand:
         if seat != self.turn:
             raise RuleViolation(f"seat {seat} acts on seat {self.turn}'s turn")
         self.n_turns += 1
-        self.log.append((seat, tuple(k), tuple(cards)))
+        k = tuple(k)
         if k[0] == PASS:
             if self.lead():
                 raise RuleViolation("a lead cannot be a pass")
+            self.log.append((seat, k, ()))
             self.passed.add(seat)
         else:
-            self._play(seat, tuple(k), list(cards))
+            cards = list(cards) or cards_for(k, self.hands[seat])
+            self.log.append((seat, k, tuple(cards)))
+            self._play(seat, k, cards)
             if self.over:
                 return
         self._advance(seat)
 
     def _play(self, seat, k, cards):
-        if not cards:
-            cards = cards_for(k, self.hands[seat])
-        if any(c not in self.hands[seat] for c in cards):
+        if len(set(cards)) != len(cards) or any(c not in self.hands[seat] for c in cards):
             raise RuleViolation(f"seat {seat} does not hold {cards}")
         if k not in classify(cards, self.rules):
             raise RuleViolation(f"{cards} do not make {k}")
