@@ -27,6 +27,7 @@ from numba import njit
 from kernels.rng import bounded
 from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
 from kernels.shuangkou.moves import PAIR, SINGLE, TIANWANG
+from kernels.wushik.rankmask import chain_runs, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART = 0, 1, 2
 POLICY_NAMES = ("random", "greedy", "smart")
@@ -43,7 +44,6 @@ DEFAULT_PARAMS = {
     "greedy": {"near_out": 3, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0},
     "smart": {"near_out": 5, "wild_cost": 3.0, "tribute_xiang": 6, "cash_plan": 3, "slack": 1},
 }
-SCRATCH_LEN = 48
 
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
@@ -56,73 +56,60 @@ def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def plan_count(c, w):
-    """Fewest plays to empty a hand (greedy split; ``w[15]`` scratch): a bomb per rank held >= 4
-    times, runs of equal triples / pairs (>= 3 ranks) and straights (>= 5) as one play each, one
-    play per other rank, jokers one play (they join other cards)."""
-    for r in range(13):
-        w[r] = c[r]
-    plays = 0
-    for r in range(13):
-        if w[r] >= 4:
-            plays += 1
-            w[r] = 0
-    for per in (3, 2):
-        r = 0
-        while r < 12:
-            if w[r] == per:
-                e = r
-                while e < 12 and w[e] == per:
-                    e += 1
-                if e - r >= 3:
-                    plays += 1
-                    for x in range(r, e):
-                        w[x] = 0
-                r = e
-            else:
-                r += 1
-    for _ in range(2):  # straights that swallow at least two singles
-        best_s, best_len, best_gain = -1, 0, 1
-        for s in range(8):
+def plan_masks(m1, m2, m3, m4, jokers):
+    """Fewest plays to empty a hand given as rank masks (``kernels.wushik.rankmask``) and its
+    joker count, a greedy split: a bomb per rank held >= 4 times, each run of equal triples /
+    pairs of >= 3 ranks one play, up to two straights (a run of >= 5 held ranks swallowing >= 2
+    lone cards), one play per other rank, the jokers one play (they join other cards)."""
+    runs3, cov3 = chain_runs(m3, 3)
+    runs2, cov2 = chain_runs(m2, 3)
+    plays = popcount(m4) + runs3 + runs2
+    m2 &= ~cov2
+    m3 &= ~cov3
+    for _ in range(2):
+        held = (m1 | m2 | m3) & 0xFFF
+        starts = held & ~(held << 1)
+        best, best_gain = 0, 1
+        while starts:
+            low = starts & -starts
+            bit = low
             length = 0
-            singles = 0
-            while s + length < 12 and w[s + length] >= 1:
-                if w[s + length] == 1:
-                    singles += 1
+            while held & bit:
                 length += 1
-            if length >= 5 and singles > best_gain:
-                best_s, best_len, best_gain = s, length, singles
-        if best_s < 0:
+                bit <<= 1
+            gain = popcount(m1 & (bit - low))
+            if length >= 5 and gain > best_gain:
+                best, best_gain = bit - low, gain
+            starts &= starts - 1
+        if best == 0:
             break
-        for r in range(best_s, best_s + best_len):
-            w[r] -= 1
         plays += 1
-    for r in range(13):
-        if w[r] > 0:
-            plays += 1
-    if c[13] + c[14] > 0:
+        m1, m2, m3 = (m1 & ~best) | (m2 & best), (m2 & ~best) | (m3 & best), m3 & ~best
+    plays += popcount(m1 | m2 | m3)
+    if jokers > 0:
         plays += 1
     return plays
 
 
+@njit(cache=True, nogil=True)
+def plan_count(c):
+    """``plan_masks`` of a hand ``c[15]`` (naturals, 小王, 大王)."""
+    m1, m2, m3, m4 = rank_masks(c)
+    return plan_masks(m1, m2, m3, m4, c[13] + c[14])
+
+
 @njit(cache=True, nogil=True, inline="always")
-def _after_plan(c, i, moves, scratch):
-    """plan_count after playing move i (scratch[0:15] hand, [16:31] work)."""
-    h = scratch[0:15]
-    for r in range(15):
-        h[r] = c[r]
+def plan_after(c, m1, m2, m3, m4, moves, i):
+    """``plan_masks`` of the hand after move i: only the ranks the move takes are moved."""
     kind, rank, size, wilds, big, chain, wildas = (moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 4],
                                                    moves[i, 5], moves[i, 6])
+    jokers = c[13] + c[14]
     if rank < 0 or rank >= 13:
-        h[14] -= big
-        h[13] -= size - big
-    else:
-        per = size // chain
-        for r in range(rank - chain + 1, rank + 1):
-            h[r] -= per - ((wildas >> (4 * r)) & 15)
-        h[14] -= big
-        h[13] -= wilds - big
-    return plan_count(h, scratch[16:31])
+        return plan_masks(m1, m2, m3, m4, jokers - size)
+    per = size // chain
+    for r in range(rank - chain + 1, rank + 1):
+        m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, c[r] - per + ((wildas >> (4 * r)) & 15))
+    return plan_masks(m1, m2, m3, m4, jokers - wilds)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -178,12 +165,13 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules, scratch):
-    c = counts[seat]
+def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules):
     for i in range(n):  # going out now is always right
         if moves[i, 2] == hand_left[seat]:
             return i
-    plan0 = plan_count(c, scratch[16:31])
+    c = counts[seat]
+    m1, m2, m3, m4 = rank_masks(c)
+    plan0 = plan_masks(m1, m2, m3, m4, c[13] + c[14])
     enemy = _enemy_min(seat, hand_left)
     near = pp[seat, PP_NEAR_OUT]
     wild_cost = pp[seat, PP_WILD_COST]
@@ -195,7 +183,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         for i in range(n):
             kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
             x = _move_xiang(moves, i, rules)
-            plan = _after_plan(c, i, moves, scratch)
+            plan = plan_after(c, m1, m2, m3, m4, moves, i)
             cost = (plan + wilds * wild_cost) * 1000.0 + max(rank, 0) * 10 - size
             if bomb_power(kind, rank, size, chain, rules) > 0:
                 cashing = x >= tribute and x > level_now[seat] and plan0 <= pp[seat, PP_CASH_PLAN]
@@ -220,7 +208,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
         if bomb_power(kind, rank, size, chain, rules) > 0:
             continue
-        grow = _after_plan(c, i, moves, scratch) - plan0 + wilds * wild_cost
+        grow = plan_after(c, m1, m2, m3, m4, moves, i) - plan0 + wilds * wild_cost
         if grow > pp[seat, PP_SLACK] and not urgent:
             continue
         cost = grow * 1000 + rank * 10
@@ -243,7 +231,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
             value += 2.0
         if urgent:
             value += 5.0
-        elif _after_plan(c, i, moves, scratch) <= 1:
+        elif plan_after(c, m1, m2, m3, m4, moves, i) <= 1:
             value += 5.0
         if value <= 0:
             continue
@@ -254,14 +242,11 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
 
 
 @njit(cache=True, nogil=True)
-def choose_move(policy, seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules, state, scratch):
-    """Index of the chosen play in ``moves[:n]``, or -1 to pass (never -1 when leading).
-
-    ``scratch`` is int64[SCRATCH_LEN] (no allocation per call).
-    """
+def choose_move(policy, seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules, state):
+    """Index of the chosen play in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
     if policy == RANDOM:
         k = bounded(state, n if lead else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
         return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
-    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules, scratch)
+    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules)

@@ -27,6 +27,7 @@ from kernels.cards import R5, R10, RK
 from kernels.rng import bounded
 from kernels.wushik.movegen import W_BONUS, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SINGLE, SUIT_FU
+from kernels.wushik.rankmask import chain_runs, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART = 0, 1, 2
 POLICY_NAMES = ("random", "greedy", "smart")
@@ -44,7 +45,6 @@ DEFAULT_PARAMS = {
     "greedy": {"near_out": 3, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0},
     "smart": {"near_out": 4, "fight_points": 10, "fk_points": 20, "bomb_points": 30, "cash_plan": 3, "slack": 0},
 }
-SCRATCH_LEN = 48
 
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
@@ -79,54 +79,38 @@ def move_points(kind, rank, size, chain):
 
 
 @njit(cache=True, nogil=True)
-def plan_count(c, w):
-    """Fewest plays to empty rank counts ``c[13]`` (greedy split; ``w[13]`` is scratch): a bomb
-    per rank held >= 4 times, runs of equal triples / pairs as one chain, one play per other rank,
-    and a 510K absorbing lone 5, 10 and K."""
-    for r in range(13):
-        w[r] = c[r]
-    plays = 0
-    for r in range(13):
-        if w[r] >= 4:
-            plays += 1
-            w[r] = 0
-    for per in (3, 2):
-        r = 0
-        while r < 12:
-            if w[r] == per:
-                e = r
-                while e < 12 and w[e] == per:
-                    e += 1
-                if e - r >= 2:
-                    plays += 1
-                    for x in range(r, e):
-                        w[x] = 0
-                r = e
-            else:
-                r += 1
-    for r in range(13):
-        if w[r] > 0:
-            plays += 1
-    if w[R5] == 1 and w[R10] == 1 and w[RK] == 1:
+def plan_masks(m1, m2, m3, m4):
+    """Fewest plays to empty a hand given as rank masks (``kernels.wushik.rankmask``), a greedy
+    split: a bomb per rank held >= 4 times, each run of equal triples / pairs (>= 2 ranks) one
+    chain, one play per other rank, and a 510K absorbing lone 5, 10 and K."""
+    runs3, cov3 = chain_runs(m3, 2)
+    runs2, cov2 = chain_runs(m2, 2)
+    plays = popcount(m4) + runs3 + runs2 + popcount(m1 | (m2 & ~cov2) | (m3 & ~cov3))
+    fk = (1 << R5) | (1 << R10) | (1 << RK)
+    if m1 & fk == fk:
         plays -= 2
     return plays
 
 
+@njit(cache=True, nogil=True)
+def plan_count(c):
+    """``plan_masks`` of rank counts ``c[13]``."""
+    m1, m2, m3, m4 = rank_masks(c)
+    return plan_masks(m1, m2, m3, m4)
+
+
 @njit(cache=True, nogil=True, inline="always")
-def _after_plan(c, kind, rank, size, chain, scratch):
-    """plan_count of the hand after a play (scratch[0:13] hand, [16:29] work)."""
-    h = scratch[0:13]
-    for r in range(13):
-        h[r] = c[r]
+def plan_after(c, m1, m2, m3, m4, kind, rank, size, chain):
+    """``plan_masks`` of the hand (counts ``c``, masks m1..m4) after a play: only the ranks the
+    play takes are moved."""
     if kind == FIFTY_K:
-        h[R5] -= 1
-        h[R10] -= 1
-        h[RK] -= 1
+        for r in (R5, R10, RK):
+            m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, c[r] - 1)
     else:
         per = size // chain
         for r in range(rank - chain + 1, rank + 1):
-            h[r] -= per
-    return plan_count(h, scratch[16:29])
+            m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, c[r] - per)
+    return plan_masks(m1, m2, m3, m4)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -196,12 +180,13 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules, scratch):
+def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules):
     c = counts[seat]
     for i in range(n):  # going out now is always right
         if moves[i, 2] == hand_left[seat]:
             return i
-    plan0 = plan_count(c, scratch[16:29])
+    m1, m2, m3, m4 = rank_masks(c)
+    plan0 = plan_masks(m1, m2, m3, m4)
     enemy = _enemy_min(seat, hand_left)
     near = pp[seat, PP_NEAR_OUT]
     partner = (seat + 2) % 4
@@ -211,7 +196,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points
         for i in range(n):
             kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
             s = strength(kind, size, moves[i, 4], rules)
-            plan = _after_plan(c, kind, rank, size, chain, scratch)
+            plan = plan_after(c, m1, m2, m3, m4, kind, rank, size, chain)
             cost = plan * 1000 + max(rank, 0) * 10 - size + move_points(kind, rank, size, chain) * 8
             if s > 0:
                 cashing = kind == BOMB and size >= 5 and plan0 <= pp[seat, PP_CASH_PLAN]
@@ -237,7 +222,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points
         kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
         if strength(kind, size, moves[i, 4], rules) > 0:
             continue
-        grow = _after_plan(c, kind, rank, size, chain, scratch) - plan0
+        grow = plan_after(c, m1, m2, m3, m4, kind, rank, size, chain) - plan0
         if (grow > pp[seat, PP_SLACK] or _breaks_bomb(c, kind, rank, size, chain)) and not fight:
             continue
         if not fight and rank >= 11 and plan0 > 2 and trick_points == 0:
@@ -271,15 +256,11 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points
 
 
 @njit(cache=True, nogil=True)
-def choose_move(policy, seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules, state,
-                scratch):
-    """Index of the chosen play in ``moves[:n]``, or -1 to pass (never -1 when leading).
-
-    ``scratch`` is int64[SCRATCH_LEN] (no allocation per call).
-    """
+def choose_move(policy, seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules, state):
+    """Index of the chosen play in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
     if policy == RANDOM:
         k = bounded(state, n if lead else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
         return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
-    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules, scratch)
+    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules)

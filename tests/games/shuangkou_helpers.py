@@ -11,7 +11,7 @@ import numpy as np
 from kernels.cards import card_rank
 from kernels.rng import seed_stream
 from kernels.shuangkou.movegen import empty_moves, generate_moves
-from kernels.shuangkou.policies import POLICY_NAMES, SCRATCH_LEN, choose_move, params_matrix
+from kernels.shuangkou.policies import POLICY_NAMES, choose_move, params_matrix
 from sim.games.shuangkou.rules import ShuangkouRules, engine_rules
 from sim.ruleset import flatten
 from tests.reference import shuangkou_rules as ref
@@ -25,7 +25,6 @@ class KernelPlayers:
         self.pol = np.array([POLICY_NAMES.index(p) for p in policies], np.int64)
         self.state = np.zeros(4, np.uint64)
         seed_stream(seed, 0, self.state)
-        self.scratch = np.zeros(SCRATCH_LEN, np.int64)
         self.out = empty_moves()
 
     def __call__(self, h: ShuangkouHand, seat: int):
@@ -38,7 +37,7 @@ class KernelPlayers:
         n = generate_moves(counts[seat], np.array(h.top, np.int64), self.v, self.out)
         policy = self.pol[h.players[seat]]
         i = choose_move(policy, seat, self.out, n, h.lead(), counts, h.top_seat, left, level, self.pp, self.v,
-                        self.state, self.scratch)
+                        self.state)
         assert h.lead() <= (i >= 0), "a player passed on the lead"
         return ref.PASS_KEY if i < 0 else tuple(int(x) for x in self.out[i])
 

@@ -14,7 +14,7 @@ import numpy as np
 from kernels.cards import card_rank, card_suit
 from kernels.rng import seed_stream
 from kernels.wushik.movegen import empty_moves, generate_moves
-from kernels.wushik.policies import POLICY_NAMES, SCRATCH_LEN, choose_move, params_matrix
+from kernels.wushik.policies import POLICY_NAMES, choose_move, params_matrix
 from sim.games.wushik.rules import WushikRules, engine_rules
 from tests.reference import wushik_rules as ref
 from tests.reference.wushik_game import WushikHand
@@ -27,7 +27,6 @@ class KernelPlayers:
         self.pol = np.array([POLICY_NAMES.index(p) for p in policies], np.int64)
         self.state = np.zeros(4, np.uint64)
         seed_stream(seed, 0, self.state)
-        self.scratch = np.zeros(SCRATCH_LEN, np.int64)
         self.out = empty_moves()
 
     def __call__(self, h: WushikHand, seat: int):
@@ -40,7 +39,7 @@ class KernelPlayers:
         left = np.array([len(x) for x in h.hands], np.int64)
         n = generate_moves(counts[seat], suits[seat], np.array(h.top, np.int64), self.v, self.out)
         i = choose_move(self.pol[seat], seat, self.out, n, h.lead(), counts, h.top_seat, left, h.trick_points,
-                        self.pp, self.v, self.state, self.scratch)
+                        self.pp, self.v, self.state)
         assert h.lead() <= (i >= 0), "a player passed on the lead"
         return ref.PASS_KEY if i < 0 else tuple(int(x) for x in self.out[i])
 
