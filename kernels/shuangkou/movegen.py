@@ -120,7 +120,7 @@ def _put_splits(out, n, kind, rank, size, wilds, chain, wildas, ws, wb):
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _gen_runs(c, kind, per, min_len, lowest_top, want_len, ws, wb, out, n):
     """Runs of ``per`` each within 3..A, wild jokers filling what is missing; by top, then length."""
     w = ws + wb
@@ -141,7 +141,7 @@ def _gen_runs(c, kind, per, min_len, lowest_top, want_len, ws, wb, out, n):
     return n
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _gen_lianzha(c, top, rules, ws, wb, out, n):
     """连炸: k >= 3 consecutive ranks within 3..A, n >= 4 cards each, wild jokers filling."""
     w = ws + wb
@@ -163,50 +163,44 @@ def _gen_lianzha(c, top, rules, ws, wb, out, n):
 
 
 @njit(cache=True, nogil=True)
-def generate_moves(c, top, rules, out):
-    """All legal moves of the hand ``c`` over ``top`` (a PASS record when leading); returns how many."""
-    mode = rules[S_WILD_MODE]
-    sj, bj = c[13], c[14]
-    ws = sj if mode == WILD_BOTH else 0
-    wb = bj if mode != WILD_NONE else 0
-    w = ws + wb
+def _gen_groups(c, top, lead, ws, wb, out, n):
+    """Singles (jokers last), pairs (identical jokers last), triples over a plain ``top``."""
     tk = top[0]
-    lead = tk == PASS
-    plain_top = lead or bomb_power(tk, top[1], top[2], top[5], rules) == 0
-    n = 0
-    if plain_top:
-        lowest = 0 if lead else top[1] + 1
-        if lead or tk == SINGLE:
-            for r in range(lowest, 13):
-                if c[r] >= 1:
-                    n = _put(out, n, SINGLE, r, 1, 0, 0, 1, 0)
-            if sj >= 1 and lowest <= 13:
-                n = _put(out, n, SINGLE, 13, 1, 0, 0, 1, 0)
-            if bj >= 1 and lowest <= 14:
-                n = _put(out, n, SINGLE, 14, 1, 0, 1, 1, 0)
-        if lead or tk == PAIR:
-            for r in range(lowest, 13):
-                if c[r] >= 2:
-                    n = _put(out, n, PAIR, r, 2, 0, 0, 1, 0)
-                elif c[r] == 1 and w >= 1:
-                    n = _put_splits(out, n, PAIR, r, 2, 1, 1, 1 << (4 * r), ws, wb)
-            if sj >= 2 and lowest <= 13:
-                n = _put(out, n, PAIR, 13, 2, 0, 0, 1, 0)
-            if bj >= 2 and lowest <= 14:
-                n = _put(out, n, PAIR, 14, 2, 0, 2, 1, 0)
-        if lead or tk == TRIPLE:
-            for r in range(lowest, 13):
-                if c[r] >= 3:
-                    n = _put(out, n, TRIPLE, r, 3, 0, 0, 1, 0)
-                elif c[r] >= 1 and c[r] + w >= 3:
-                    n = _put_splits(out, n, TRIPLE, r, 3, 3 - c[r], 1, (3 - c[r]) << (4 * r), ws, wb)
-        want = -1 if lead else top[5]
-        if lead or tk == STRAIGHT:
-            n = _gen_runs(c, STRAIGHT, 1, 5, lowest, want, ws, wb, out, n)
-        if lead or tk == PAIR_CHAIN:
-            n = _gen_runs(c, PAIR_CHAIN, 2, 3, lowest, want, ws, wb, out, n)
-        if lead or tk == TRIO_CHAIN:
-            n = _gen_runs(c, TRIO_CHAIN, 3, 3, lowest, want, ws, wb, out, n)
+    w = ws + wb
+    sj, bj = c[13], c[14]
+    lowest = 0 if lead else top[1] + 1
+    if lead or tk == SINGLE:
+        for r in range(lowest, 13):
+            if c[r] >= 1:
+                n = _put(out, n, SINGLE, r, 1, 0, 0, 1, 0)
+        if sj >= 1 and lowest <= 13:
+            n = _put(out, n, SINGLE, 13, 1, 0, 0, 1, 0)
+        if bj >= 1 and lowest <= 14:
+            n = _put(out, n, SINGLE, 14, 1, 0, 1, 1, 0)
+    if lead or tk == PAIR:
+        for r in range(lowest, 13):
+            if c[r] >= 2:
+                n = _put(out, n, PAIR, r, 2, 0, 0, 1, 0)
+            elif c[r] == 1 and w >= 1:
+                n = _put_splits(out, n, PAIR, r, 2, 1, 1, 1 << (4 * r), ws, wb)
+        if sj >= 2 and lowest <= 13:
+            n = _put(out, n, PAIR, 13, 2, 0, 0, 1, 0)
+        if bj >= 2 and lowest <= 14:
+            n = _put(out, n, PAIR, 14, 2, 0, 2, 1, 0)
+    if lead or tk == TRIPLE:
+        for r in range(lowest, 13):
+            if c[r] >= 3:
+                n = _put(out, n, TRIPLE, r, 3, 0, 0, 1, 0)
+            elif c[r] >= 1 and c[r] + w >= 3:
+                n = _put_splits(out, n, TRIPLE, r, 3, 3 - c[r], 1, (3 - c[r]) << (4 * r), ws, wb)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_bombs(c, top, rules, ws, wb, out, n):
+    """One-rank bombs (naturals + wild jokers, rank then size), 连炸, 三王, 天王 that beat ``top``."""
+    w = ws + wb
+    sj, bj = c[13], c[14]
     for r in range(13):
         if c[r] == 0:
             continue
@@ -222,6 +216,28 @@ def generate_moves(c, top, rules, out):
     if sj >= 2 and bj >= 2 and beats_fields(TIANWANG, -1, 4, 1, top, rules):
         n = _put(out, n, TIANWANG, -1, 4, 0, 2, 1, 0)
     return n
+
+
+@njit(cache=True, nogil=True)
+def generate_moves(c, top, rules, out):
+    """All legal moves of the hand ``c`` over ``top`` (a PASS record when leading); returns how many."""
+    mode = rules[S_WILD_MODE]
+    ws = c[13] if mode == WILD_BOTH else 0
+    wb = c[14] if mode != WILD_NONE else 0
+    tk = top[0]
+    lead = tk == PASS
+    n = 0
+    if lead or bomb_power(tk, top[1], top[2], top[5], rules) == 0:
+        n = _gen_groups(c, top, lead, ws, wb, out, n)
+        lowest = 0 if lead else top[1] + 1
+        want = -1 if lead else top[5]
+        if lead or tk == STRAIGHT:
+            n = _gen_runs(c, STRAIGHT, 1, 5, lowest, want, ws, wb, out, n)
+        if lead or tk == PAIR_CHAIN:
+            n = _gen_runs(c, PAIR_CHAIN, 2, 3, lowest, want, ws, wb, out, n)
+        if lead or tk == TRIO_CHAIN:
+            n = _gen_runs(c, TRIO_CHAIN, 3, 3, lowest, want, ws, wb, out, n)
+    return _gen_bombs(c, top, rules, ws, wb, out, n)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -27,7 +27,7 @@ from numba import njit
 from kernels.rng import bounded
 from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
 from kernels.shuangkou.moves import PAIR, SINGLE, TIANWANG
-from kernels.wushik.rankmask import chain_runs, popcount, rank_masks, set_class
+from kernels.wushik.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART = 0, 1, 2
 POLICY_NAMES = ("random", "greedy", "smart")
@@ -98,18 +98,21 @@ def plan_count(c):
     return plan_masks(m1, m2, m3, m4, c[13] + c[14])
 
 
-@njit(cache=True, nogil=True, inline="always")
-def plan_after(c, m1, m2, m3, m4, moves, i):
-    """``plan_masks`` of the hand after move i: only the ranks the move takes are moved."""
-    kind, rank, size, wilds, big, chain, wildas = (moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 4],
-                                                   moves[i, 5], moves[i, 6])
-    jokers = c[13] + c[14]
+@njit(cache=True, nogil=True)
+def plan_after(packed, jokers, m1, m2, m3, m4, rank, size, wilds, chain, wildas):
+    """``plan_masks`` of the hand (``pack_counts`` form, jokers held, masks m1..m4) after a move:
+    only the ranks the move takes are moved. Scalars only."""
     if rank < 0 or rank >= 13:
         return plan_masks(m1, m2, m3, m4, jokers - size)
     per = size // chain
     for r in range(rank - chain + 1, rank + 1):
-        m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, c[r] - per + ((wildas >> (4 * r)) & 15))
+        m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, ((packed >> (4 * r)) & 15) - per + ((wildas >> (4 * r)) & 15))
     return plan_masks(m1, m2, m3, m4, jokers - wilds)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i):
+    return plan_after(packed, jokers, m1, m2, m3, m4, moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5], moves[i, 6])
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -171,7 +174,9 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
             return i
     c = counts[seat]
     m1, m2, m3, m4 = rank_masks(c)
-    plan0 = plan_masks(m1, m2, m3, m4, c[13] + c[14])
+    packed = pack_counts(c, 13)
+    jokers = c[13] + c[14]
+    plan0 = plan_masks(m1, m2, m3, m4, jokers)
     enemy = _enemy_min(seat, hand_left)
     near = pp[seat, PP_NEAR_OUT]
     wild_cost = pp[seat, PP_WILD_COST]
@@ -183,7 +188,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         for i in range(n):
             kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
             x = _move_xiang(moves, i, rules)
-            plan = plan_after(c, m1, m2, m3, m4, moves, i)
+            plan = _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i)
             cost = (plan + wilds * wild_cost) * 1000.0 + max(rank, 0) * 10 - size
             if bomb_power(kind, rank, size, chain, rules) > 0:
                 cashing = x >= tribute and x > level_now[seat] and plan0 <= pp[seat, PP_CASH_PLAN]
@@ -208,7 +213,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
         if bomb_power(kind, rank, size, chain, rules) > 0:
             continue
-        grow = plan_after(c, m1, m2, m3, m4, moves, i) - plan0 + wilds * wild_cost
+        grow = _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i) - plan0 + wilds * wild_cost
         if grow > pp[seat, PP_SLACK] and not urgent:
             continue
         cost = grow * 1000 + rank * 10
@@ -231,7 +236,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
             value += 2.0
         if urgent:
             value += 5.0
-        elif plan_after(c, m1, m2, m3, m4, moves, i) <= 1:
+        elif _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i) <= 1:
             value += 5.0
         if value <= 0:
             continue

@@ -96,7 +96,7 @@ def _put(out, n, kind, rank, size, suit, chain):
     return n + 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _gen_chains(counts, kind, per, min_len, lowest_top, want_len, out, n):
     """Chains of ``per`` cards per rank, top rank >= ``lowest_top``, within 3..A, by top then length.
 

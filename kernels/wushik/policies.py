@@ -27,7 +27,7 @@ from kernels.cards import R5, R10, RK
 from kernels.rng import bounded
 from kernels.wushik.movegen import W_BONUS, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SINGLE, SUIT_FU
-from kernels.wushik.rankmask import chain_runs, popcount, rank_masks, set_class
+from kernels.wushik.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART = 0, 1, 2
 POLICY_NAMES = ("random", "greedy", "smart")
@@ -99,17 +99,17 @@ def plan_count(c):
     return plan_masks(m1, m2, m3, m4)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def plan_after(c, m1, m2, m3, m4, kind, rank, size, chain):
-    """``plan_masks`` of the hand (counts ``c``, masks m1..m4) after a play: only the ranks the
-    play takes are moved."""
+@njit(cache=True, nogil=True)
+def plan_after(packed, m1, m2, m3, m4, kind, rank, size, chain):
+    """``plan_masks`` of the hand (``pack_counts`` form and masks m1..m4) after a play: only the
+    ranks the play takes are moved. Scalars only."""
     if kind == FIFTY_K:
         for r in (R5, R10, RK):
-            m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, c[r] - 1)
+            m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, ((packed >> (4 * r)) & 15) - 1)
     else:
         per = size // chain
         for r in range(rank - chain + 1, rank + 1):
-            m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, c[r] - per)
+            m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, ((packed >> (4 * r)) & 15) - per)
     return plan_masks(m1, m2, m3, m4)
 
 
@@ -186,6 +186,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points
         if moves[i, 2] == hand_left[seat]:
             return i
     m1, m2, m3, m4 = rank_masks(c)
+    packed = pack_counts(c, 13)
     plan0 = plan_masks(m1, m2, m3, m4)
     enemy = _enemy_min(seat, hand_left)
     near = pp[seat, PP_NEAR_OUT]
@@ -196,7 +197,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points
         for i in range(n):
             kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
             s = strength(kind, size, moves[i, 4], rules)
-            plan = plan_after(c, m1, m2, m3, m4, kind, rank, size, chain)
+            plan = plan_after(packed, m1, m2, m3, m4, kind, rank, size, chain)
             cost = plan * 1000 + max(rank, 0) * 10 - size + move_points(kind, rank, size, chain) * 8
             if s > 0:
                 cashing = kind == BOMB and size >= 5 and plan0 <= pp[seat, PP_CASH_PLAN]
@@ -222,7 +223,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points
         kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
         if strength(kind, size, moves[i, 4], rules) > 0:
             continue
-        grow = plan_after(c, m1, m2, m3, m4, kind, rank, size, chain) - plan0
+        grow = plan_after(packed, m1, m2, m3, m4, kind, rank, size, chain) - plan0
         if (grow > pp[seat, PP_SLACK] or _breaks_bomb(c, kind, rank, size, chain)) and not fight:
             continue
         if not fight and rank >= 11 and plan0 > 2 and trick_points == 0:

@@ -43,6 +43,15 @@ def set_class(m1, m2, m3, m4, r, c):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def pack_counts(c, n):
+    """Counts ``c[:n]`` packed 4 bits a rank into an int64 (n <= 15; counts below 16)."""
+    p = 0
+    for r in range(n):
+        p |= c[r] << (4 * r)
+    return p
+
+
+@njit(cache=True, nogil=True, inline="always")
 def rank_masks(c):
     """Masks of the ranks 0..12 held 1, 2, 3 and >= 4 times, from counts ``c``."""
     m1 = m2 = m3 = m4 = 0
