@@ -16,7 +16,6 @@ from kernels.cards import R5, R10, RK
 from kernels.deal import shuffle
 from kernels.hand import encode_seat, nibble
 from kernels.rng import seed_stream
-from kernels.wushik.layout import N_CENSUS_FEATURES
 
 # layout of the ``params`` int64 array (compiled by ``sim.games.wushik.rules.compile_rules``)
 P_N_SEATS, P_HAND_SIZE = 0, 1

@@ -38,7 +38,7 @@ class ShuangkouRules:
         "per_player_max", "SK-7: the side's level is its best player's, or counts the side's bombs together")
     bomb_count_rule: Literal["s001", "qianbian", "none"] = scoring(
         "s001", "SK-7: bombs played count as 相: s001 3 → 5相 (+1 a bomb); qianbian 4 → 6相, two >= 5相 → 6相")
-    tianwang_xiang: int = scoring(7, "相 a 天王炸弹 counts for 翻倍 and tribute (the spec gives it a ladder place only)")
+    tianwang_xiang: int = scoring(7, "相 a 天王炸弹 counts for 翻倍 and tribute (the spec ranks it only)")
     base: int = scoring(1, "基础分 B")
     jiefeng: Literal["partner", "next"] = rule("partner", "§5: who leads when the trick winner is out")
     direction: Literal["counter_clockwise", "clockwise"] = rule("counter_clockwise", "SK-1: turn order")
