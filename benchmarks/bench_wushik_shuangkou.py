@@ -13,6 +13,12 @@ references, and the cold compile of each game's kernels.
   moves + a ``smart`` choice per second.
 
     python benchmarks/bench_wushik_shuangkou.py [--positions 20000]
+
+* ``--per-turn``: the turns of real smart hands (played by the reference loop with the kernel
+  players), timed through move generation and each player's choice: microseconds a turn and the
+  hands/s that bounds for one thread (the turn loop itself comes on top)::
+
+      python benchmarks/bench_wushik_shuangkou.py --per-turn [--hands 20]
 """
 
 from __future__ import annotations
@@ -226,5 +232,115 @@ def main():
               f"+ smart choice {fmt(kc_rate)}/s; reference {fmt(r_rate)}/s; ratio x{k_rate / r_rate:,.0f}")
 
 
+def turns_wushik(n_hands, seed):
+    """Every turn of ``n_hands`` smart hands (reference loop, kernel players): the seat's view."""
+    from kernels.cards import card_rank, card_suit
+    from tests.games.wushik_helpers import KernelPlayers, deal
+    from tests.reference.wushik_game import WushikHand
+
+    rows = []
+    for g in range(n_hands):
+        players = KernelPlayers(["smart"] * 4, seed + g)
+        h = WushikHand(deal(seed, g), g % 4)
+        while not h.over:
+            counts = np.zeros((4, 16), np.int64)
+            suits = np.zeros((4, 13, 4), np.int64)
+            for s in range(4):
+                for c in h.hands[s]:
+                    counts[s, card_rank(c)] += 1
+                    suits[s, card_rank(c), card_suit(c)] += 1
+            rows.append((h.turn, counts, suits, np.array(h.top, np.int64), h.top_seat,
+                         np.array([len(x) for x in h.hands], np.int64), h.trick_points))
+            h.act(h.turn, players(h, h.turn))
+    return rows
+
+
+def turns_shuangkou(n_hands, seed):
+    from kernels.cards import card_rank
+    from tests.games.shuangkou_helpers import KernelPlayers
+    from tests.reference.shuangkou_game import ShuangkouHand, deal_hand
+
+    rows = []
+    for g in range(n_hands):
+        d = deal_hand(seed, g)
+        players = KernelPlayers(["smart"] * 4, seed + g)
+        h = ShuangkouHand(d["hands"], d["leader"], None, d["players"])
+        while not h.over:
+            counts = np.zeros((4, 16), np.int64)
+            for s in range(4):
+                for c in h.hands[s]:
+                    counts[s, card_rank(c)] += 1
+            rows.append((h.turn, counts, np.array(h.top, np.int64), h.top_seat,
+                         np.array([len(x) for x in h.hands], np.int64), np.array([h.level_now(s) for s in range(4)])))
+            h.act(h.turn, players(h, h.turn))
+    return rows
+
+
+def per_turn(args):
+    """Kernel cost of one turn of a real hand (moves + the player's choice), from the turns of
+    smart hands played by the reference loop, and the hands/s that implies for the kernels alone."""
+    from numba import njit
+
+    from kernels.shuangkou import movegen as skm, policies as skp
+    from kernels.wushik import movegen as wkm, policies as wkp
+    from sim.games.shuangkou.rules import ShuangkouRules, engine_rules as sk_rules
+    from sim.games.wushik.rules import WushikRules, engine_rules as wk_rules
+
+    @njit(nogil=True)
+    def run_wk(seat, counts, suits, tops, top_seat, left, points, rules, out, pol, pp, state, reps):
+        k = 0
+        for _ in range(reps):
+            for i in range(seat.shape[0]):
+                n = wkm.generate_moves(counts[i, seat[i]], suits[i, seat[i]], tops[i], rules, out)
+                k += wkp.choose_move(pol, seat[i], out, n, tops[i, 0] == 0, counts[i], top_seat[i], left[i],
+                                     points[i], pp, rules, state)
+        return k
+
+    @njit(nogil=True)
+    def run_sk(seat, counts, tops, top_seat, left, level, rules, out, pol, pp, state, reps):
+        k = 0
+        for _ in range(reps):
+            for i in range(seat.shape[0]):
+                n = skm.generate_moves(counts[i, seat[i]], tops[i], rules, out)
+                k += skp.choose_move(pol, seat[i], out, n, tops[i, 0] == 0, counts[i], top_seat[i], left[i],
+                                     level[i], pp, rules, state)
+        return k
+
+    state = np.zeros(4, np.uint64)
+    seed_stream(3, 0, state)
+    rows = turns_wushik(args.hands, 40)
+    seat, counts, suits, tops, top_seat, left, points = (np.array(x) for x in zip(*rows))
+    v = wk_rules(WushikRules())
+    out = wkm.empty_moves()
+    turns = len(rows) / args.hands
+    for pol, name in enumerate(wkp.POLICY_NAMES):
+        pp = wkp.params_matrix([name] * 4, [{}] * 4)
+        run_wk(seat, counts, suits, tops, top_seat, left, points, v, out, pol, pp, state, 1)
+        t0 = time.perf_counter()
+        run_wk(seat, counts, suits, tops, top_seat, left, points, v, out, pol, pp, state, 20)
+        dt = (time.perf_counter() - t0) / (20 * len(rows))
+        print(f"五十K   {name:6s}: {dt * 1e6:.2f} us a turn (moves + choice), {turns:.0f} turns a smart hand "
+              f"→ {fmt(1 / (dt * turns))} hands/s for these kernels alone")
+    rows = turns_shuangkou(args.hands, 40)
+    seat, counts, tops, top_seat, left, level = (np.array(x) for x in zip(*rows))
+    v = sk_rules(ShuangkouRules())
+    out = skm.empty_moves()
+    turns = len(rows) / args.hands
+    for pol, name in enumerate(skp.POLICY_NAMES):
+        pp = skp.params_matrix([name] * 4, [{}] * 4)
+        run_sk(seat, counts, tops, top_seat, left, level, v, out, pol, pp, state, 1)
+        t0 = time.perf_counter()
+        run_sk(seat, counts, tops, top_seat, left, level, v, out, pol, pp, state, 20)
+        dt = (time.perf_counter() - t0) / (20 * len(rows))
+        print(f"双扣   {name:6s}: {dt * 1e6:.2f} us a turn (moves + choice), {turns:.0f} turns a smart hand "
+              f"→ {fmt(1 / (dt * turns))} hands/s for these kernels alone")
+
+
 if __name__ == "__main__":
-    main()
+    if "--per-turn" in sys.argv:
+        ap = argparse.ArgumentParser()
+        ap.add_argument("--per-turn", action="store_true")
+        ap.add_argument("--hands", type=int, default=20)
+        per_turn(ap.parse_args())
+    else:
+        main()
