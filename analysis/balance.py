@@ -1,23 +1,23 @@
 """Scoring balance of a play run under several scoring scenarios (``paiju balance``).
 
 A scenario is a set of scoring overrides (a TOML file; its name is the file stem) applied to the
-run's own ruleset. Every stored hand is rescored under every scenario by
-``sim.games.xiantao_scoring.score`` (as ``paiju rescore`` does, without writing anything), in one
-streamed pass, so memory is one batch whatever the run size. For each scenario:
+run's own ruleset. Every stored hand is rescored under every scenario by the game's
+``Scoring.score`` (as ``paiju rescore`` does, without writing anything), in one streamed pass, so
+memory is one batch whatever the run size. Roles, their names and the scoring components come
+from the game's ``Scoring``. For each scenario:
 
 * money per hand by role and by seat: mean with its 95% interval, and the SD over seat-hands
   (role means pool the seat-hands of a role; the interval treats the hand as the unit, as
-  ``analysis.play_report`` does);
-* the share of money moved by each scoring component. A hand's money splits exactly into base
-  win (what the hand pays at the normal grade), the extra of 小清 and of 大清 over normal, 硬牌
-  stakes, and one part per 喜 (王炸, 7张, 8张). The money a component moves is
+  ``analysis.estimators.ClusterMean`` does);
+* the share of money moved by each scoring component (the game's ``Scoring.components``, which
+  add up to the money exactly). The money a component moves is
   Σ_hands Σ_seats |component money| / 2 (each unit paid is also received); its share is that over
   the sum for all components, so the shares add up to 1. The interval is the ratio (delta-method)
   interval with the hand as the unit;
 * house-free zero-sum check: max over hands of |Σ_seats money| (must be 0), and that the
   components add up to the money;
 
-and against the first scenario: the difference in one role's mean money (庄家 by default), paired
+and against the first scenario: the difference in one role's mean money (the game's default role), paired
 per hand (both scenarios score the same hands), with its interval, and the hands a designer needs
 to tell the two scenarios apart at 95%: n = (1.96·sd_diff / |mean_diff|)², ∞ when they agree.
 """
@@ -31,25 +31,16 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from analysis.estimators import Z95, Moments, Stat
-from analysis.play_report import ROLE_LABEL, ROLES, ZERO_SUM_TOL, ClusterMean, empty, invariant
+from analysis.estimators import Z95, ZERO_SUM_TOL, ClusterMean, Moments, Stat, empty, invariant
 from analysis.report import FLAG, Report, Section
-from analysis.rescore import FACT_COLUMNS, apply_scoring, diff_text, facts_from_batch, ruleset_diff, source_rules
+from analysis.rescore import Source, apply_scoring, diff_text, ruleset_diff, source_rules
 from analysis.runs import BATCH_ROWS, Run, RunError, open_run
 from sim.errors import UserError
 
-N_SEATS = 4
-SEATS = range(N_SEATS)
-COMPONENTS = ("base", "xiao_qing", "da_qing", "hard", "xi_wangzha", "xi_seven", "xi_eight")
-COMPONENT_LABEL = {"base": "base win (normal-grade money)", "xiao_qing": "小清 extra over normal",
-                   "da_qing": "大清 extra over normal", "hard": "硬牌 stakes", "xi_wangzha": "喜 王炸",
-                   "xi_seven": "喜 7张", "xi_eight": "喜 8张"}
-ROLE_SEATS = {"banker": "叫牌 hands, 1 seat", "partner": "叫牌 hands, 1 seat", "opponent": "叫牌 hands, 2 seats",
-              "hard": "硬牌 hands, 1 seat", "hard_opponent": "硬牌 hands, 3 seats"}
 RUN_SCENARIO = "run"  # name of the single scenario when none is given: the run's own ruleset
 
-ROLE_MONEY = "Money per hand by role, in units of 底金 B"
-SEAT_MONEY = "Money per hand by seat, in units of 底金 B"
+ROLE_MONEY = "Money per hand by role, in units of the base stake B"
+SEAT_MONEY = "Money per hand by seat, in units of the base stake B"
 SHARES = "Share of money moved by scoring component"
 CHECKS = "Zero-sum check (house-free)"
 COMPARE = "Against the first scenario"
@@ -167,25 +158,6 @@ class _Ratio:
         return Stat(name, r, r - Z95 * se, r + Z95 * se, None, None, self.g, se)
 
 
-def components(f, s, rules) -> dict[str, np.ndarray]:
-    """(n, 4) money of each scoring component; they add up to ``s.money``."""
-    call = ~f.mode_hard
-    unit = float(rules.base) * (1.0 if rules.settlement == "per_player" else 0.5)
-    sign = np.where(s.won, 1.0, -1.0) * unit
-    g = rules.grade
-    out = {
-        "base": np.where(call[:, None], sign * g.normal, 0.0),
-        "xiao_qing": np.where((call & (s.grade == 1))[:, None], sign * (g.xiao_qing - g.normal), 0.0),
-        "da_qing": np.where((call & (s.grade == 2))[:, None], sign * (g.da_qing - g.normal), 0.0),
-        "hard": np.where(f.mode_hard[:, None], s.grade_money, 0.0),
-    }
-    for name, count, value in (("xi_wangzha", f.xi_wangzha, rules.xi.wangzha),
-                               ("xi_seven", f.xi_seven, rules.xi.seven), ("xi_eight", f.xi_eight, rules.xi.eight)):
-        u = (count * value).astype(np.float64)
-        out[name] = float(rules.base) * (u - (u.sum(axis=1, keepdims=True) - u) / 3.0)
-    return out
-
-
 def role_hand_mean(money: np.ndarray, role: np.ndarray, code: int) -> tuple[np.ndarray, np.ndarray]:
     """(per-hand mean money of the role's seats, mask of hands where the role sits)."""
     sel = role == code
@@ -195,11 +167,11 @@ def role_hand_mean(money: np.ndarray, role: np.ndarray, code: int) -> tuple[np.n
 
 
 class _Acc:
-    def __init__(self):
-        self.roles = {r: ClusterMean() for r in ROLES}
-        self.role_sd = {r: Moments() for r in ROLES}
-        self.seats = [Moments() for _ in SEATS]
-        self.shares = {c: _Ratio() for c in COMPONENTS}
+    def __init__(self, roles: tuple[str, ...], components: tuple[str, ...], n_seats: int):
+        self.roles = {r: ClusterMean() for r in roles}
+        self.role_sd = {r: Moments() for r in roles}
+        self.seats = [Moments() for _ in range(n_seats)]
+        self.shares = {c: _Ratio() for c in components}
         self.gross = Moments()
         self.net = Moments()
         self.max_sum = 0.0
@@ -209,15 +181,15 @@ class _Acc:
 
     def add(self, money: np.ndarray, role: np.ndarray, comp: dict[str, np.ndarray]) -> None:
         self.n += money.shape[0]
-        for i, r in enumerate(ROLES):
+        for i, r in enumerate(self.roles):
             sel = role == i
             self.roles[r].add(np.where(sel, money, 0.0).sum(axis=1), sel.sum(axis=1))
             self.role_sd[r].add(money[sel])
-        for k in SEATS:
-            self.seats[k].add(money[:, k])
+        for k, m in enumerate(self.seats):
+            m.add(money[:, k])
         moved = {c: np.abs(v).sum(axis=1) / 2 for c, v in comp.items()}
         total = sum(moved.values())
-        for c in COMPONENTS:
+        for c in self.shares:
             self.shares[c].add(moved[c], total)
         self.gross.add(total)
         self.net.add(np.abs(money).sum(axis=1) / 2)
@@ -232,112 +204,127 @@ def _sd(m: Moments) -> float:
 # --- the report --------------------------------------------------------------------------------
 
 
-def _rulesets(run: Run, scenarios: Sequence[Scenario]):
-    game, base = source_rules(run, "balance")
+def _rulesets(source: Source, scenarios: Sequence[Scenario]):
     names = [s.name for s in scenarios]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise UserError(f"two scenarios are named {dup[0]!r} (a scenario's name is its file stem); rename one")
     out = []
     for sc in scenarios:
-        rules = apply_scoring(base, sc.overrides, sc.origin)
+        rules = apply_scoring(source.rules, sc.overrides, sc.origin)
         try:
-            game.validate(rules)
+            source.game.validate(rules)
         except UserError as exc:
             raise UserError(f"{sc.origin}: {exc}") from None
         out.append(rules)
-    return base, out
+    return out
 
 
-def balance(run: Run | str | Path, scenarios: Sequence[Scenario] | None = None, *, role: str = "banker",
+def _money(scored: dict[str, np.ndarray], n_seats: int) -> np.ndarray:
+    return np.stack([np.asarray(scored[f"s{k}_money"], np.float64) for k in range(n_seats)], axis=1)
+
+
+def balance(run: Run | str | Path, scenarios: Sequence[Scenario] | None = None, *, role: str | None = None,
             batch_size: int = BATCH_ROWS) -> BalanceReport:
     """The balance report of a play run under ``scenarios`` (default: the run's own ruleset)."""
-    from sim.games.xiantao_play import roles as seat_roles
-    from sim.games.xiantao_scoring import score
-
-    if role not in ROLES:
-        raise UserError(f"--role must be one of {', '.join(ROLES)}; got {role!r}")
     if not isinstance(run, Run):
         run = open_run(run)
+    source = source_rules(run, "balance")
+    sc = source.scoring
+    role = role or sc.default_role
+    if role not in sc.roles:
+        raise UserError(f"--role must be one of {', '.join(sc.roles)} for {source.game.name}; got {role!r}")
     scenarios = list(scenarios) if scenarios else [Scenario(RUN_SCENARIO)]
-    base, rulesets = _rulesets(run, scenarios)
-    missing = [c for c in FACT_COLUMNS if c not in run.columns]
+    rulesets = _rulesets(source, scenarios)
+    facts_needed = sorted(set().union(*(source.fact_columns(r) for r in rulesets)))
+    missing = [c for c in facts_needed if c not in run.columns]
     if missing:
         raise RunError(f"run {run.path} lacks the raw-fact column(s) {', '.join(missing[:5])}: cannot rescore it")
 
-    accs = [_Acc() for _ in scenarios]
-    code = ROLES.index(role)
-    for batch in run.iter_batches(list(FACT_COLUMNS), batch_size):
-        f = facts_from_batch(batch)
-        rl = seat_roles(f)
+    n = source.n_seats
+    accs = [_Acc(sc.roles, tuple(sc.component_labels), n) for _ in scenarios]
+    code = sc.roles.index(role)
+    for batch in run.iter_batches(facts_needed, batch_size):
+        f = source.facts(batch, source.rules)
+        rl = sc.seat_roles(f, n)
         first_y = None
         for i, rules in enumerate(rulesets):
-            s = score(f, rules)
-            accs[i].add(s.money, rl, components(f, s, rules))
-            y, _ = role_hand_mean(s.money, rl, code)
+            f = source.facts(batch, rules)
+            s = sc.score(f, rules, n)
+            money = _money(s, n)
+            accs[i].add(money, rl, sc.components(f, s, rules, n))
+            y, _ = role_hand_mean(money, rl, code)
             if i == 0:
                 first_y = y
             else:
                 accs[i].diff.add(y - first_y)
-    return _report(run, scenarios, base, rulesets, accs, role)
+    return _report(source, scenarios, rulesets, accs, role)
 
 
-def _report(run: Run, scenarios, base, rulesets, accs: list[_Acc], role: str) -> BalanceReport:
+def _report(source: Source, scenarios, rulesets, accs: list[_Acc], role: str) -> BalanceReport:
+    run, sc = source.run, source.scoring
+    base = source.rules
     n = accs[0].n
-    label = ROLE_LABEL[role]
+    label = sc.role_labels.get(role, role)
     summary = [f"run {run.path}: {n:,} hands, game {run.game}, {'complete' if run.complete else 'INCOMPLETE'}",
                "every hand is rescored under each scenario by the scorer of `paiju play` (nothing is replayed)"]
-    for sc, rules in zip(scenarios, rulesets):
-        summary.append(f"scenario {sc.name} ({sc.origin}): vs the run's ruleset {diff_text(ruleset_diff(base, rules))}")
+    for scen, rules in zip(scenarios, rulesets):
+        summary.append(f"scenario {scen.name} ({scen.origin}): vs the run's ruleset {diff_text(ruleset_diff(base, rules))}")
 
     by_role = Section(ROLE_MONEY, notes=[
         "mean over the seat-hands of a role (n), 95% CI with the hand as the unit; SD over seat-hands. "
-        "Roles: " + "; ".join(f"{ROLE_LABEL[r]} ({ROLE_SEATS[r]})" for r in ROLES)])
+        "Roles: " + "; ".join(f"{sc.role_labels.get(r, r)} ({r})" for r in sc.roles)])
     by_seat = Section(SEAT_MONEY, notes=["mean over hands (n), normal 95% CI; SD over hands"])
     shares = Section(SHARES, notes=[
         "money moved by a component = Σ over hands of Σ over seats |component money| / 2 (each unit paid is "
         "also received); share = that / the sum over all components, so the shares add up to 1. "
-        "Components: base win = what the hand pays at the normal grade; 小清/大清 extra = the grade's "
-        "multiplier minus normal's; 硬牌 stakes; each 喜 net of what the others pay. "
+        "Components: " + "; ".join(f"{c} = {t}" for c, t in sc.component_labels.items()) + ". "
         "95% CI: ratio (delta-method) interval, hand as the unit. Moved per hand: gross = Σ components, "
         "net = Σ_seats |money| / 2 (components of opposite sign cancel in net)"])
     checks = Section(CHECKS, notes=[
-        "max over hands of |Σ_seats money| (no house: must be 0) and of |Σ components − money| "
-        f"(must be 0); tolerance {ZERO_SUM_TOL:g} for float rounding"])
+        ("max over hands of |Σ_seats money| (no house: must be 0) and " if sc.zero_sum else
+         "this game's scoring is not zero-sum (the table shows max |Σ_seats money| for information); ")
+        + f"max over hands of |Σ components − money| (must be 0); tolerance {ZERO_SUM_TOL:g} for float rounding"])
     compare = Section(COMPARE, notes=[
         f"Δ = mean money of {label} ({role}) in the scenario − in the first scenario ({scenarios[0].name}), "
         "paired per hand over the hands where the role sits (n); SD = SD of the per-hand difference. "
         "Hands needed = (1.96·SD / |Δ|)²: hands (with the role) for the 95% CI of Δ to exclude 0; ∞ when Δ = 0"])
 
-    for sc, acc in zip(scenarios, accs):
-        name = sc.name
-        for r in ROLES:
-            by_role.stats.append(_with(acc.roles[r].stat(f"{ROLE_LABEL[r]} ({r})"), name, _sd(acc.role_sd[r])))
-        for k in SEATS:
-            st = Stat.from_moments("seat money", acc.seats[k], seat=k) if acc.seats[k].n else empty("seat money", k)
-            by_seat.stats.append(_with(st, name, _sd(acc.seats[k])))
-        for c in COMPONENTS:
-            shares.stats.append(_with(acc.shares[c].stat(COMPONENT_LABEL[c]), name))
+    for scen, acc in zip(scenarios, accs):
+        name = scen.name
+        for r in sc.roles:
+            by_role.stats.append(_with(acc.roles[r].stat(f"{sc.role_labels.get(r, r)} ({r})"), name,
+                                       _sd(acc.role_sd[r])))
+        for k, m in enumerate(acc.seats):
+            st = Stat.from_moments("seat money", m, seat=k) if m.n else empty("seat money", k)
+            by_seat.stats.append(_with(st, name, _sd(m)))
+        for c, text in sc.component_labels.items():
+            shares.stats.append(_with(acc.shares[c].stat(text), name))
         for nm, m in (("moved per hand, gross (Σ components)", acc.gross), ("moved per hand, net", acc.net)):
             st = Stat.from_moments(nm, m) if m.n else empty(nm)
             shares.stats.append(_with(st, name, _sd(m)))
-        checks.stats.append(_with(invariant("max |Σ_seats money|", acc.max_sum, acc.n), name))
+        if sc.zero_sum:
+            checks.stats.append(_with(invariant("max |Σ_seats money|", acc.max_sum, acc.n), name))
+        else:
+            checks.stats.append(BalanceStat("max |Σ_seats money| (not zero-sum)", acc.max_sum, math.nan, math.nan,
+                                            None, None, acc.n, math.nan, None, name))
         checks.stats.append(_with(invariant("max |Σ components − money|", acc.max_decomp, acc.n), name))
 
-    for sc, acc in zip(scenarios[1:], accs[1:]):
+    for scen, acc in zip(scenarios[1:], accs[1:]):
         m = acc.diff
         if m.n == 0:
-            compare.stats.append(_with(empty(f"Δ mean money {label}"), sc.name))
+            compare.stats.append(_with(empty(f"Δ mean money {label}"), scen.name))
             continue
         d = Stat.from_moments(f"Δ mean money {label} vs {scenarios[0].name}", m)
         sd = _sd(m)
-        compare.stats.append(_with(d, sc.name, sd))
+        compare.stats.append(_with(d, scen.name, sd))
         need = hands_needed(d.estimate, sd) if not math.isnan(sd) else math.nan
         text = "∞" if math.isinf(need) else (None if math.isnan(need) else f"{max(1, math.ceil(need)):,}")
         compare.stats.append(BalanceStat("hands needed to tell apart at 95%", need, math.nan, math.nan, None, None,
-                                         m.n, math.nan, None, sc.name, math.nan, text))
+                                         m.n, math.nan, None, scen.name, math.nan, text))
     sections = [by_role, by_seat, shares, checks] + ([compare] if len(scenarios) > 1 else [])
-    return BalanceReport(f"Scoring balance of {run.path.name} under {len(scenarios)} scenario(s)", summary, sections)
+    return BalanceReport(f"Scoring balance of {run.path.name} under {len(scenarios)} scenario(s)", summary, sections,
+                         per_seat=True)
 
 
 # --- output ------------------------------------------------------------------------------------
@@ -359,15 +346,7 @@ def check_output_file(out: Path | None, fmt: str) -> None:
 
 def render(rep: Report, fmt: str, width: int = 120) -> str:
     """The report as Markdown (``md``) or as plain-text rich tables (``table``)."""
-    if fmt == "md":
-        return rep.to_markdown()
-    import io
-
-    from rich.console import Console
-
-    buf = io.StringIO()
-    Console(file=buf, width=width, color_system=None, force_terminal=False).print(rep.to_rich())
-    return buf.getvalue()
+    return rep.to_markdown() if fmt == "md" else rep.to_text(width)
 
 
 def write_text(out: Path, text: str) -> None:

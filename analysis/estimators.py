@@ -8,7 +8,7 @@ in exact integers, so the variance has no cancellation error however long the ru
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, Mapping
 
@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
+ZERO_SUM_TOL = 1e-9  # money is float64; a hand's Σ money is 0 up to rounding
 _I64_SAFE = 2**62
 
 
@@ -188,8 +189,72 @@ class Stat:
             return cls.proportion(name, m.total, m.n, exact, seat)
         return cls.mean(name, m.total, m.total_sq, m.n, exact, seat, exact_var=exact_var)
 
+    def against(self, exact) -> "Stat":
+        """This estimate with an exact value and z = (estimate − exact) / its standard error."""
+        if exact is None:
+            return self
+        return replace(self, exact=float(exact), z=_z(self.estimate, float(exact), self.se))
+
     def consistent(self, sigmas: float = 5.0) -> bool | None:
         """Whether the estimate agrees with the exact value within ``sigmas`` (None: no exact)."""
         if self.z is None:
             return None
         return abs(self.z) <= sigmas
+
+
+@dataclass
+class ClusterMean:
+    """Mean of a per-seat quantity pooled over seat-hands, with the hand as the sampling unit.
+
+    Each hand h contributes Y_h (sum over its selected seats) and M_h (how many seats). The
+    estimate is ΣY/ΣM, the plain mean over seat-hands; its variance is the ratio (cluster-robust)
+    estimator Σ(Y_h − r·M_h)² / (ΣM)² · G/(G−1) over the G hands with M_h > 0. With a constant
+    M_h this is exactly the normal interval of the per-hand means.
+    """
+
+    g: int = 0
+    sm: int = 0
+    sy: float = 0.0
+    syy: float = 0.0
+    sym: float = 0.0
+    smm: int = 0
+
+    def add(self, y: np.ndarray, m: np.ndarray) -> None:
+        keep = m > 0
+        y, m = np.asarray(y, np.float64)[keep], np.asarray(m, np.int64)[keep]
+        self.g += int(m.size)
+        self.sm += int(m.sum())
+        self.sy += float(y.sum())
+        self.syy += float((y * y).sum())
+        self.sym += float((y * m).sum())
+        self.smm += int((m * m).sum())
+
+    def stat(self, name: str, seat: int | None = None) -> Stat:
+        if self.sm == 0:
+            return empty(name, seat)
+        r = self.sy / self.sm
+        if self.g < 2:
+            se = math.inf
+        else:
+            ss = max(0.0, self.syy - 2 * r * self.sym + r * r * self.smm)
+            se = math.sqrt(ss * self.g / (self.g - 1)) / self.sm
+        return Stat(name, r, r - Z95 * se, r + Z95 * se, None, None, self.sm, se, seat)
+
+
+def empty(name: str, seat: int | None = None) -> Stat:
+    """A statistic with no observations in this run (kept so every report has the same rows)."""
+    return Stat(name, math.nan, math.nan, math.nan, None, None, 0, math.nan, seat)
+
+
+def from_moments(name: str, m: Moments | None, proportion: bool, seat=None, exact=None,
+                 exact_var=None) -> Stat:
+    if m is None or m.n == 0:
+        return empty(name, seat)
+    return Stat.from_moments(name, m, exact, seat, proportion, exact_var)
+
+
+def invariant(name: str, value: float, n: int, exact: float = 0.0, tol: float = ZERO_SUM_TOL) -> Stat:
+    """An identity checked on every row: the observed extreme against its required value."""
+    ok = abs(value - exact) <= tol
+    z = 0.0 if ok else math.copysign(math.inf, value - exact)
+    return Stat(name, value, value, value, exact, z, n, 0.0)

@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from analysis.plots import Figure
 from analysis.report import Report
+from sim.errors import PaijuError
 
 FORMATS = ("html", "md")
 CSS = """
@@ -37,7 +38,7 @@ figcaption { color: #444; font-size: 0.9em; max-width: 60em; }
 """
 
 
-class RenderError(Exception):
+class RenderError(PaijuError):
     """The report cannot be written where asked; the message is one line saying why."""
 
 
@@ -80,11 +81,13 @@ def render_html(report: Report, figures: list[Figure]) -> str:
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{_e(report.title)}</title>", f"<style>{CSS}</style>", "</head>", "<body>",
            f"<h1>{_e(report.title)}</h1>", '<ul class="summary">']
-    out += [f"<li>{_e(line)}</li>" for line in report.summary]
+    notes = [report.notes_line()] if report.notes_line() else []
+    out += [f"<li>{_e(line)}</li>" for line in report.summary + notes]
     out.append("</ul>")
     out.append(f'<p class="check {"bad" if flagged else "ok"}">{_e(report.check_line())}</p>')
     toc = [("plots", "Plots")] if figures else []
-    toc += [(f"s{i}", sec.title) for i, sec in enumerate(report.sections)]
+    sections = report.display_sections()
+    toc += [(f"s{i}", sec.title) for i, sec in enumerate(sections)]
     out.append("<nav><ul>" + "".join(f'<li><a href="#{a}">{_e(t)}</a></li>' for a, t in toc)
                + "</ul></nav>")
     if figures:
@@ -95,7 +98,7 @@ def render_html(report: Report, figures: list[Figure]) -> str:
                     f'<img src="data:image/png;base64,{data}" alt="{html.escape(fig.title)}">',
                     f"<figcaption><strong>{_e(fig.title)}.</strong> {_e(fig.caption)}</figcaption>",
                     "</figure>"]
-    for i, sec in enumerate(report.sections):
+    for i, sec in enumerate(sections):
         out.append(f'<h2 id="s{i}">{_e(sec.title)}</h2>')
         out += [f'<p class="note">{_e(note)}</p>' for note in sec.notes]
         out.append("<table><thead><tr>" + "".join(f"<th>{_e(c)}</th>" for c in report.columns)

@@ -1,7 +1,9 @@
 """Reports: titled sections of ``Stat`` rows, rendered with rich or as Markdown.
 
-``build_report(run)`` picks the report for the run's manifest ``kind``; each estimate is shown
-with its 95% interval, the exact value where one exists, and z against it (principle 9).
+``build_report(run)`` asks the run's game for the report of the run's kind; each estimate is
+shown with its 95% interval, the exact value where one exists, and z against it (principle 9).
+A report opens with the game's headline figures; statistics pooled over exchangeable seats are
+shown once, their per-seat rows on request (``per_seat``).
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ import math
 from dataclasses import dataclass, field
 
 from analysis.estimators import Stat
-from analysis.runs import BATCH_ROWS, Run, RunError
+from analysis.runs import Run, RunError
 
 SIGMAS = 5.0
 FLAG = "⚠"
 COLUMNS = ("statistic", "seat", "estimate", "95% CI", "exact", "z")
+HEADLINE = "Headline"
 
 
 @dataclass
@@ -33,13 +36,28 @@ class Report:
     sections: list[Section] = field(default_factory=list)
     sigmas: float = SIGMAS
     show_n: bool = False  # add an "n" column (observations behind each statistic)
+    headline: list[Stat] = field(default_factory=list)  # the game's headline figures, shown first
+    per_seat: bool = False  # show per-seat rows of statistics that are also given pooled over seats
 
     @property
     def columns(self) -> tuple[str, ...]:
-        return COLUMNS + ("n",) if self.show_n else COLUMNS
+        cols = COLUMNS if self.per_seat else tuple(c for c in COLUMNS if c != "seat")
+        return cols + ("n",) if self.show_n else cols
 
     def stats(self) -> list[Stat]:
         return [s for sec in self.sections for s in sec.stats]
+
+    def shown(self, section: Section) -> list[Stat]:
+        """The rows of ``section`` on display: per-seat rows only on request (``per_seat``)."""
+        return [s for s in section.stats if self.per_seat or s.seat is None]
+
+    def display_sections(self) -> list[Section]:
+        """The headline first (when the game names one), then the sections with rows to show."""
+        head = [Section(HEADLINE, list(self.headline))] if self.headline else []
+        return head + [Section(s.title, self.shown(s), s.notes) for s in self.sections if self.shown(s)]
+
+    def hidden_seat_rows(self) -> int:
+        return 0 if self.per_seat else sum(1 for s in self.stats() if s.seat is not None)
 
     def flagged(self) -> list[Stat]:
         """Statistics whose estimate is more than ``sigmas`` standard errors from exact."""
@@ -56,14 +74,19 @@ class Report:
                 f"{self.sigmas:g}σ from exact: {worst}{more}")
 
     def rows(self, section: Section) -> list[tuple[str, ...]]:
-        return [_row(s, self.sigmas) + ((f"{s.n:,}",) if self.show_n else ())
+        return [_row(s, self.sigmas, self.per_seat) + ((f"{s.n:,}",) if self.show_n else ())
                 for s in section.stats]
+
+    def notes_line(self) -> str | None:
+        hidden = self.hidden_seat_rows()
+        return (f"{hidden} per-seat rows are pooled over the seats above; `paiju report --seats` shows them"
+                if hidden else None)
 
     def to_markdown(self) -> str:
         out = [f"# {self.title}", ""]
-        out += [f"- {_md(line)}" for line in self.summary]
+        out += [f"- {_md(line)}" for line in self.summary + ([self.notes_line()] if self.notes_line() else [])]
         out += [f"- **{_md(self.check_line())}**", ""]
-        for sec in self.sections:
+        for sec in self.display_sections():
             out += [f"## {sec.title}", ""]
             for note in sec.notes:
                 out += [f"_{_md(note)}_", ""]
@@ -72,6 +95,22 @@ class Report:
             out.append("")
         return "\n".join(out)
 
+    def to_text(self, width: int = 100) -> str:
+        """The rich tables as plain text (no colour), ``width`` columns wide."""
+        import io
+
+        from rich.console import Console
+
+        buf = io.StringIO()
+        Console(file=buf, width=width, color_system=None, force_terminal=False).print(self.to_rich())
+        return buf.getvalue()
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_markdown_(self) -> str:  # Jupyter shows a report as Markdown tables
+        return self.to_markdown()
+
     def to_rich(self):
         """A rich renderable (``Console().print(report.to_rich())``)."""
         from rich.console import Group
@@ -79,9 +118,9 @@ class Report:
         from rich.text import Text
 
         parts = [Text(self.title, style="bold")]
-        parts += [Text(line) for line in self.summary]
+        parts += [Text(line) for line in self.summary + ([self.notes_line()] if self.notes_line() else [])]
         parts.append(Text(self.check_line(), style="bold red" if self.flagged() else "green"))
-        for sec in self.sections:
+        for sec in self.display_sections():
             table = Table(title=Text(sec.title), title_justify="left",
                           caption=Text("\n".join(sec.notes)) if sec.notes else None,
                           caption_justify="left")
@@ -99,49 +138,36 @@ def _seat(s: Stat) -> str:
 
 
 def _num(x: float | None) -> str:
-    return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.6g}"
+    return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.5g}"
 
 
 def _z(z: float) -> str:
     return f"{z:+.2f}" if math.isfinite(z) else ("+inf" if z > 0 else "-inf")
 
 
-def _row(s: Stat, sigmas: float) -> tuple[str, ...]:
+def _row(s: Stat, sigmas: float, seat: bool = True) -> tuple[str, ...]:
     z = "—" if s.z is None else _z(s.z) + (f" {FLAG}" if abs(s.z) > sigmas else "")
-    ci = "—" if math.isnan(s.ci_low) else f"[{s.ci_low:.5g}, {s.ci_high:.5g}]"
-    return (s.name, _seat(s), _num(s.estimate), ci, _num(s.exact), z)
+    ci = "—" if math.isnan(s.ci_low) else f"[{s.ci_low:.4g}, {s.ci_high:.4g}]"
+    return (s.name,) + ((_seat(s),) if seat else ()) + (_num(s.estimate), ci, _num(s.exact), z)
 
 
 def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def census_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
-    """Deal census of a 仙桃千分 run, streamed batch by batch (see ``analysis.census``)."""
-    from analysis.census import census_report as build
+def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
+    """The report the run's game makes for the run's kind (``sim.game.Job.report``); with
+    ``seats`` it also shows the per-seat rows of statistics that are pooled over seats."""
+    from sim.errors import UserError
+    from sim.registry import load_game
 
-    return build(run, batch_size=batch_size)
-
-
-def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
-    """Outcomes, money, 喜, bombs and players of a 仙桃千分 play run (see ``analysis.play_report``);
-    landlord-family runs get ``analysis.landlord_report``."""
-    if run.game in ("doudizhu", "doudizhu4", "shanghai"):
-        from analysis.landlord_report import landlord_report
-
-        return landlord_report(run, batch_size=batch_size)
-    from analysis.play_report import play_report as build
-
-    return build(run, batch_size=batch_size)
-
-
-REPORTS = {"census": census_report, "play": play_report}
-
-
-def build_report(run: Run, **kwargs) -> Report:
-    """The report for the run's manifest ``kind``."""
-    build = REPORTS.get(run.kind)
-    if build is None:
-        known = ", ".join(sorted(REPORTS))
-        raise RunError(f"no report for run kind {run.kind!r} in {run.path} (known kinds: {known})")
-    return build(run, **kwargs)
+    try:
+        game = load_game(run.game)
+    except UserError as exc:
+        raise RunError(f"{run.path}: {exc}") from None
+    job = game.jobs.get(run.kind)
+    if job is None:
+        raise RunError(f"{game.name} has no {run.kind!r} runs, so no report for {run.path}")
+    rep = job.report(run, **kwargs)
+    rep.per_seat = seats
+    return rep

@@ -1,10 +1,9 @@
 """Rescore a stored play run under other scoring options, without replaying a hand (principle 6).
 
-``rescore_run(src, out, overrides)`` reads the raw facts of every stored hand (mode, 庄家, 暗对家,
-硬牌家, and per seat the finishing place, captured and unplayed points and the 喜 counted), scores
-them with ``sim.games.xiantao_scoring.score`` — the function ``paiju play`` scored them with — under
-the run's ruleset with ``overrides`` applied, and writes a new run directory with the same part
-files, in which only the scoring-derived columns differ (``SCORED_COLUMNS``).
+``rescore_run(src, out, overrides)`` reads the raw facts of every stored hand (the columns the
+game's ``Scoring.facts`` names), scores them with the game's ``Scoring.score`` — the function
+``paiju play`` scored them with — under the run's ruleset with ``overrides`` applied, and writes a
+new run directory with the same part files, in which only the scored columns differ.
 
 Only options made with ``sim.ruleset.scoring`` are accepted; a play option is a one-line error
 telling the user to re-run the simulation. The source is streamed part by part, batch by batch;
@@ -17,6 +16,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -26,16 +26,6 @@ import pyarrow.parquet as pq
 from analysis.runs import BATCH_ROWS, Run, RunError, open_run
 from sim.errors import UserError
 
-N_SEATS = 4
-SEATS = range(N_SEATS)
-FACT_SEAT = ("finish", "captured", "unplayed", "xi_wangzha", "xi_seven", "xi_eight")
-FACT_COLUMNS = ("mode", "banker", "partner", "hard_seat") + tuple(
-    f"s{k}_{c}" for c in FACT_SEAT for k in SEATS)
-# census features of the deal that the ruleset's scoring options enter (xi_units = Σ 喜 × xi.*)
-DEAL_XI = ("wangzha", "seven", "eight")
-SCORED_HAND = ("case", "team_w_total", "team_l_total", "grade", "multiplier", "tie_100")
-SCORED_SEAT = ("won", "xi", "money", "xi_units")
-SCORED_COLUMNS = SCORED_HAND + tuple(f"s{k}_{c}" for c in SCORED_SEAT for k in SEATS)
 Layers = Mapping[str, Any] | Sequence[tuple[str, Mapping[str, Any]]]
 
 
@@ -81,23 +71,53 @@ def _layers(overrides: Layers | None) -> list[tuple[str, Mapping[str, Any]]]:
     return [(origin, m) for origin, m in overrides]
 
 
-def source_rules(run: Run, what: str = "rescore"):
-    """(game module, the ruleset the run was scored with); refuses anything but a play run."""
-    from sim.registry import GAMES, load_game
-    from sim.ruleset import apply_overrides
+@dataclass(frozen=True)
+class Source:
+    """A play run opened for rescoring: its game, seats, ruleset and column definitions."""
+
+    run: Run
+    game: Any  # sim.game.Game
+    rules: Any
+    n_seats: int
+    columns: dict  # name → sim.schema.Column of the run's play job
+
+    @property
+    def scoring(self):
+        return self.game.scoring
+
+    def fact_columns(self, rules: Any | None = None) -> list[str]:
+        return list(self.scoring.facts(self.rules if rules is None else rules, self.n_seats))
+
+    def facts(self, batch: pa.RecordBatch, rules: Any | None = None) -> dict[str, np.ndarray]:
+        """The raw facts of a batch as numpy arrays (dictionary columns as their codes)."""
+        from analysis.columns import decode_batch
+
+        try:
+            return decode_batch(batch, [self.columns[c] for c in self.fact_columns(rules)])
+        except ValueError as exc:
+            raise RunError(f"{self.run.path}: {exc}") from None
+
+
+def source_rules(run: Run, what: str = "rescore") -> Source:
+    """The play run's game and ruleset, refusing what cannot be rescored with one line."""
+    from sim.registry import load_game, rules_from_manifest
+    from sim.replay import spec_from_manifest
 
     if run.kind != "play":
         raise RunError(f"{what} needs a play run (`paiju play`); {run.path} is a {run.kind!r} run")
-    if run.game not in GAMES or "play" not in GAMES[run.game].kinds:
-        raise RunError(f"{what}: run {run.path} is of game {run.game!r}, which paiju cannot score")
-    if run.game != "xiantao":
-        raise RunError(f"{what} works on 仙桃千分 runs for now; {run.path} is a {run.game!r} run")
-    game = load_game(run.game)
     try:
-        rules = apply_overrides(game.Rules(), run.ruleset)
+        game = load_game(run.game)
+    except UserError:
+        raise RunError(f"{what}: run {run.path} is of game {run.game!r}, which paiju cannot score") from None
+    if game.scoring is None:
+        game.refuse(what)
+    try:
+        rules = rules_from_manifest(game, run.ruleset)
+        _, spec = spec_from_manifest(run.manifest)
     except UserError as exc:
         raise RunError(f"the ruleset in {run.path} does not fit this paiju: {exc}") from None
-    return game, rules
+    columns = {c.name: c for c in game.job("play").columns(spec)}
+    return Source(run, game, rules, game.seats(rules), columns)
 
 
 def ruleset_diff(old: Any, new: Any) -> dict[str, dict[str, Any]]:
@@ -112,71 +132,23 @@ def diff_text(diff: Mapping[str, Mapping[str, Any]]) -> str:
     return ", ".join(f"{k} {v['from']!r}→{v['to']!r}" for k, v in diff.items()) or "no change"
 
 
-# --- facts and scoring of a record batch -------------------------------------------------------
-
-
-def _decode(col: pa.Array, names: tuple[str, ...], column: str) -> np.ndarray:
-    """Codes (positions in ``names``) of a dictionary or string column; unknown values refused."""
-    import pyarrow.compute as pc
-
-    if isinstance(col, pa.ChunkedArray):
-        col = col.combine_chunks()
-    if not pa.types.is_dictionary(col.type):
-        col = pc.dictionary_encode(col)
-    values = col.dictionary.to_pylist()
-    bad = [v for v in values if v not in names]
-    idx = col.indices.to_numpy(zero_copy_only=False).astype(np.int64)
-    if bad and np.isin(idx, [values.index(v) for v in bad]).any():
-        raise RunError(f"column {column!r} holds {bad[0]!r}; expected one of {', '.join(names)}")
-    lut = np.array([names.index(v) if v in names else -1 for v in values] or [-1], np.int64)
-    return lut[idx]
-
-
-def _int(batch: pa.RecordBatch, name: str) -> np.ndarray:
-    return batch.column(name).to_numpy(zero_copy_only=False).astype(np.int64)
-
-
-def facts_from_batch(batch: pa.RecordBatch):
-    """``xiantao_scoring.Facts`` from the stored columns of a play-run batch."""
-    from sim.games.xiantao_scoring import Facts
-
-    seat = lambda c: np.stack([_int(batch, f"s{k}_{c}") for k in SEATS], axis=1)  # noqa: E731
-    return Facts(mode_hard=_decode(batch.column("mode"), ("call", "hard"), "mode") == 1,
-                 banker=_int(batch, "banker"), partner=_int(batch, "partner"),
-                 hard_seat=_int(batch, "hard_seat"), finish=seat("finish"), captured=seat("captured"),
-                 unplayed=seat("unplayed"), xi_wangzha=seat("xi_wangzha"), xi_seven=seat("xi_seven"),
-                 xi_eight=seat("xi_eight"))
+# --- scoring of a record batch -----------------------------------------------------------------
 
 
 def _array(values: np.ndarray, type_: pa.DataType, names: tuple[str, ...] | None = None) -> pa.Array:
     if pa.types.is_dictionary(type_):
-        return pa.DictionaryArray.from_arrays(pa.array(values.astype(type_.index_type.to_pandas_dtype())),
+        return pa.DictionaryArray.from_arrays(pa.array(np.asarray(values).astype(type_.index_type.to_pandas_dtype())),
                                               pa.array(list(names), type_.value_type))
     if pa.types.is_boolean(type_):
         return pa.array(np.asarray(values, dtype=bool))
     return pa.array(np.asarray(values).astype(type_.to_pandas_dtype()))
 
 
-def rescore_batch(batch: pa.RecordBatch, rules: Any) -> pa.RecordBatch:
-    """``batch`` with every scoring-derived column recomputed under ``rules`` (same schema)."""
-    from sim.games.xiantao_scoring import CASES, GRADES, score
-
-    s = score(facts_from_batch(batch), rules)
-    new: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
-        "case": (s.case, CASES), "team_w_total": (s.team_w_total, None),
-        "team_l_total": (s.team_l_total, None), "grade": (s.grade, GRADES),
-        "multiplier": (s.multiplier, None), "tie_100": (s.tie_100, None),
-    }
-    for k in SEATS:
-        new[f"s{k}_won"] = (s.won[:, k], None)
-        new[f"s{k}_xi"] = (s.xi_money[:, k], None)
-        new[f"s{k}_money"] = (s.money[:, k], None)
-        if f"s{k}_xi_units" in batch.schema.names:
-            units = (_int(batch, f"s{k}_wangzha") * rules.xi.wangzha + _int(batch, f"s{k}_seven") * rules.xi.seven
-                     + _int(batch, f"s{k}_eight") * rules.xi.eight)
-            new[f"s{k}_xi_units"] = (units, None)
+def rescore_batch(batch: pa.RecordBatch, source: Source, rules: Any) -> pa.RecordBatch:
+    """``batch`` with every scored column recomputed under ``rules`` (same schema)."""
+    new = source.scoring.score(source.facts(batch, rules), rules, source.n_seats)
     schema = batch.schema
-    arrays = [_array(new[f.name][0], f.type, new[f.name][1]) if f.name in new else batch.column(i)
+    arrays = [_array(new[f.name], f.type, source.columns[f.name].categories) if f.name in new else batch.column(i)
               for i, f in enumerate(schema)]
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
@@ -184,13 +156,13 @@ def rescore_batch(batch: pa.RecordBatch, rules: Any) -> pa.RecordBatch:
 # --- the run -----------------------------------------------------------------------------------
 
 
-def _check_parts(run: Run) -> None:
+def _check_parts(source: Source, rules: Any) -> None:
     from sim.writer import PART_RE
 
-    needed = set(FACT_COLUMNS) | {f"s{k}_{c}" for c in ("won", "xi", "money") for k in SEATS} | set(SCORED_HAND)
-    for part in run.parts:
+    needed = set(source.fact_columns(rules)) | {f"s{k}_money" for k in range(source.n_seats)}
+    for part in source.run.parts:
         if not PART_RE.match(part.name):
-            raise RunError(f"unexpected part file name {part.name!r} in {run.path} (expected part-NNNNN.parquet)")
+            raise RunError(f"unexpected part file name {part.name!r} in {source.run.path} (expected part-NNNNN.parquet)")
         try:
             names = set(pq.read_schema(part).names)
         except (OSError, pa.ArrowException) as exc:
@@ -198,19 +170,16 @@ def _check_parts(run: Run) -> None:
         missing = sorted(needed - names)
         if missing:
             raise RunError(f"{part} lacks the raw-fact column(s) {', '.join(missing[:5])}: cannot rescore it")
-        if "s0_xi_units" in names and not {f"s{k}_{c}" for c in DEAL_XI for k in SEATS} <= names:
-            raise RunError(f"{part} has xi_units but not the 喜 features they are made of")
 
 
 def resolve(src: str | Path, overrides: Layers | None = None, what: str = "rescore"):
     """(opened run, its ruleset, the new ruleset) with every check that needs no output."""
-    run = open_run(src)
-    game, old = source_rules(run, what)
-    new = old
+    source = source_rules(open_run(src), what)
+    new = source.rules
     for origin, mapping in _layers(overrides):
         new = apply_scoring(new, mapping, origin)
-    game.validate(new)
-    return run, old, new
+    source.game.validate(new)
+    return source, new
 
 
 def _batches(part: Path, batch_size: int) -> Iterator[pa.RecordBatch]:
@@ -221,7 +190,7 @@ def _batches(part: Path, batch_size: int) -> Iterator[pa.RecordBatch]:
         f.close()
 
 
-def _write_part(rundir, part: Path, rules: Any, batch_size: int) -> int:
+def _write_part(rundir, part: Path, source: Source, rules: Any, batch_size: int) -> int:
     """Rescore one part into ``rundir`` under the same name, atomically (temporary name, rename),
     batch by batch so memory is one batch however large the part."""
     from sim.writer import PART_RE
@@ -234,7 +203,7 @@ def _write_part(rundir, part: Path, rules: Any, batch_size: int) -> int:
     try:
         with pq.ParquetWriter(tmp, schema, compression="zstd") as writer:
             for batch in _batches(part, batch_size):
-                writer.write_batch(rescore_batch(batch, rules))
+                writer.write_batch(rescore_batch(batch, source, rules))
                 rows += batch.num_rows
         os.replace(tmp, final)
     finally:
@@ -256,11 +225,12 @@ def rescore_run(src: str | Path, out: str | Path, overrides: Layers | None = Non
     from sim.writer import IDENTITY_KEYS, check_output, open_run_directory
 
     src, out = Path(src), Path(out)
-    run, old, new = resolve(src, overrides)
+    source, new = resolve(src, overrides)
+    run, old = source.run, source.rules
     if not run.complete:
         raise RunError(f"run {src} is not complete (status {run.manifest.get('status')!r}); "
                        "finish it with `paiju play --resume` first")
-    _check_parts(run)
+    _check_parts(source, new)
     if out.resolve() == src.resolve():
         raise UserError(f"--out {str(out)!r} is the run being rescored; write the rescored run elsewhere")
     if not overwrite and out.is_dir() and any(out.iterdir()):
@@ -281,7 +251,7 @@ def rescore_run(src: str | Path, out: str | Path, overrides: Layers | None = Non
     rundir = open_run_directory(out, manifest, resume=False, overwrite=overwrite)
     t0 = time.perf_counter()
     try:
-        rows = sum(_write_part(rundir, part, new, batch_size) for part in run.parts)
+        rows = sum(_write_part(rundir, part, source, new, batch_size) for part in run.parts)
     except BaseException:
         _remove_partial(out, existed)
         raise
@@ -303,3 +273,20 @@ def _remove_partial(out: Path, existed: bool) -> None:
             out.rmdir()
         except OSError:
             pass
+
+
+def rescore_memory(run: Run, overrides: Layers | None = None) -> tuple[pa.Table, dict[str, Any]]:
+    """Rescore a run (in memory or on disk) into memory: (the rescored rows, their manifest)."""
+    from sim.ruleset import flatten
+
+    source = source_rules(run, "rescore")
+    new = source.rules
+    for origin, mapping in _layers(overrides):
+        new = apply_scoring(new, mapping, origin)
+    source.game.validate(new)
+    batches = [rescore_batch(b, source, new) for b in run.iter_batches()]
+    table = pa.Table.from_batches(batches, schema=run.dataset.schema).sort_by("game_index")
+    manifest = dict(run.manifest)
+    manifest.update(ruleset=flatten(new), backend="rescore",
+                    rescored_from={"path": str(run.path), "ruleset_diff": ruleset_diff(source.rules, new)})
+    return table, manifest

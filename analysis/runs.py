@@ -17,6 +17,8 @@ from typing import Iterator, Sequence
 import pyarrow as pa
 import pyarrow.dataset as ds
 
+from sim.errors import PaijuError
+
 FORMAT = "paiju-run"
 SUPPORTED_SCHEMA_VERSIONS = (1,)
 MANIFESTS = ("_run.json", "run.json")  # first found wins
@@ -24,7 +26,7 @@ PART_GLOB = "part-*.parquet"
 BATCH_ROWS = 1 << 16  # small batches stay in cache: faster and leaner than 1M-row ones
 
 
-class RunError(Exception):
+class RunError(PaijuError):
     """A run directory that cannot be analysed; the message is one line saying why."""
 
 
@@ -92,6 +94,15 @@ class Run:
         if missing:
             raise RunError(f"run {self.path} has no column(s) {', '.join(missing)}")
         return list(columns)
+
+
+IN_MEMORY = Path("<in memory>")  # the path of a run held in memory (``memory_run``)
+
+
+def memory_run(table: pa.Table, manifest: dict) -> Run:
+    """A run held in memory (the Python API's ``out=None``): the same ``Run`` for reports,
+    rescoring and balance, over a pyarrow table instead of part files."""
+    return Run(path=IN_MEMORY, manifest=manifest, parts=(), dataset=ds.dataset(table))
 
 
 def read_manifest(path: str | Path) -> dict:

@@ -25,7 +25,7 @@ from _util import fmt, median_rate
 
 def numpy_census(n: int, rng: np.random.Generator, batch: int = 100_000) -> int:
     """Vectorised baseline: shuffle by argsort of random keys, then count ranks per seat."""
-    from sim.games import xiantao
+    from sim.games.xiantao import rules as xiantao
 
     t = xiantao.compile_tables(xiantao.Rules())
     rank = np.where(t.wild == 1, 15, t.rank).astype(np.int64)  # wilds in their own column
@@ -50,10 +50,11 @@ def numpy_census(n: int, rng: np.random.Generator, batch: int = 100_000) -> int:
 
 
 def paiju_census(n: int, seed: int) -> int:
-    from sim.census import compute_census
-    from sim.games import xiantao
+    from sim.games.xiantao import rules as xiantao
+    from sim.games.xiantao.census import compute_census
+    from sim.runner import RunSpec
 
-    compute_census(xiantao, xiantao.Rules(), seed, 0, n)
+    compute_census(RunSpec("xiantao", "census", "default", xiantao.Rules(), seed, n, n), 0, n)
     return n
 
 

@@ -35,7 +35,7 @@ def main() -> None:
     from distributed import LocalCluster
 
     from sim.dask_backend import run_dask
-    from sim.games import xiantao
+    from sim.games.xiantao import rules as xiantao
     from sim.runner import RunSpec, run_local
 
     cores = args.workers * args.threads

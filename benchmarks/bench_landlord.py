@@ -78,7 +78,7 @@ def bench_rlcard(seconds: float):
 def bench_paiju(seconds: float, threads: int):
     import numba
 
-    from kernels import landlord_rows as W
+    from kernels.landlord import rows as W
     from sim.games.doudizhu import VARIANTS, Rules
     from sim.games.landlord_play import kernel_inputs, run_kernel
     from sim.ruleset import apply_overrides

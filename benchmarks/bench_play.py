@@ -25,7 +25,7 @@ from _util import fmt, median_rate  # noqa: E402
 
 
 def paiju_rate(policy: str, n: int, repeats: int) -> float:
-    from sim.games.xiantao_play import run_kernel
+    from sim.games.xiantao.play import run_kernel
     from tests.games.xiantao_helpers import make_spec
 
     params = [{"hard_prob": 0.0}] * 4 if policy == "random" else None

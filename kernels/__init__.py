@@ -1,27 +1,71 @@
 """numba kernels of paiju: plain arrays and scalars in and out, compiled on first use (cache=True).
 
 Importing this package compiles nothing; each kernel module documents its encodings where they
-are defined (``kernels.cards``, ``kernels.hand``, ``kernels.moves``).
+are defined (``kernels.cards``, ``kernels.hand``, ``kernels.layout``, ``kernels.climb.moves``).
+
+Layout: shared building blocks (RNG, dealing, card and hand encodings, row layouts) are modules
+at this level; each engine family (``climb/``) and each game's (or game family's) own kernels
+is a subpackage named after it.
 
 numba's on-disk cache of a function is keyed on its own source file only, but kernels inline
-functions and constants from one another: after an edit to ``kernels/rows.py`` a cached caller
-would keep the old layout. So on import the cache is dropped whenever any kernel source differs
-from the sources it was built from (a hash kept beside it; a few milliseconds).
+functions and constants from one another: after an edit to a row layout a cached caller would
+keep the old offsets. So each kernel package drops its cache (its ``__pycache__``) when any
+source of the package, or of a kernel package it imports (transitively), differs from the
+sources the cache was built from. An edit to one game therefore recompiles that game only;
+an edit here or to a family recompiles what uses it.
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 
-def _drop_stale_cache() -> None:
+_ROOT = Path(__file__).resolve().parent
+_IMPORT = re.compile(r"^\s*(?:from|import)\s+(kernels(?:\.\w+)*)(?:\s+import\s+([\w, ()]+))?", re.M)
+
+
+def _package_of(module: str) -> str:
+    """The kernel package a dotted module name lives in (``kernels.climb.loop`` → ``kernels.climb``)."""
+    parts = module.split(".")
+    path = _ROOT.joinpath(*parts[1:])
+    return module if path.is_dir() else ".".join(parts[:-1])
+
+
+def _imports(package: str) -> set[str]:
+    """Kernel packages imported by the modules of ``package`` (not recursive into subpackages)."""
+    out: set[str] = set()
+    for path in sorted(_ROOT.joinpath(*package.split(".")[1:]).glob("*.py")):
+        for m in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+            module, names = m.group(1), m.group(2)
+            if names and module == "kernels":  # from kernels import climb / rng
+                for name in re.findall(r"\w+", names):
+                    if name != "as":
+                        out.add(_package_of(f"kernels.{name}"))
+            else:
+                out.add(_package_of(module))
+    return out
+
+
+def _closure(package: str) -> list[str]:
+    seen, todo = set(), [package]
+    while todo:
+        p = todo.pop()
+        if p not in seen:
+            seen.add(p)
+            todo += sorted(_imports(p) - seen)
+    return sorted(seen)
+
+
+def drop_stale_cache(package: str) -> None:
+    """Drop ``package``'s numba cache if its sources or those of its kernel imports changed."""
     import hashlib
-    from pathlib import Path
 
-    here = Path(__file__).resolve().parent
-    cache = here / "__pycache__"
     digest = hashlib.sha256()
-    for path in sorted(here.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+    for pkg in _closure(package):
+        for path in sorted(_ROOT.joinpath(*pkg.split(".")[1:]).glob("*.py")):
+            digest.update(str(path.relative_to(_ROOT)).encode())
+            digest.update(path.read_bytes())
+    cache = _ROOT.joinpath(*package.split(".")[1:], "__pycache__")
     stamp = cache / "paiju-kernels.sha256"
     want = digest.hexdigest()
     try:
@@ -38,4 +82,4 @@ def _drop_stale_cache() -> None:
         pass
 
 
-_drop_stale_cache()
+drop_stale_cache(__name__)

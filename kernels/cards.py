@@ -7,15 +7,15 @@ Physical card id (int16, 0..54*n_decks-1), for packs made of standard 54-card de
     k == 52     -> 小王 SJ (small/black joker)
     k == 53     -> 大王 BJ (big/red joker)
 
-Rank index (the climbing order of 仙桃千分, 斗地主 and most games here)::
+Rank index (the climbing order of most games here)::
 
     0:3  1:4  2:5  3:6  4:7  5:8  6:9  7:10  8:J  9:Q  10:K  11:A  12:2  13:SJ  14:BJ
 
 Suit index: 0 ♠ 黑桃, 1 ♥ 红桃, 2 ♣ 梅花, 3 ♦ 方块 (also the 正五十K order ♠ > ♥ > ♣ > ♦).
 
 A game's ruleset turns this into per-card tables (rank, suit, points, wild flag) so that a kernel
-never needs to know which physical cards are special: e.g. in 仙桃千分 the four red 3s
-(ids 1, 3, 55, 57: ♥3 and ♦3 of both decks) and the jokers of the second deck (106 SJ, 107 BJ) are wild.
+never needs to know which physical cards are special (for example wild cards such as the red 3s
+of both decks, ids 1, 3, 55, 57, or one deck's jokers, 106 SJ and 107 BJ).
 
 This module is plain Python (no numba) so that it can be imported anywhere cheaply.
 """

@@ -3,7 +3,7 @@
 Deal convention (every game): after the shuffle, deck position ``p`` goes to seat
 ``p % n_seats`` as that seat's ``p // n_seats``-th card (one card at a time, counter-clockwise).
 Positions past ``n_seats * hand_size`` form the kitty (底牌), in order. Each seat's row keeps
-deal order, which some rules need (仙桃千分's call-card re-call).
+deal order, which some rules need (a call card re-called by deal position).
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ kernel package (no numba there). From that one declaration come:
   same names that ``paiju rescore`` reads back from a stored run).
 
 A per-seat field takes ``max_seats`` consecutive slots and becomes the columns ``s{k}_{name}``
-for the run's seats ``k < n_seats``; a field of ``width`` w > 1 is a vector of w slots used
-inside the kernel only (it is not a column unless ``column`` says so).
+for the run's seats ``k < n_seats``; a field of ``width`` w > 1 is a vector of w slots, whose
+columns are named by ``labels`` (one per slot), or kernel-only scratch with ``column=False``.
 """
 
 from __future__ import annotations
@@ -32,14 +32,24 @@ class Field:
     doc: str
     per_seat: bool = False
     categories: tuple[str, ...] | None = None  # code i means categories[i] (a dictionary column)
-    width: int = 1  # slots of a kernel-only vector (not a column)
+    width: int = 1  # slots of a vector field
     column: bool = True  # False: kernel scratch kept in the row but not written to Parquet
+    labels: tuple[str, ...] | None = None  # column names of a vector field's slots
 
     def __post_init__(self):
         if self.type not in TYPES:
             raise ValueError(f"field {self.name}: type {self.type!r} not in {TYPES}")
-        if self.width != 1 and (self.per_seat or self.column):
-            raise ValueError(f"field {self.name}: a vector field (width > 1) is kernel-only and not per seat")
+        if self.width != 1 and self.per_seat:
+            raise ValueError(f"field {self.name}: a vector field (width > 1) cannot be per seat")
+        if self.width != 1 and self.column and (self.labels is None or len(self.labels) != self.width):
+            raise ValueError(f"field {self.name}: a vector column needs one label per slot")
+
+    def column_names(self, n_seats: int) -> list[str]:
+        if not self.column:
+            return []
+        if self.per_seat:
+            return [f"s{k}_{self.name}" for k in range(n_seats)]
+        return list(self.labels) if self.width != 1 else [self.name]
 
 
 class RowLayout:
@@ -65,24 +75,15 @@ class RowLayout:
         return self.fields[[f.name for f in self.fields].index(name)]
 
     def column_names(self, n_seats: int) -> list[str]:
-        out = []
-        for f in self.fields:
-            if f.column:
-                out += [f"s{k}_{f.name}" for k in range(n_seats)] if f.per_seat else [f.name]
-        return out
+        return [name for f in self.fields for name in f.column_names(n_seats)]
 
     def unpack(self, rows: np.ndarray, n_seats: int) -> dict[str, np.ndarray]:
         """Named columns (views into ``rows``) of every column field, for ``n_seats`` seats."""
         out: dict[str, np.ndarray] = {}
         for f in self.fields:
-            if not f.column:
-                continue
             o = self._offset[f.name]
-            if f.per_seat:
-                for k in range(n_seats):
-                    out[f"s{k}_{f.name}"] = rows[:, o + k]
-            else:
-                out[f.name] = rows[:, o]
+            for i, name in enumerate(f.column_names(n_seats)):
+                out[name] = rows[:, o + i]
         return out
 
     def seat_matrix(self, values: dict[str, np.ndarray], name: str, n_seats: int) -> np.ndarray:

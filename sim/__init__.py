@@ -1,3 +1,28 @@
-"""paiju (牌局): Monte Carlo simulation of Chinese card games — the Python-facing side."""
+"""paiju (牌局): Monte Carlo simulation of Chinese card games — the Python-facing side.
+
+The Python API (``sim.api``), re-exported here lazily so that ``import sim`` compiles and loads
+nothing heavy::
+
+    import sim
+    run = sim.play("xiantao", 20_000, seed=7)          # in memory; out="runs/x" for a directory
+    run.report()                                        # headline figures, estimates, CIs
+    run.to_pandas(["grade", "s0_money"])
+    sim.census("xiantao", 1_000_000, out="runs/census").report(format="md", out="census.md")
+"""
 
 __version__ = "0.1.0"
+
+_API = ("Balance", "GameInfo", "PaijuError", "Run", "census", "games", "open_run", "play")
+__all__ = list(_API)
+
+
+def __getattr__(name: str):
+    if name in _API:
+        from sim import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'sim' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_API))

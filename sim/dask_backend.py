@@ -72,23 +72,12 @@ def _numba_threads(threads: int | dict[str, int] | None) -> int:
 
 
 def write_part(out: str, index: int, table: Any) -> None:
-    """Write one shard atomically: a temporary name unique to this attempt, then ``os.replace``."""
-    import pyarrow.parquet as pq
+    """Write one shard atomically under a temporary name unique to this attempt."""
+    from sim.writer import part_name, write_part_file
 
-    from sim.writer import part_name
-
-    final = os.path.join(out, part_name(index))
     # matches writer.TMP_RE, so --resume and --overwrite clear leftovers of a killed attempt
     tmp = os.path.join(out, f".{part_name(index)}.tmp{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    try:
-        pq.write_table(table, tmp, compression="zstd")
-        os.replace(tmp, final)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_part_file(table, tmp, os.path.join(out, part_name(index)))
 
 
 def shard_task(spec: RunSpec, out: str, index: int, threads: int | dict[str, int] | None) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from sim.errors import UserError
 
 
@@ -39,3 +41,16 @@ def parse_policy_params(items: list[str] | None, known: tuple[str, ...], n_seats
         for s in seats:
             out[s][name] = number
     return out
+
+
+def seat_policies(policies: list[str], names: tuple[str, ...], game_index: np.ndarray, rotate: bool) -> np.ndarray:
+    """(n, n_seats) code (index in ``names``) of the policy in each seat of each hand.
+
+    With ``rotate`` the policies turn round the table from hand to hand: seat ``k`` of hand ``g``
+    is played by ``policies[(k + g) % n_seats]`` (the kernels rotate the same way).
+    """
+    base = np.array([names.index(p) for p in policies])
+    n_seats = len(policies)
+    k = np.arange(n_seats)[None, :]
+    shift = np.asarray(game_index)[:, None] if rotate else np.zeros((len(game_index), 1), np.int64)
+    return base[(k + shift) % n_seats]

@@ -1,52 +1,61 @@
-"""The game registry: one explicit table, no registration by import side effect.
+"""The game registry: the one table that names games (one line per game), no registration by
+import side effect.
 
-Game modules are imported only when a command needs them, so ``paiju --help`` stays instant.
+Each line maps a game's name to its package, whose ``GAME`` (a ``sim.game.Game``) says all the
+rest. Packages are imported only when a command needs them, so ``paiju --help`` stays instant.
+Tests (and plug-ins) may ``register`` a game defined elsewhere.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from sim.errors import UserError
 
+if TYPE_CHECKING:
+    from sim.game import Game
 
-@dataclass(frozen=True)
-class GameEntry:
-    name: str
-    title: str
-    module: str
-    kinds: tuple[str, ...]  # what can be simulated: "census" (deal only), "play" (full hands)
-
-
-GAMES: dict[str, GameEntry] = {
-    "xiantao": GameEntry("xiantao", "仙桃千分 Xiantao Qianfen (4 players, 108 cards, 6 wilds)", "sim.games.xiantao", ("census", "play")),
-    "doudizhu": GameEntry("doudizhu", "斗地主 Dou Dizhu (3 players, 54 cards, 17 each + 3 底牌)", "sim.games.doudizhu", ("play",)),
-    "doudizhu4": GameEntry("doudizhu4", "斗地主 4 players, two decks (25 each + 8 底牌)", "sim.games.doudizhu4", ("play",)),
-    "shanghai": GameEntry("shanghai", "上海三打一 Shanghai three-against-one (4 players, 108 cards, 25 each + 8 底牌)",
-                          "sim.games.shanghai", ("play",)),
+GAMES: dict[str, str] = {
+    "xiantao": "sim.games.xiantao",
+    "doudizhu": "sim.games.doudizhu",
+    "doudizhu4": "sim.games.doudizhu4",
+    "shanghai": "sim.games.shanghai",
 }
 
 
-def game_entry(name: str) -> GameEntry:
+def register(name: str, module: str) -> None:
+    """Add (or replace) a game: ``module`` is an importable package or module defining ``GAME``."""
+    GAMES[name] = module
+
+
+def game_module(name: str) -> str:
     try:
         return GAMES[name]
     except KeyError:
         raise UserError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
 
 
-def load_game(name: str) -> ModuleType:
-    return importlib.import_module(game_entry(name).module)
+def load_game(name: str) -> "Game":
+    """The ``Game`` registered as ``name`` (a one-line error for an unknown name)."""
+    return load_module_game(game_module(name))
 
 
-def resolve_rules(game: ModuleType, variant: str, rules_file: str | None, sets: list[str] | None = None):
-    """The ruleset of ``variant`` with a TOML file and ``key=value`` overrides applied, validated."""
+def load_module_game(module: str) -> "Game":
+    return importlib.import_module(module).GAME
+
+
+def resolve_rules(game: "Game", variant: str, rules_file: str | None, sets: list[str] | None = None) -> Any:
+    """The ruleset of ``variant`` with a TOML file and ``key=value`` overrides applied, validated.
+
+    An option the game does not have (for example a 斗地主 multiplier given to 上海三打一) is a
+    one-line error naming the key: each game's ruleset holds only the options it reads.
+    """
     from sim.ruleset import apply_overrides, load_toml, parse_set_option
 
-    if variant not in game.VARIANTS:
-        raise UserError(f"unknown variant {variant!r} of {game.NAME}; known: {', '.join(game.VARIANTS)}")
-    rules = apply_overrides(game.Rules(), game.VARIANTS[variant][1])
+    if variant not in game.variants:
+        raise UserError(f"unknown variant {variant!r} of {game.name}; known: {', '.join(game.variants)}")
+    rules = apply_overrides(game.rules(), game.variants[variant].overrides)
     if rules_file:
         rules = apply_overrides(rules, load_toml(rules_file))
     for text in sets or []:
@@ -54,3 +63,10 @@ def resolve_rules(game: ModuleType, variant: str, rules_file: str | None, sets: 
         rules = apply_overrides(rules, {key: value})
     game.validate(rules)
     return rules
+
+
+def rules_from_manifest(game: "Game", ruleset: dict) -> Any:
+    """The ruleset object of a stored run (its manifest's flat ``ruleset``)."""
+    from sim.ruleset import apply_overrides
+
+    return apply_overrides(game.rules(), ruleset)

@@ -2,107 +2,53 @@
 
 Hands are not stored move by move (that would be most of the data); each one is replayed from
 ``(seed, game_index)`` with the run's ruleset and players, which gives the same hand exactly.
-The row stored in the run is checked against the replay, so a mismatch is never shown silently.
+The game's ``replay`` (``sim.game.Game``) draws it and checks it against the stored row, so a
+mismatch is never shown silently.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
-from kernels.cards import card_name
-from kernels.moves import KIND_NAMES_ZH, PASS
 from sim.errors import UserError
 
-N_SEATS = 4
-PLACE_NAMES = {1: "一游", 2: "二游", 3: "三游", 4: "末游"}
 
-
-def _spec_from_manifest(manifest: dict):
-    from sim.registry import load_game
-    from sim.ruleset import apply_overrides
+def spec_from_manifest(manifest: dict):
+    """The ``RunSpec`` a run was written with, from its manifest."""
+    from sim.registry import load_game, rules_from_manifest
     from sim.runner import RunSpec
 
-    if manifest.get("kind") != "play":
-        raise UserError("replay needs a run written by `paiju play` (this one is a census)")
-    if manifest.get("game") != "xiantao":
-        raise UserError(f"replay shows 仙桃千分 hands only for now; this run is {manifest.get('game')!r}")
     game = load_game(manifest["game"])
-    rules = apply_overrides(game.Rules(), manifest["ruleset"])
-    return RunSpec(manifest["game"], "play", manifest["variant"], rules, int(manifest["seed"]), int(manifest["n"]),
-                   int(manifest["shard_size"]), manifest["options"])
+    rules = rules_from_manifest(game, manifest["ruleset"])
+    return game, RunSpec(manifest["game"], manifest["kind"], manifest["variant"], rules, int(manifest["seed"]),
+                         int(manifest["n"]), int(manifest["shard_size"]), manifest.get("options") or {})
 
 
-def replay_hand(spec, game_index: int, banker: int = -1):
-    """(row, log, hands) of one hand; ``banker`` >= 0 forces 庄家 (a hand inside a session)."""
-    duplicate = bool(spec.options.get("duplicate"))
-    deal, rotation = (game_index // N_SEATS, game_index % N_SEATS) if duplicate else (game_index, 0)
-    from kernels.xiantao_play import play_logged
-    from sim.games.xiantao_play import _kernel_inputs
-
-    t = _kernel_inputs(spec)
-    policies, pp = t["policies"], t["pp"]
-    if spec.options.get("rotate"):
-        order = [(k + game_index) % N_SEATS for k in range(N_SEATS)]
-        policies, pp = policies[order].copy(), pp[order].copy()
-    return play_logged(np.uint64(spec.seed), deal, banker, rotation, t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
-                       t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], policies, pp,
-                       t["rank_points"])
-
-
-def _cards_text(cards, wild: set) -> str:
-    """Card names; a wild (癞子) shows as 癞 plus its face, e.g. 癞♥3, 癞大王 (a 配牌)."""
-    return " ".join(("癞" if int(c) in wild else "") + (card_name(int(c)) if c < 108 else "配牌") for c in cards)
-
-
-def replay_text(run: Path, game_index: int) -> str:
-    from analysis.runs import open_run
+def stored_rows(run, game_index: int) -> list[dict]:
+    """The stored rows of ``game_index``, in order (a one-line error if the run holds none)."""
     import pyarrow.dataset as ds
 
-    from kernels import xiantao_play as K
-    from sim.games.xiantao import wild_ids
+    table = run.dataset.to_table(filter=ds.field("game_index") == game_index)
+    if table.num_rows == 0:
+        raise UserError(f"hand {game_index} is not in {str(run.path)!r} (the run may be incomplete)")
+    return table.to_pylist()
 
-    r = open_run(run)
-    spec = _spec_from_manifest(r.manifest)
+
+def replay_text(run_dir: Path, game_index: int) -> str:
+    """One hand of the run directory ``run_dir``, move by move."""
+    from analysis.runs import open_run
+
+    return replay_run(open_run(run_dir), game_index)
+
+
+def replay_run(run, game_index: int) -> str:
+    """One hand of an opened run (``analysis.runs.Run``), move by move."""
+    if run.kind != "play":
+        raise UserError(f"replay needs a run written by `paiju play` (this one is a {run.kind})")
+    game, spec = spec_from_manifest(run.manifest)
+    if game.replay is None:
+        game.refuse("replay")
     if not 0 <= game_index < spec.n:
         raise UserError(f"--game must be between 0 and {spec.n - 1} for this run; got {game_index}")
-    table = r.dataset.to_table(filter=ds.field("game_index") == game_index)
-    if table.num_rows != 1:
-        raise UserError(f"hand {game_index} is not in {str(run)!r} (the run may be incomplete)")
-    stored = table.to_pylist()[0]
-    hps = spec.options["hands_per_session"]
-    banker = -1 if game_index % hps == 0 else int(stored["banker"])
-    row, log, hands = replay_hand(spec, game_index, banker)
-    finish = [int(x) for x in row[K.ROW_FINISH:K.ROW_FINISH + N_SEATS]]
-    if finish != [stored[f"s{k}_finish"] for k in range(N_SEATS)]:
-        raise UserError(f"hand {game_index} does not replay as stored (was the run written by another paiju version?)")
-    wild = set(wild_ids(spec.rules))
-    lines = [f"hand {game_index} of {run} — seed {spec.seed}, variant {spec.variant}"]
-    roles = [stored[f"s{k}_role"] for k in range(N_SEATS)]
-    for k in range(N_SEATS):
-        cards = sorted(hands[k].tolist(), key=lambda c: (99 if c in wild else (c % 54) // 4 if c % 54 < 52 else 13 + c % 54 - 52, c))
-        lines.append(f"  seat {k} ({roles[k]}, {stored[f's{k}_policy']}): {_cards_text(cards, wild)}")
-    if stored["mode"] == "hard":
-        lines.append(f"庄家 seat {stored['banker']}; seat {stored['hard_seat']} declares 硬牌 and plays alone")
-    else:
-        lines.append(f"庄家 seat {stored['banker']} calls {card_name(stored['call_card'])} "
-                     f"(re-calls {stored['recalls']}); partner: seat {stored['partner']}")
-    trick = -1
-    for a in log:
-        seat, kind = int(a[K.LOG_SEAT]), int(a[K.LOG_MOVE])
-        if a[K.LOG_TRICK] != trick:
-            trick = int(a[K.LOG_TRICK])
-            lines.append(f"— trick {trick + 1}")
-        if kind == PASS:
-            lines.append(f"  seat {seat}: 不出")
-            continue
-        cards = a[K.LOG_CARDS:K.LOG_CARDS + a[K.LOG_NCARDS]]
-        size = int(a[K.LOG_MOVE + 2])
-        label = KIND_NAMES_ZH[kind] + (f"({size})" if kind == 4 else "")
-        lines.append(f"  seat {seat}: {label} {_cards_text(cards, wild)}")
-    lines.append("finish: " + ", ".join(f"seat {k} {PLACE_NAMES.get(finish[k], '—')}" for k in range(N_SEATS)))
-    if stored["mode"] == "call":
-        lines.append(f"case {stored['case']}: 一游's team {stored['team_w_total']} : {stored['team_l_total']} → {stored['grade']}")
-    lines.append("money: " + ", ".join(f"seat {k} {stored[f's{k}_money']:+g}" for k in range(N_SEATS)))
-    return "\n".join(lines)
+    text = game.replay(spec, stored_rows(run, game_index), game_index)
+    return f"hand {game_index} of {run.path} — {game.title}, seed {spec.seed}, variant {spec.variant}\n" + text

@@ -62,6 +62,19 @@ def field_info(cls: type, prefix: str = "") -> dict[str, tuple[Any, bool, Any]]:
     return out
 
 
+def field_docs(cls: type, prefix: str = "") -> dict[str, tuple[bool, str]]:
+    """Dotted key → (is_scoring, doc) for every leaf option of a ruleset class."""
+    out: dict[str, tuple[bool, str]] = {}
+    hints = _field_types(cls)
+    for f in dataclasses.fields(cls):
+        key = prefix + f.name
+        if dataclasses.is_dataclass(hints[f.name]):
+            out.update(field_docs(hints[f.name], key + "."))
+        else:
+            out[key] = (bool(f.metadata.get("scoring", False)), f.metadata.get("doc", ""))
+    return out
+
+
 def _check_value(key: str, t: Any, value: Any) -> Any:
     origin = get_origin(t)
     if origin is Literal:

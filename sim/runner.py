@@ -25,6 +25,20 @@ class RunSpec:
     n: int
     shard_size: int
     options: dict[str, Any] = field(default_factory=dict)  # kind-specific (policies, sessions)
+    module: str = ""  # the game's package (sim.registry); workers import it from here
+
+    def __post_init__(self):
+        if not self.module:
+            from sim.registry import game_module
+
+            self.module = game_module(self.game)
+
+    @property
+    def job(self):
+        """The ``sim.game.Job`` this spec runs."""
+        from sim.registry import load_module_game
+
+        return load_module_game(self.module).job(self.kind)
 
     @property
     def n_shards(self) -> int:
@@ -71,29 +85,14 @@ def manifest_for(spec: RunSpec, threads: int, backend: str) -> dict[str, Any]:
 
 def compute_shard(spec: RunSpec, index: int, on_progress: Callable[[int], None] | None = None):
     """The Arrow table of one shard (any backend calls this)."""
-    from sim.registry import load_game
-
-    game = load_game(spec.game)
     start, stop = spec.shard_range(index)
-    if spec.kind == "census":
-        from sim.census import compute_census
-
-        return compute_census(game, spec.rules, spec.seed, start, stop, on_progress)
-    return game.compute_play(spec, start, stop, on_progress)
+    return spec.job.compute(spec, start, stop, on_progress)
 
 
 def warm_up(spec: RunSpec) -> float:
     """Compile or load the kernels for ``spec``; returns seconds spent."""
-    from sim.registry import load_game
-
     t0 = time.perf_counter()
-    game = load_game(spec.game)
-    if spec.kind == "census":
-        from sim.census import warm_up as census_warm_up
-
-        census_warm_up(game, spec.rules)
-    else:
-        game.warm_up_play(spec)
+    spec.job.warm_up(spec)
     return time.perf_counter() - t0
 
 
@@ -149,3 +148,28 @@ def run_local(spec: RunSpec, out: Path, *, resume: bool, overwrite: bool, thread
     rundir.finish(wall_time_s=round(wall, 3), rate_per_s=round(computed / wall, 1) if wall > 0 else None,
                   threads=threads)
     return rundir.manifest
+
+
+def run_memory(spec: RunSpec, *, threads: int | None, progress: Any = None,
+               log: Callable[[str], None] = print) -> tuple[Any, dict[str, Any]]:
+    """Run ``spec`` in this process into memory: (the rows as one Arrow table, the manifest)."""
+    import pyarrow as pa
+
+    from sim.writer import FORMAT, SCHEMA_VERSION, now_iso
+
+    threads = set_threads(threads)
+    seconds = warm_up(spec)
+    if seconds > 1.0:
+        log(f"compiled kernels in {seconds:.1f} s (first run; cached for later runs)")
+    manifest = manifest_for(spec, threads, "memory")
+    manifest.update(format=FORMAT, schema_version=SCHEMA_VERSION, created=now_iso())
+    task = progress.start(spec.n, 0) if progress else None
+    t0 = time.perf_counter()
+    tables = [compute_shard(spec, i, (lambda k: progress.advance(task, k)) if progress else None)
+              for i in range(spec.n_shards)]
+    wall = time.perf_counter() - t0
+    if progress:
+        progress.stop()
+    manifest.update(status="complete", finished=now_iso(), wall_time_s=round(wall, 3),
+                    rate_per_s=round(spec.n / wall, 1) if wall > 0 else None)
+    return pa.concat_tables(tables), manifest

@@ -20,8 +20,9 @@ class Column:
     categories: tuple[str, ...] | None = None  # dictionary column: code i is categories[i]
 
 
-def per_seat(feature: str, type_: pa.DataType, doc: str, n_seats: int) -> list[Column]:
-    return [Column(f"s{k}_{feature}", type_, f"seat {k}: {doc}") for k in range(n_seats)]
+def per_seat(feature: str, type_: pa.DataType, doc: str, n_seats: int,
+             categories: tuple[str, ...] | None = None) -> list[Column]:
+    return [Column(f"s{k}_{feature}", type_, f"seat {k}: {doc}", categories) for k in range(n_seats)]
 
 
 ARROW_TYPES = {"bool": pa.bool_(), "int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(),
@@ -33,13 +34,11 @@ def layout_columns(layout, n_seats: int) -> list[Column]:
     """The Parquet columns of a kernel row layout (``kernels.layout.RowLayout``) for ``n_seats``."""
     cols = []
     for f in layout.fields:
-        if not f.column:
-            continue
         type_ = DICT if f.categories else ARROW_TYPES[f.type]
-        if f.per_seat:
-            cols += [Column(f"s{k}_{f.name}", type_, f"seat {k}: {f.doc}", f.categories) for k in range(n_seats)]
-        else:
-            cols.append(Column(f.name, type_, f.doc, f.categories))
+        for i, name in enumerate(f.column_names(n_seats)):
+            # a vector field's doc may name its slot: "{i}" (1-based) or "{label}"
+            doc = f"seat {i}: {f.doc}" if f.per_seat else f.doc.format(i=i + 1, label=name) if f.width > 1 else f.doc
+            cols.append(Column(name, type_, doc, f.categories))
     return cols
 
 
@@ -67,23 +66,33 @@ def table_from_values(columns: list[Column], values: dict) -> pa.Table:
     return pa.Table.from_arrays(arrays, schema=to_arrow_schema(columns))
 
 
-# census features of climbing games: (feature, Arrow type, meaning), in kernel order
-CENSUS_FEATURE_TYPES: list[tuple[str, pa.DataType, str]] = [
-    ("wilds", pa.int8(), "wild cards (癞子) held, 0..6"),
-    ("max_natural", pa.int8(), "largest natural count of one rank (3..2)"),
-    ("seven", pa.int8(), "ranks held exactly 7 times naturally (7张)"),
-    ("eight", pa.int8(), "ranks held exactly 8 times naturally (8张)"),
-    ("wangzha", pa.bool_(), "holds natural 大王 + 小王 (王炸)"),
-    ("points", pa.int16(), "5/10/K points held (wilds count 0)"),
-    ("natural_bombs", pa.int8(), "ranks with at least 4 natural cards"),
-    ("max_bomb", pa.int8(), "largest bomb reachable: best natural count + all wilds, 0 if under 4"),
-    ("best_510k", pa.int8(), "best 五十K: 0 none, 1 杂, 2 正♦, 3 正♣, 4 正♥, 5 正♠"),
-    ("xi_units", pa.int16(), "喜 units due at deal (王炸 + 7张 + 8张 under the ruleset's xi.*)"),
+# columns every play run has, whatever the game (values: ``play_index_values``)
+PLAY_INDEX_COLUMNS = [
+    Column("game_index", pa.int64(), "index of the hand in the run; its stream is (seed, game_index)"),
+    Column("session", pa.int64(), "session number (game_index // hands_per_session)"),
+    Column("deal_index", pa.int64(), "deal played: game_index, or game_index // n_seats with --duplicate"),
+    Column("rotation", pa.int8(), "with --duplicate: seat k holds the hand dealt to seat k + rotation; else 0"),
 ]
 
 
-def census_columns(n_seats: int) -> list[Column]:
-    cols = [Column("game_index", pa.int64(), "index of the deal in the run; its stream is (seed, game_index)")]
-    for feature, type_, doc in CENSUS_FEATURE_TYPES:
-        cols += per_seat(feature, type_, doc, n_seats)
-    return cols
+def play_index_values(spec, start: int, n: int, n_seats: int) -> dict:
+    """Values of ``PLAY_INDEX_COLUMNS`` for hands ``start .. start+n-1`` of a play ``spec``."""
+    import numpy as np
+
+    game_index = np.arange(start, start + n, dtype=np.int64)
+    duplicate = bool(spec.options.get("duplicate"))
+    return {
+        "game_index": game_index,
+        "session": game_index // spec.options.get("hands_per_session", 1),
+        "deal_index": game_index // n_seats if duplicate else game_index,
+        "rotation": game_index % n_seats if duplicate else np.zeros(n, np.int64),
+    }
+
+
+def policy_columns(names: tuple[str, ...], n_seats: int) -> list[Column]:
+    """``s{k}_policy``: the player policy of each seat (``sim.players.seat_policies``)."""
+    return per_seat("policy", DICT, "player policy of the seat in this hand", n_seats, categories=names)
+
+
+def game_index_column() -> Column:
+    return Column("game_index", pa.int64(), "index of the deal in the run; its stream is (seed, game_index)")

@@ -40,6 +40,23 @@ def part_name(index: int) -> str:
     return f"part-{index:05d}.parquet"
 
 
+def write_part_file(table: Any, tmp: str | Path, final: str | Path) -> None:
+    """Write ``table`` as one part file: Parquet with zstd and ``ROW_GROUP``-row groups (so readers
+    stream it in small steps) under the temporary name ``tmp``, then renamed to ``final``; every
+    backend writes its parts through here."""
+    import pyarrow.parquet as pq
+
+    try:
+        pq.write_table(table, tmp, compression="zstd", row_group_size=ROW_GROUP)
+        os.replace(tmp, final)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -77,12 +94,8 @@ class RunDirectory:
 
     def write_shard(self, index: int, table: Any) -> None:
         """Write one shard atomically (temporary name, then rename)."""
-        import pyarrow.parquet as pq
-
         final = self.path / part_name(index)
-        tmp = self.path / f".{part_name(index)}.tmp{os.getpid()}"
-        pq.write_table(table, tmp, compression="zstd", row_group_size=ROW_GROUP)
-        os.replace(tmp, final)
+        write_part_file(table, self.path / f".{part_name(index)}.tmp{os.getpid()}", final)
         self.done.add(index)
 
     def finish(self, **fields: Any) -> None:

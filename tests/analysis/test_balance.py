@@ -16,11 +16,13 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis.balance import (
-    CHECKS, COMPARE, COMPONENT_LABEL, COMPONENTS, ROLE_MONEY, SEAT_MONEY, SHARES, Scenario, balance, hands_needed,
-    load_scenario,
+    CHECKS, COMPARE, ROLE_MONEY, SEAT_MONEY, SHARES, Scenario, balance, hands_needed, load_scenario,
 )
 from analysis.estimators import Z95, mean_ci
-from analysis.play_report import ROLE_LABEL, ROLES
+from sim.games.xiantao.columns import ROLES
+from sim.games.xiantao.scoring import COMPONENT_LABELS as COMPONENT_LABEL, ROLE_LABELS as ROLE_LABEL
+
+COMPONENTS = tuple(COMPONENT_LABEL)
 from analysis.rescore import rescore_run
 from analysis.runs import RunError
 from sim.cli import app
@@ -35,7 +37,7 @@ SCENARIOS = [Scenario("base", BASE, "test"), Scenario("alt", ALT, "test"), Scena
 
 @pytest.fixture(scope="module")
 def src(tmp_path_factory):
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.runner import RunSpec, run_local
 
     path = tmp_path_factory.mktemp("balance") / "run"

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-from analysis.exact.xiantao import census_exact
-from analysis.report import FLAG, Report, build_report, census_report
+from sim.games.xiantao.exact import census_exact
+from sim.games.xiantao.report_census import INV, census_report
+from analysis.report import FLAG, Report, build_report
 from analysis.runs import RunError, open_run
 
 
@@ -17,13 +18,16 @@ def _stat(report: Report, name: str, seat):
 
 
 def test_report_consistent_and_complete(census_run, census_cols):
-    report = build_report(open_run(census_run))
+    report = build_report(open_run(census_run), seats=True)
     assert report.flagged() == []
     names = {s.name for s in report.stats()}
     assert set(census_exact()) <= names
     for name in census_exact():
-        assert {s.seat for s in report.stats() if s.name == name} == {0, 1, 2, 3}
-        assert all(s.exact is not None and s.n == 20_000 for s in report.stats() if s.name == name)
+        assert {s.seat for s in report.stats() if s.name == name} == {None, 0, 1, 2, 3}
+        assert all(s.exact is not None and s.n == 20_000 for s in report.stats() if s.name == name and s.seat is not None)
+        pooled = _stat(report, name, None)  # every seat-hand of the run, the deal as the unit
+        assert pooled.exact is not None and pooled.n == 4 * 20_000
+        assert pooled.estimate == pytest.approx(np.mean([_stat(report, name, k).estimate for k in range(4)]))
     md = report.to_markdown()
     assert "| statistic | seat | estimate | 95% CI | exact | z |" in md
     for name in names:
@@ -35,8 +39,13 @@ def test_report_consistent_and_complete(census_run, census_cols):
     assert s.ci_low <= s.estimate <= s.ci_high
     e = _stat(report, "E[points]", 1)
     assert e.estimate == pytest.approx(census_cols["s1_points"].mean()) and e.exact == 50
-    inv = [s for s in report.stats() if s.seat is None]
+    (inv,) = [sec.stats for sec in report.sections if sec.title == INV]
     assert len(inv) == 6 and all(s.estimate == 1.0 and s.z == 0 for s in inv)
+    # by default the report shows each statistic once, pooled over the exchangeable seats
+    short = build_report(open_run(census_run)).to_markdown()
+    assert "| statistic | estimate | 95% CI | exact | z |" in short and "| P(王炸) | 0 |" not in short
+    assert short.count("| P(王炸) |") == 2 and "## Headline" in short  # the headline repeats it
+    assert "per-seat rows are pooled" in short
 
 
 def test_rich_rendering(census_run):
@@ -60,7 +69,7 @@ def test_five_sigma_flag(make_run, census_cols):
     bad = dict(census_cols)
     bad["s0_wangzha"] = np.ones_like(bad["s0_wangzha"])  # seat 0 always 王炸
     bad["s3_xi_units"] = bad["s3_xi_units"] + np.int16(1)  # breaks the 喜 identity
-    report = build_report(open_run(make_run(bad)))
+    report = build_report(open_run(make_run(bad)), seats=True)
     flagged = {(s.name, s.seat) for s in report.flagged()}
     assert ("P(王炸)", 0) in flagged and ("P(王炸)", 1) not in flagged
     assert ("P(Σ 王炸 ≤ 1)", None) in flagged
@@ -98,9 +107,9 @@ def test_row_count_mismatch_is_reported(make_run, census_cols):
 
 def test_bad_kinds_games_and_columns(make_run, census_cols):
     cols = {k: v[:500] for k, v in census_cols.items()}
-    with pytest.raises(RunError, match="no report for run kind 'tournament'"):
+    with pytest.raises(RunError, match="xiantao has no 'tournament' runs, so no report"):
         build_report(open_run(make_run(cols, name="a", kind="tournament")))
-    with pytest.raises(RunError, match="census report knows game 'xiantao'"):
+    with pytest.raises(RunError, match="doudizhu has no 'census' runs, so no report"):
         build_report(open_run(make_run(cols, name="b", game="doudizhu")))
     partial = {k: v for k, v in cols.items() if k != "s2_best_510k"}
     with pytest.raises(RunError, match="s2_best_510k"):

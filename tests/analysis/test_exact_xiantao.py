@@ -26,7 +26,7 @@ from analysis.exact import (
     score_pmf,
     wilds_pmf,
 )
-from analysis.exact.xiantao import (
+from sim.games.xiantao.exact import (
     XIANTAO_DECK,
     census_exact,
     census_exact_var,

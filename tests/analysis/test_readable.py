@@ -20,7 +20,7 @@ N_CENSUS, N_PLAY = 5_000, 1_200
 
 
 def _run(path: Path, kind: str, n: int, shard: int, options=None) -> Path:
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.runner import RunSpec, run_local
 
     spec = RunSpec("xiantao", kind, "default", Rules(), 5, n, shard, options or {})
@@ -65,10 +65,9 @@ def test_pandas_pyarrow_duckdb_agree(census_dir, play_dir, kind, column):
 
 
 def test_the_files_carry_the_documented_schema(census_dir, play_dir):
-    from sim.games.xiantao_play import play_columns
-    from sim.schema import census_columns
+    from sim.games.xiantao.columns import census_columns, play_columns
 
-    for run, columns in ((census_dir, census_columns(4)), (play_dir, play_columns())):
+    for run, columns in ((census_dir, census_columns()), (play_dir, play_columns())):
         schema = pads.dataset(run).schema
         assert schema.names == [c.name for c in columns]
         for c in columns:
@@ -103,12 +102,14 @@ def test_schema_doc_is_generated_and_current():
     doc = ROOT / "docs" / "schema.md"
     assert doc.read_text(encoding="utf-8") == text, \
         "docs/schema.md is stale: run python benchmarks/gen_schema_doc.py --write"
-    from sim.games.xiantao_play import play_columns
-    from sim.schema import census_columns
+    from sim.registry import GAMES, load_game
 
-    for columns in (census_columns(4), play_columns()):
-        for c in columns:  # every column appears, folded per seat or by name
-            shown = f"`s{{k}}_{c.name.split('_', 1)[1]}`" if c.name[:2] in ("s0", "s1", "s2", "s3") \
-                and c.name[2] == "_" else f"`{c.name}`"
-            assert shown in text, c.name
+    for name in GAMES:
+        for kind, job in load_game(name).jobs.items():
+            _, _, spec = gen.default_spec(name, kind)
+            assert f"`paiju {kind} {name}`" in text
+            for c in job.columns(spec):  # every column appears, folded per seat or by name
+                seat = c.name[0] == "s" and c.name[1:].split("_", 1)[0].isdigit()
+                shown = f"`s{{k}}_{c.name.split('_', 1)[1]}`" if seat else f"`{c.name}`"
+                assert shown in text, c.name
     assert "`dictionary<int8, string>`" in text and "| `s{k}_money` | `double` |" in text

@@ -14,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis import render
-from analysis.plots import PooledShare, ValueCounts, census_plot_data, figures, play_plot_data
+from analysis.plots import PooledShare, ValueCounts, figures
+from sim.games.xiantao.plots import census_plot_data, play_plot_data
 from analysis.report import build_report
 from analysis.runs import open_run
 from sim.cli import app
@@ -25,7 +26,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def play_run(tmp_path_factory):
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.runner import RunSpec, run_local
 
     options = {"policies": ["smart", "greedy", "smart", "greedy"], "policy_params": [{}] * 4,

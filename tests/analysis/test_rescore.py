@@ -15,7 +15,10 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from analysis.rescore import SCORED_COLUMNS, rescore_run
+from analysis.rescore import rescore_run
+from sim.games.xiantao.columns import SCORED
+
+SCORED_COLUMNS = [c.name for c in SCORED]
 from analysis.runs import RunError
 from sim.cli import app
 from sim.errors import UserError
@@ -31,7 +34,7 @@ runner = CliRunner()
 
 
 def simulate(path, rules_overrides=None):
-    from sim.games.xiantao import Rules
+    from sim.games.xiantao.rules import Rules
     from sim.ruleset import apply_overrides
     from sim.runner import RunSpec, run_local
 
@@ -205,11 +208,11 @@ def test_failure_midway_leaves_no_output(src, tmp_path, monkeypatch):
     calls = []
     real = rescore.rescore_batch
 
-    def flaky(batch, rules):
+    def flaky(batch, source, rules):
         calls.append(1)
         if len(calls) > 1:
             raise OSError("disk full")
-        return real(batch, rules)
+        return real(batch, source, rules)
 
     monkeypatch.setattr(rescore, "rescore_batch", flaky)
     with pytest.raises(OSError):

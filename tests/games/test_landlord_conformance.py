@@ -9,15 +9,15 @@ kernel's raw facts and the late scorer's money must agree with it hand by hand.
 import numpy as np
 import pytest
 
-from kernels import landlord_rows as W
-from sim.games.landlord import DOUDIZHU_VARIANTS, reference_rules
-from sim.games.landlord_play import kernel_inputs, run_kernel, score
-from tests.games.landlord_helpers import actions_of, deal_of, logged_hand, make_spec
+from kernels.landlord import rows as W
+from sim.games.landlord.rules import DOUDIZHU_VARIANTS
+from tests.games.landlord_helpers import (actions_of, deal_of, kernel_inputs, logged_hand, make_spec,
+                                         reference_rules, run_kernel, score_rows)
 from tests.reference.landlord_game import replay
 
-R1 = DOUDIZHU_VARIANTS["r1"][1]
-QIANG = DOUDIZHU_VARIANTS["r3-qiang"][1]
-OPENSPIEL = DOUDIZHU_VARIANTS["openspiel"][1]
+R1 = DOUDIZHU_VARIANTS["r1"].overrides
+QIANG = DOUDIZHU_VARIANTS["r3-qiang"].overrides
+OPENSPIEL = DOUDIZHU_VARIANTS["openspiel"].overrides
 
 CASES = [
     ("doudizhu", {}, ["random"] * 3, 400),
@@ -37,7 +37,7 @@ def test_hands_replay_in_reference(case):
     game, over, policies, n_games = CASES[case]
     spec = make_spec(game, policies, over, n=n_games, seed=11 + case)
     inputs = kernel_inputs(spec)
-    R = reference_rules(spec.rules, game)
+    R = reference_rules(game, over)
     rows = []
     seen = {"landlord_won": 0, "bombs": 0, "spring": 0, "qiang": 0, "mingpai": 0, "no_game": 0}
     for g in range(n_games):
@@ -63,7 +63,7 @@ def test_hands_replay_in_reference(case):
             seen["mingpai"] += res.mingpai
         rows.append((row, res))
     raw = np.stack([r for r, _ in rows])
-    s = score(raw, spec.rules, game)
+    s = score_rows(game, raw, spec.rules)
     for i, (_, res) in enumerate(rows):
         assert np.allclose(s.money[i], res.money), f"hand {i}: money {s.money[i]} vs {res.money}"
         assert s.money[i].sum() == 0
@@ -98,7 +98,7 @@ def test_same_seed_same_rows_any_threads():
 
 def test_spec_scoring_examples():
     """doudizhu.md A9 ex. 4-6 through the late scorer."""
-    from sim.games.landlord import LandlordRules
+    from sim.games.landlord.rules import DoudizhuRules as LandlordRules
     from sim.ruleset import apply_overrides
 
     def row(bid, landlord_won, qiang=0, mingpai=0, bombs=0, rockets=0, spring=0, fanchun=0):
@@ -109,9 +109,28 @@ def test_spec_scoring_examples():
         return r
 
     r3 = LandlordRules()
-    s = score(np.stack([row(3, 1, qiang=1, mingpai=1, bombs=1, spring=1), row(2, 0, fanchun=1)]), r3, "doudizhu")
+    s = score_rows("doudizhu", np.stack([row(3, 1, qiang=1, mingpai=1, bombs=1, spring=1), row(2, 0, fanchun=1)]), r3)
     assert s.multiplier.tolist() == [16, 2]
     assert s.money[0].tolist() == [96, -48, -48] and s.money[1].tolist() == [-8, 4, 4]
-    r1 = apply_overrides(LandlordRules(), DOUDIZHU_VARIANTS["r1"][1])
-    s = score(np.stack([row(3, 1, qiang=2, rockets=1)]), r1, "doudizhu")
+    r1 = apply_overrides(LandlordRules(), DOUDIZHU_VARIANTS["r1"].overrides)
+    s = score_rows("doudizhu", np.stack([row(3, 1, qiang=2, rockets=1)]), r1)
     assert s.money[0].tolist() == [96, -48, -48]
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "doudizhu4", "shanghai"])
+def test_production_defaults_equal_the_reference_presets(game):
+    """The kernel's rules and the reference's are built separately (production ruleset / reference
+    preset); every option both know must have the same default, so that the conformance tests
+    above compare two independent readings of the spec, not one read twice."""
+    from sim.registry import load_game
+    from sim.ruleset import flatten
+    from tests.reference.landlord_presets import rules_for
+
+    production = flatten(load_game(game).rules())
+    reference = rules_for(game)
+    shared = sorted(set(production) & set(reference))
+    assert len(shared) >= 25
+    differ = {k: (production[k], reference[k]) for k in shared
+              if production[k] != reference[k] and not (k == "wing_single_max_per_rank" and production[k] == 0
+                                                        and reference[k] is None)}
+    assert not differ

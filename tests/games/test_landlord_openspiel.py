@@ -16,25 +16,25 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from kernels import landlord_rows as W  # noqa: E402
-from kernels.landlord_movegen import empty_work, ll_generate  # noqa: E402
-from sim.games.landlord import DOUDIZHU_VARIANTS, MAX_MOVES, engine_rules  # noqa: E402
-from sim.games.landlord_play import kernel_inputs, score  # noqa: E402
-from tests.games.landlord_helpers import actions_of, deal_of, logged_hand, make_spec  # noqa: E402
+from kernels.landlord import rows as W  # noqa: E402
+from kernels.landlord.movegen import empty_work, ll_generate  # noqa: E402
+from sim.games.landlord.rules import DOUDIZHU_VARIANTS, engine_rules  # noqa: E402
+from tests.games.landlord_helpers import (actions_of, deal_of, kernel_inputs, logged_hand, make_spec,
+                                         score_rows)  # noqa: E402
 from tests.reference import openspiel_doudizhu as osd  # noqa: E402
 
-OPENSPIEL = DOUDIZHU_VARIANTS["openspiel"][1]
+OPENSPIEL = DOUDIZHU_VARIANTS["openspiel"].overrides
 
 
 def _rules_vector():
-    return engine_rules(make_spec("doudizhu", overrides=OPENSPIEL).rules, "doudizhu")
+    return engine_rules(make_spec("doudizhu", overrides=OPENSPIEL).rules, "auction", 4096)
 
 
 def kernel_action_ids(hand, top, v, offset):
     c = np.zeros(16, np.int64)
     c[:15] = hand
     t = np.zeros(7, np.int64) if top is None else np.array(top, np.int64)
-    out = np.zeros((MAX_MOVES["doudizhu"], 7), np.int64)
+    out = np.zeros((4096, 7), np.int64)
     n = ll_generate(c, t, v, out, empty_work())
     ids = {osd.key_to_action(tuple(int(x) for x in out[i]), offset) for i in range(n)}
     if top is not None:
@@ -102,7 +102,7 @@ def test_same_games_same_returns(policies, n_games):
         state = _openspiel_replay(game, deal, int(row[W.ROW_FIRST_BIDDER]), actions_of(row, log), offset)
         rows.append(row)
         finals.append(state.returns())
-    money = score(np.stack(rows), spec.rules, "doudizhu").money
+    money = score_rows("doudizhu", np.stack(rows), spec.rules).money
     assert np.array_equal(money, np.array(finals)), "returns differ"
     raw = np.stack(rows)
     assert (raw[:, W.ROW_LANDLORD] < 0).any() or policies[0] != "random"  # all-pass hands met

@@ -12,14 +12,14 @@ its row. The §11 worked examples go through the late scorer.
 import numpy as np
 import pytest
 
-from kernels import landlord_rows as W
-from sim.games.landlord import SHANGHAI_VARIANTS, ShanghaiRules, reference_rules
-from sim.games.landlord_play import kernel_inputs, run_kernel, score
+from kernels.landlord import rows as W
+from sim.games.shanghai.rules import VARIANTS as SHANGHAI_VARIANTS, ShanghaiRules
 from sim.ruleset import apply_overrides
-from tests.games.landlord_helpers import actions_of, deal_of, logged_hand, make_spec
+from tests.games.landlord_helpers import (actions_of, deal_of, kernel_inputs, logged_hand, make_spec,
+                                         reference_rules, run_kernel, score_rows)
 from tests.reference.landlord_game import baodao_sets, bomb_limit, replay, session_huangfan
 
-V = {name: over for name, (_, over) in SHANGHAI_VARIANTS.items()}
+V = {name: v.overrides for name, v in SHANGHAI_VARIANTS.items()}
 RANDOM4 = ["random"] * 4
 MIXED = ["smart", "greedy", "random", "smart"]
 
@@ -49,22 +49,42 @@ def _session_hands(spec, inputs):
     return out
 
 
+def _reference_deal(seed: int, game_index: int):
+    """§2 with the reference RNG: shuffle, then the marker card is a uniformly drawn dealt
+    position; its holder (position mod 4) bids first, a joker is 明王."""
+    from kernels.cards import card_rank
+    from tests.reference.rng import Stream, shuffle
+
+    stream = Stream(seed, game_index)
+    deck = list(range(108))
+    shuffle(stream, deck)
+    pos = stream.bounded(4 * 25)
+    return deck, pos % 4, card_rank(deck[pos]) >= 13
+
+
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_deals_replay_in_reference(case):
     over, policies, n, hps = CASES[case]
     spec = make_spec("shanghai", policies, over, n=n, seed=101 + case, hands_per_session=hps)
     inputs = kernel_inputs(spec)
-    R = reference_rules(spec.rules, "shanghai")
+    R = reference_rules("shanghai", over)
     seen = dict(won=0, touliao=0, tanda=0, baodao=0, da=0, buda=0, mingwang=0, huangfan=0, all_pass=0,
-                blocked=0, limited=0, tianwang=0, big=0, d4=0, low=0)
+                blocked=0, limited=0, tianwang=0, big=0, d4=0, low=0, independent=0)
     results, rows = [], []
     hands_log = _session_hands(spec, inputs)
     for g, (row, log, deck) in enumerate(hands_log):
+        # the deal, the marker card's holder (first bidder) and 明王 from the reference's own stream
+        # (a redealt row's later deals follow random bidders' draws: there the kernel's deck is used)
+        first, mingwang = int(row[W.ROW_FIRST_BIDDER]), bool(row[W.ROW_MINGWANG])
+        if row[W.ROW_REDEALS] == 0:
+            ref_deck, first, mingwang = _reference_deal(spec.seed, g)
+            assert deck.tolist() == ref_deck, f"deal {g}: the kernel dealt another deck"
+            assert (int(row[W.ROW_FIRST_BIDDER]), bool(row[W.ROW_MINGWANG])) == (first, mingwang), f"deal {g}"
+            seen["independent"] += 1
         hands, kitty = deal_of(deck, spec.rules, inputs["card_rank"])
-        first = int(row[W.ROW_FIRST_BIDDER])
         assert sum(map(sum, hands)) == 100 and sum(kitty) == 8
         res = replay(hands, kitty, actions_of(row, log), R, first_bidder=first,
-                     huangfan=int(row[W.ROW_HUANGFAN]), mingwang=bool(row[W.ROW_MINGWANG]))
+                     huangfan=int(row[W.ROW_HUANGFAN]), mingwang=mingwang)
         if res.redeal:  # all passed: a row with no score, never the session's last deal
             assert row[W.ROW_LANDLORD] == -1 and g % hps != hps - 1 and len(log) == 0
             seen["all_pass"] += 1
@@ -118,7 +138,7 @@ def test_deals_replay_in_reference(case):
             last_of_row.append(len(seq) - 1)
         hf = session_huangfan(seq)
         assert [hf[i] for i in last_of_row] == list(raw[g0:g0 + hps, W.ROW_HUANGFAN])
-    s = score(raw, spec.rules, "shanghai")
+    s = score_rows("shanghai", raw, spec.rules)
     for i, res in enumerate(results):
         assert np.allclose(s.money[i], res.money), f"deal {i}: money {s.money[i]} vs {res.money} {res.factors}"
         assert s.money[i].sum() == 0  # §7 is zero-sum in every case
@@ -127,6 +147,7 @@ def test_deals_replay_in_reference(case):
             seen["d4"] += s.dang[i] == 4
     # the run exercised what it claims to test
     assert 0 < seen["won"] < n and seen["touliao"] > 0 and seen["tanda"] > 0 and seen["mingwang"] > 0
+    assert seen["independent"] > n // 2
     assert seen["baodao"] > 0 and seen["limited"] > 0
     if hps > 1 and policies != RANDOM4:
         assert seen["all_pass"] > 0 and seen["huangfan"] > 0
@@ -158,7 +179,7 @@ def test_players_who_never_bid_end_after_100_redeals():
         spec.options["policy_params"] = [{"bid1": 99, "bid2": 99, "bid3": 99}] * len(spec.options["policies"])
         rows = run_kernel(spec, 0, 3)
         assert (rows[:, W.ROW_REDEALS] == 100).all() and (rows[:, W.ROW_LANDLORD] == -1).all()
-        assert (score(rows, spec.rules, game).money == 0).all()
+        assert (score_rows(game, rows, spec.rules).money == 0).all()
 
 
 def test_same_seed_same_rows_any_threads_and_splits():
@@ -204,7 +225,7 @@ def _row(bid, won, touliao=0, tanda=0, mingwang=0, huangfan=0, baodao=0, sets=0,
 
 
 def _money(rules, *rows):
-    s = score(np.stack(rows), rules, "shanghai")
+    s = score_rows("shanghai", np.stack(rows), rules)
     return s, s.money.tolist()
 
 
@@ -232,10 +253,12 @@ def test_scoring_options():
     rows = (_row(1, 1, huangfan=2),)
     assert _money(ShanghaiRules(), *rows)[1] == [[6, -2, -2, -2]]
     assert _money(apply_overrides(ShanghaiRules(), V["stacks"]), *rows)[1] == [[12, -4, -4, -4]]
-    # SH-8 alt: 头撂 ×4 on top of D = 3, won or lost
+    # SH-8 alt: 头撂 ×4 on top of D = 3 when the landlord wins; the seed's loss line has no 头撂
+    # factor ("地主输：…(荒番×2、摊打×2、明王×2)×底注×当局档数×3"), so a lost 头撂 pays plain 3 档
     x4 = apply_overrides(ShanghaiRules(), V["extra-x4"])
-    s, money = _money(x4, _row(3, 1, touliao=1), _row(3, 0, touliao=1))
-    assert money == [[36, -12, -12, -12], [-36, 12, 12, 12]] and s.f_touliao.tolist() == [4, 4]
+    s, money = _money(x4, _row(3, 1, touliao=1), _row(3, 0, touliao=1), _row(3, 0, touliao=1, tanda=1, mingwang=1))
+    assert money == [[36, -12, -12, -12], [-9, 3, 3, 3], [-36, 12, 12, 12]]
+    assert s.f_touliao.tolist() == [4, 1, 1]
     # SH-7: 双报到 no extra factor by default; baodao_count_multiplies: × sets
     rows = (_row(2, 1, baodao=W.BAODAO_BUDA, sets=2),)
     assert _money(ShanghaiRules(), *rows)[1] == [[6, -2, -2, -2]]
@@ -254,13 +277,14 @@ def test_scoring_options():
 
 @pytest.mark.parametrize("args, message", [
     (["--set", "touliao_rule=as_5_dang"], "option 'touliao_rule' must be one of"),
-    (["--set", "qiang=after_bidding"], "option 'qiang' must stay 'none'"),
-    (["--set", "all_pass=no_game"], "option 'all_pass' must stay 'redeal'"),
+    (["--set", "qiang=after_bidding"], "unknown option 'qiang' for this game"),
+    (["--set", "all_pass=no_game"], "unknown option 'all_pass' for this game"),
+    (["--set", "bomb_factor=4"], "unknown option 'bomb_factor' for this game"),
     (["--set", "max_bid=4"], "option 'max_bid' must be 1..3"),
     (["--set", "hand_size=20"], "must be 108 cards"),
     (["--set", "huangfan=1"], "unknown option 'huangfan'"),
     (["--variant", "shanghai-x8"], "unknown variant 'shanghai-x8'"),
-    (["--duplicate"], "shanghai: --duplicate is not supported"),
+    (["--duplicate", "--hands-per-session", "2"], "--duplicate plays single hands"),
     (["--hands-per-session", "3"], "must be a whole number of sessions of 3"),
     (["--policy", "smart,greedy"], "--policy must be one of"),
     (["--policy-param", "bid9=3"], "unknown policy parameter 'bid9'"),

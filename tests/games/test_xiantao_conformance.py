@@ -8,10 +8,10 @@ and scores the hand; the kernel's raw facts and the scorer's money must agree wi
 import numpy as np
 import pytest
 
-from kernels import xiantao_play as K
-from sim.games.xiantao_play import _kernel_inputs, facts_from_rows
-from sim.games.xiantao_scoring import CASES, GRADES, score
-from tests.games.xiantao_helpers import log_actions, logged_hand, make_spec, rules_dict
+from kernels.xiantao import play as K
+from sim.games.xiantao.columns import CASES, GRADES
+from sim.games.xiantao.play import kernel_inputs
+from tests.games.xiantao_helpers import log_actions, logged_hand, make_spec, rules_dict, score_rows
 from tests.reference import xiantao_rules as ref
 from tests.reference.census import deal_game
 from tests.reference.xiantao_replay import replay
@@ -33,7 +33,7 @@ OPTION_SETS = [
 
 
 def check_hands(spec, n_games, first=0):
-    inputs = _kernel_inputs(spec)
+    inputs = kernel_inputs(spec)
     rules = rules_dict(spec)
     rows = []
     stats = {"call": 0, "hard": 0, "A": 0, "B": 0, "C": 0, "bombs": 0, "jiefeng": 0}
@@ -68,16 +68,17 @@ def check_hands(spec, n_games, first=0):
             stats[res["case"]] += 1
     # the late scorer agrees with the reference's settlement, hand by hand
     raw = np.stack([r for r, _ in rows])
-    s = score(facts_from_rows(raw), spec.rules)
+    s = score_rows(raw, spec.rules)
+    money = np.stack([s[f"s{k}_money"] for k in range(4)], axis=1)
     for i, (_, res) in enumerate(rows):
-        assert CASES[s.case[i]] == (res["case"] or ""), f"row {i}: case"
-        assert GRADES[s.grade[i]] == res["grade"], f"row {i}: grade"
-        assert bool(s.tie_100[i]) == bool(res["tie_100"])
+        assert CASES[s["case"][i]] == (res["case"] or ""), f"row {i}: case"
+        assert GRADES[s["grade"][i]] == res["grade"], f"row {i}: grade"
+        assert bool(s["tie_100"][i]) == bool(res["tie_100"])
         if res["case"]:
-            assert (s.team_w_total[i], s.team_l_total[i]) == (res["team_w_total"], res["team_l_total"])
-            assert s.team_w_total[i] + s.team_l_total[i] == 200
-        assert np.allclose(s.money[i], res["money"]), f"row {i}: money {s.money[i]} vs {res['money']}"
-        assert abs(s.money[i].sum()) < 1e-9
+            assert (s["team_w_total"][i], s["team_l_total"][i]) == (res["team_w_total"], res["team_l_total"])
+            assert s["team_w_total"][i] + s["team_l_total"][i] == 200
+        assert np.allclose(money[i], res["money"]), f"row {i}: money {money[i]} vs {res['money']}"
+        assert abs(money[i].sum()) < 1e-9
     return stats
 
 
@@ -109,7 +110,7 @@ def test_hard_mode_hands_conform():
 def test_rotated_deals_conform():
     """--duplicate's rotations: the rotated hands replay legally and are the deal turned round."""
     spec = make_spec(["smart", "greedy", "random", "smart"], seed=16)
-    inputs = _kernel_inputs(spec)
+    inputs = kernel_inputs(spec)
     rules = rules_dict(spec)
     for deal_index in range(40):
         deal, _ = deal_game(spec.seed, deal_index)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernels import xiantao_play as K
-from sim.games import xiantao
-from sim.games.xiantao_play import POLICIES, _kernel_inputs
+from kernels.xiantao import play as K
+from sim.games.xiantao import rules as xiantao
+from sim.games.xiantao.columns import POLICIES
+from sim.games.xiantao.play import kernel_inputs
 from sim.ruleset import apply_overrides, flatten
 from sim.runner import RunSpec
 
@@ -19,7 +20,7 @@ def make_spec(policies=("smart",) * 4, overrides=None, n=1000, seed=3, hps=1, ro
 
 
 def logged_hand(spec, game_index, banker=-1, inputs=None, rotation=0):
-    t = inputs or _kernel_inputs(spec)
+    t = inputs or kernel_inputs(spec)
     return K.play_logged(np.uint64(spec.seed), game_index, banker, rotation, t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
                          t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"],
                          t["policies"], t["pp"], t["rank_points"])
@@ -38,4 +39,12 @@ def rules_dict(spec):
     return flatten(spec.rules)
 
 
-__all__ = ["POLICIES", "make_spec", "logged_hand", "log_actions", "rules_dict"]
+def score_rows(rows, rules):
+    """The production scorer on kernel rows (the facts by their column names)."""
+    from kernels.xiantao.layout import PLAY
+    from sim.games.xiantao.scoring import score
+
+    return score(PLAY.unpack(rows, 4), rules, 4)
+
+
+__all__ = ["POLICIES", "make_spec", "logged_hand", "log_actions", "rules_dict", "score_rows"]

@@ -10,17 +10,20 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kernels.landlord_movegen import empty_moves, empty_work, ll_beats, ll_generate, ll_move_counts
-from kernels.landlord_moves import PASS
-from sim.games.landlord import (
-    DOUDIZHU_VARIANTS, MAX_MOVES, Doudizhu4Rules, LandlordRules, ShanghaiRules, engine_rules, reference_rules,
-)
+from kernels.landlord.movegen import empty_moves, empty_work, ll_beats, ll_generate, ll_move_counts
+from kernels.landlord.moves import PASS
+from sim.games.landlord.rules import DOUDIZHU_VARIANTS, Doudizhu4Rules, DoudizhuRules as LandlordRules, engine_rules
+from sim.games.shanghai.rules import ShanghaiRules
 from sim.ruleset import apply_overrides
+from tests.games.landlord_helpers import reference_rules
 from tests.reference import landlord_rules as ref
+
+MAX_MOVES = {"doudizhu": 4096, "doudizhu4": 32768, "shanghai": 8192}
+FLOW = {"doudizhu": "auction", "doudizhu4": "auction", "shanghai": "marker_dang"}
 
 CASES = [
     ("doudizhu", LandlordRules, {}),
-    ("doudizhu", LandlordRules, DOUDIZHU_VARIANTS["openspiel"][1]),
+    ("doudizhu", LandlordRules, DOUDIZHU_VARIANTS["openspiel"].overrides),
     ("doudizhu", LandlordRules, {"wing_singles_rule": "distinct_ranks", "four_two_singles_may_pair": False}),
     ("doudizhu", LandlordRules, {"wing_singles_rule": "s001_literal", "pair_kickers_distinct": True,
                                  "kickers_no_joker_bomb": False}),
@@ -34,7 +37,7 @@ CASES = [
 def _setup(case):
     game, cls, over = CASES[case]
     rules = apply_overrides(cls(), over)
-    return game, engine_rules(rules, game), reference_rules(rules, game)
+    return game, engine_rules(rules, FLOW[game], MAX_MOVES[game]), reference_rules(game, over)
 
 
 def _deck(game):
@@ -104,7 +107,7 @@ def test_spec_examples():
         assert len(keys) == 1, (text, keys)
         return np.array(next(iter(keys)), np.int64)
 
-    from kernels.landlord_moves import AIRPLANE_SINGLES, BOMB, FOUR_TWO_SINGLES, STRAIGHT
+    from kernels.landlord.moves import AIRPLANE_SINGLES, BOMB, FOUR_TWO_SINGLES, STRAIGHT
     assert ll_beats(key("444555 3 7"), key("333444 K A"), v)
     assert not ll_beats(key("444555 3 7"), key("333444555 6 7 8", AIRPLANE_SINGLES), v)
     assert not ll_beats(key("34567"), key("345678"), v) and not ll_beats(key("345678"), key("34567"), v)

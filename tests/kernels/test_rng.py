@@ -73,16 +73,30 @@ def test_streams_differ_between_games_and_seeds():
     assert a != _outputs(np.uint64(2), 0, 4).tolist()
 
 
+def _uniformity_z(cells: np.ndarray, k: int) -> float:
+    """The largest |count - n/k| / binomial sigma over ``k`` equally likely cells."""
+    n, p = cells.size, 1 / k
+    counts = np.bincount(cells, minlength=k)
+    return float(np.max(np.abs(counts - n * p)) / np.sqrt(n * p * (1 - p)))
+
+
 def test_bounded_is_uniform_within_5_sigma():
-    """Each of 7 values appears n/7 times within 5 binomial sigmas (and the worst-biased bound)."""
+    """Small bound: each of 7 values appears n/7 times within 5 sigma. Large bound 3·2^30 + 1
+    (about 3/4 of 2^32), where a biased reduction shows most: without rejection, a multiply-shift
+    gives every third value two preimages and a modulo gives the lowest 2^30 values two; so the
+    cells are the value mod 3 and the value's third of the range, which fold neither bias away
+    (the same cells are shown to catch both biased methods on the same raw outputs)."""
     n = 700_000
-    for bound in (7, 3 * 2**30 + 1):
-        draws = _bounded_draws(np.uint64(9), 3, bound, n)
-        cells = draws % 7 if bound != 7 else draws
-        counts = np.bincount(cells, minlength=7)
-        p = 1 / 7
-        sigma = np.sqrt(n * p * (1 - p))
-        assert np.all(np.abs(counts - n * p) < 5 * sigma), counts
+    assert _uniformity_z(_bounded_draws(np.uint64(9), 3, 7, n), 7) < 5
+    bound = 3 * 2**30 + 1
+    draws = _bounded_draws(np.uint64(9), 3, bound, n)
+    assert _uniformity_z(draws % 3, 3) < 5
+    assert _uniformity_z(np.minimum(draws * 3 // bound, 2), 3) < 5
+    raw = (_outputs(np.uint64(9), 3, n) >> np.uint64(32)).astype(np.uint64)
+    multiply_shift = (raw * np.uint64(bound)) >> np.uint64(32)
+    modulo = raw % np.uint64(bound)
+    assert _uniformity_z((multiply_shift % np.uint64(3)).astype(np.int64), 3) > 50
+    assert _uniformity_z(np.minimum(modulo.astype(np.int64) * 3 // bound, 2), 3) > 50
 
 
 def test_shuffle_position_uniform_within_5_sigma():

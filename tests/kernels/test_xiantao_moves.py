@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kernels.ladder import beats, bomb_level, default_level_strength
-from kernels.movegen import empty_moves, generate_moves
-from kernels.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
-from sim.games import xiantao
+from kernels.xiantao.ladder import beats, bomb_level, default_level_strength
+from kernels.xiantao.movegen import empty_moves, generate_moves
+from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
+from sim.games.xiantao import rules as xiantao
 from sim.ruleset import apply_overrides, flatten
 from tests.reference import xiantao_rules as ref
 

@@ -11,7 +11,7 @@ Action tokens, in the order they happen (seats counter-clockwise = seat + 1):
 * 抢地主: ``"qiang"`` / ``"buqiang"``, one per player asked (see ``_qiang_round``);
 * before the landlord's first play, optional declarations: ``"mingpai"`` (明牌, where allowed),
   ``"tanda"`` (上海 摊打, 头撂 deals only), ``"baodao_da"`` / ``"baodao_buda"`` (上海 报到);
-* plays: move keys (7-tuples of ``kernels.landlord_moves``) or ``PASS_KEY``.
+* plays: move keys (7-tuples of ``kernels.landlord.moves``) or ``PASS_KEY``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from kernels.cards import RBJ, RSJ
-from kernels.landlord_moves import BOMB, ROCKET, TIANWANG
+from kernels.landlord.moves import BOMB, ROCKET, TIANWANG
 from tests.reference.landlord_rules import (
     PASS_KEY,
     as_counts,
@@ -379,7 +379,8 @@ def _score_doudizhu(res: DealResult, R: Mapping) -> None:
 
 def _score_shanghai(res: DealResult, R: Mapping, huangfan: int, mingwang: bool) -> None:
     """§7: M = ×2 for 荒番, 摊打, 明王 (and per bomb with ``bombs_multiply``); D = 档数, with
-    头撂 D = 4 on a landlord win and 3 on a loss (SH-8) or ×4 (``extra_x4``); farmers ∓M·B·D,
+    头撂 D = 4 on a landlord win and 3 on a loss (SH-8), or ×4 on a landlord win with ``extra_x4``
+    (the seed's loss line "地主输：…(荒番×2、摊打×2、明王×2)×底注×当局档数×3" has no 头撂 factor); farmers ∓M·B·D,
     landlord ±3·M·B·D; 报到 不打 = landlord win, 报到 打 win ×2, 打 loss 0."""
     f = {
         "huangfan": huangfan_factor(huangfan, R),
@@ -393,7 +394,7 @@ def _score_shanghai(res: DealResult, R: Mapping, huangfan: int, mingwang: bool) 
         if R["touliao_rule"] == "as_4_dang":
             d = 4 if res.landlord_won else 3
         elif R["touliao_rule"] == "extra_x4":
-            f["touliao"] = 4
+            f["touliao"] = 4 if res.landlord_won else 1
         else:
             raise ValueError(f"unknown touliao_rule {R['touliao_rule']!r}")
     if res.baodao is not None and (R["baodao_count_multiplies"] or pz):

@@ -8,7 +8,7 @@ The oracle the numba climbing engine is checked against for three games:
 
 Suits never matter in these games, so everything works on **rank counts**: a tuple of 15 ints,
 rank index 0:3 .. 11:A 12:2 13:SJ 14:BJ (``kernels.cards``). A move key is the full 7-field
-record ``(kind, rank, size, wilds, suit, chain, kickers)`` of ``kernels.landlord_moves``.
+record ``(kind, rank, size, wilds, suit, chain, kickers)`` of ``kernels.landlord.moves``.
 
 ``rules`` is a flat dict; missing keys fall back to the game's preset (``DOUDIZHU_RULES``,
 ``DOUDIZHU4_RULES``, ``SHANGHAI_RULES``). The bidding/play/scoring options are read by
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Iterator, Mapping
 
 from kernels.cards import RBJ, RSJ, card_rank
-from kernels.landlord_moves import (
+from kernels.landlord.moves import (
     AIRPLANE_PAIRS,
     AIRPLANE_SINGLES,
     BOMB,

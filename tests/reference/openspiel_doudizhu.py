@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from kernels.landlord_moves import (
+from kernels.landlord.moves import (
     AIRPLANE_PAIRS,
     AIRPLANE_SINGLES,
     BOMB,

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from kernels.moves import PASS
+from kernels.climb.moves import PASS
 from tests.reference.xiantao_rules import (
     N_CARDS,
     N_SEATS,

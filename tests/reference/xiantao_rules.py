@@ -13,7 +13,7 @@ Conventions (shared with the kernels)
 * Wilds (pei_cards = "one_bj_one_sj"): the four red 3s — ♥3 and ♦3 of both decks, i.e. ids
   1, 3, 55, 57 — and the SECOND deck's jokers 106 (SJ) and 107 (BJ), the 配牌. The natural
   jokers are 52 (SJ) and 53 (BJ). The black 3s (♠3 0, 54; ♣3 2, 56) are natural.
-* A move key is the tuple ``(kind, rank, size, wilds, suit)`` of ``kernels.moves``.
+* A move key is the tuple ``(kind, rank, size, wilds, suit)`` of ``kernels.climb.moves``.
 * ``rules`` is a flat mapping; missing keys fall back to ``DEFAULT_RULES``.
 """
 
@@ -35,7 +35,7 @@ from kernels.cards import (
     card_rank,
     card_suit,
 )
-from kernels.moves import BOMB, FIFTY_K, JOKER_BOMB, PAIR, PASS, SINGLE, SUIT_ZA, TRIPLE
+from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, PAIR, PASS, SINGLE, SUIT_ZA, TRIPLE
 
 MoveKey = tuple  # (kind, rank, size, wilds, suit)
 
@@ -77,7 +77,7 @@ DEFAULT_RULES: dict = {
 def record_to_key(record) -> MoveKey:
     """5-field key of a kernel move record ``(kind, rank, size, wilds, suit[, chain, kickers])``.
 
-    ``kernels.moves`` records may carry chain/kickers fields; 仙桃千分 has no chains or kickers,
+    ``kernels.climb.moves`` records may carry chain/kickers fields; 仙桃千分 has no chains or kickers,
     so they must be trivial (chain 0 or 1, kickers 0) and are dropped.
     """
     record = tuple(int(x) for x in record)

@@ -11,7 +11,7 @@ from itertools import product
 
 import pytest
 
-from kernels.landlord_moves import (
+from kernels.landlord.moves import (
     AIRPLANE_PAIRS,
     AIRPLANE_SINGLES,
     BOMB,

@@ -11,7 +11,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from kernels.landlord_moves import (  # noqa: E402
+from kernels.landlord.moves import (  # noqa: E402
     AIRPLANE_PAIRS,
     AIRPLANE_SINGLES,
     BOMB,

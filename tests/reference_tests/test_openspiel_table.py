@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kernels.landlord_moves import FOUR_TWO_PAIRS, FOUR_TWO_SINGLES
+from kernels.landlord.moves import FOUR_TWO_PAIRS, FOUR_TWO_SINGLES
 from tests.reference.landlord_rules import (
     DOUDIZHU_RULES,
     PASS_KEY,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.moves import BOMB, FIFTY_K, JOKER_BOMB, PAIR, SINGLE, TRIPLE
+from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, PAIR, SINGLE, TRIPLE
 from tests.reference.xiantao_replay import RuleViolation, XiantaoHand, replay
 from tests.reference.xiantao_rules import (
     DEFAULT_RULES,

@@ -6,7 +6,7 @@ The tolerance is the report's own: z = (estimate − exact) / se with se from th
 
 from analysis.report import build_report
 from analysis.runs import open_run
-from sim.games import xiantao
+from sim.games.xiantao import rules as xiantao
 from sim.runner import RunSpec, run_local
 
 

@@ -18,7 +18,7 @@ import cloudpickle  # noqa: E402  (a dependency of distributed)
 
 from sim import dask_backend  # noqa: E402
 from sim.errors import UserError  # noqa: E402
-from sim.games import xiantao  # noqa: E402
+from sim.games.xiantao import rules as xiantao  # noqa: E402
 from sim.runner import RunSpec, compute_shard, run_local  # noqa: E402
 from sim.writer import MANIFEST, PART_RE  # noqa: E402
 
@@ -88,6 +88,23 @@ def test_dask_rows_equal_the_in_process_run(tmp_path, cluster):
     assert rec.calls[0] == ("start", 50_000, 0) and rec.calls[-1] == ("stop",)
     advances = [c[1] for c in rec.calls if c[0] == "advance"]
     assert len(advances) == 8 and sum(advances) == 50_000
+
+
+def test_dask_parts_have_the_row_groups_of_local_parts(tmp_path, cluster):
+    """Readers stream a part in row groups of ``sim.writer.ROW_GROUP`` rows, whichever backend wrote it."""
+    import pyarrow.parquet as pq
+
+    from sim.writer import ROW_GROUP
+
+    n = 2 * ROW_GROUP + 5
+    spec = _spec(n, n)
+    dask_backend.run_dask(spec, tmp_path / "dask", resume=False, overwrite=False, scheduler=cluster.scheduler_address,
+                          log=_quiet)
+    run_local(spec, tmp_path / "local", resume=False, overwrite=False, threads=1, log=_quiet)
+    for run in ("dask", "local"):
+        meta = pq.ParquetFile(tmp_path / run / "part-00000.parquet").metadata
+        assert meta.num_rows == n and meta.num_row_groups == 3, run
+        assert max(meta.row_group(i).num_rows for i in range(3)) == ROW_GROUP
 
 
 def die_once_task(spec, out, index, threads):

@@ -13,7 +13,7 @@ import pyarrow.dataset as ds
 import pytest
 
 from sim.errors import UserError
-from sim.games import xiantao
+from sim.games.xiantao import rules as xiantao
 from sim.runner import RunSpec, run_local
 from sim.writer import PART_RE
 

@@ -1,0 +1,54 @@
+"""Move records of the climbing-game engine.
+
+A move is a small integer record, stored as one row of an ``int64`` array with ``MOVE_FIELDS``
+columns, never as a Python object inside a kernel::
+
+    (kind, rank, size, wilds, suit, chain, kickers)
+
+kind   pattern id below (PASS = 0)
+rank   top rank index of the pattern (see ``kernels.cards``); -1 where rank does not matter
+       (王炸, 五十K). An all-wild group counts as rank 0 (the 3s); a lone wild single takes the
+       ruleset's ``wild_single_value``.
+size   number of cards played
+wilds  number of wild cards (癞子) used
+suit   for 五十K: 0..3 = 正五十K of ♠ ♥ ♣ ♦, 4 = 杂五十K; -1 otherwise
+chain  number of consecutive ranks for chain patterns (顺子, 连对, 飞机); 1 otherwise
+kickers  packed rank counts (kernels.hand encoding, 4 bits per rank) of attached kicker cards
+       (三带一, 四带二, airplane wings); 0 when the pattern has none
+
+Which physical cards realise a move is decided separately, by the game's own kernels where the
+copy played matters (for 正五十K suits, or a called card that reveals a partner).
+"""
+
+from __future__ import annotations
+
+MOVE_FIELDS = 7
+F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_KICKERS = range(7)
+
+PASS = 0
+SINGLE = 1  # 单张
+PAIR = 2  # 对
+TRIPLE = 3  # 三条 (no kicker)
+BOMB = 4  # n >= 4 of one rank, naturals + wilds (普通炸弹)
+JOKER_BOMB = 5  # 王炸: natural 大王 + 小王
+FIFTY_K = 6  # 五十K: one 5 + one 10 + one K
+
+KIND_NAMES = {
+    PASS: "pass",
+    SINGLE: "single",
+    PAIR: "pair",
+    TRIPLE: "triple",
+    BOMB: "bomb",
+    JOKER_BOMB: "wangzha",
+    FIFTY_K: "510k",
+}
+KIND_NAMES_ZH = {
+    PASS: "不出",
+    SINGLE: "单张",
+    PAIR: "对",
+    TRIPLE: "三条",
+    BOMB: "炸弹",
+    JOKER_BOMB: "王炸",
+    FIFTY_K: "五十K",
+}
+SUIT_ZA = 4  # 杂五十K

@@ -1,0 +1,53 @@
+"""The landlord family's raw-fact row (斗地主 3p/4p, 上海三打一), declared once (plain Python).
+
+Kernel offsets (``kernels.landlord.rows``), Parquet columns and the facts that scoring reads
+come from this list (``kernels.layout``). Fields marked 上海 stay 0 in 斗地主 hands.
+"""
+
+from __future__ import annotations
+
+from kernels.layout import Field, RowLayout
+
+MAX_SEATS = 4
+MAX_TOKENS = 40
+BAODAO = ("none", "da", "buda")  # ROW_BAODAO codes: no 报到, 打 (played out), 不打 (claimed)
+
+PLAY = RowLayout([
+    Field("landlord", "int8", "地主 seat; -1 when everybody passed and the deal had no score (OpenSpiel; 上海: an "
+                              "all-pass deal of a session, the next deal is 荒番)"),
+    Field("first_bidder", "int8", "seat that bid first (上海: holder of the marker card)"),
+    Field("bid", "int8", "winning bid 叫分 / x1..x3 / 档数 (0: nobody bid)"),
+    Field("qiang", "int8", "number of 抢地主"),
+    Field("mingpai", "bool", "landlord played with his hand exposed (明牌; 上海 摊打)"),
+    Field("redeals", "int8", "all-pass auctions redealt inside this row before its deal (rule all_pass = redeal; "
+                             "at most 100, then the row has no landlord)"),
+    Field("winner", "int8", "first player out (-1: no game)"),
+    Field("landlord_won", "bool", "the landlord went out first"),
+    Field("spring", "bool", "春天: the landlord went out and no farmer played a card"),
+    Field("fanchun", "bool", "反春: a farmer went out and the landlord played only his opening lead"),
+    Field("bombs_played", "int16", "bombs played (4+ of a rank)"),
+    Field("rockets_played", "int8", "火箭 played"),
+    Field("tianwang_played", "int8", "天王炸 played"),
+    Field("n_tricks", "int16", "tricks, including the last one"),
+    Field("n_turns", "int16", "turns (plays and passes)"),
+    Field("touliao", "bool", "上海 头撂: the first bidder bid 3档"),
+    Field("mingwang", "bool", "上海 明王: the marker card is a joker"),
+    Field("baodao_sets", "int8", "上海 报到 sets the landlord holds with the kitty (four jokers; each rank 7+)"),
+    Field("baodao", "int8", "上海 报到: none | da (打, played out) | buda (不打, claimed: a landlord win)",
+          categories=BAODAO),
+    Field("bomb_limit_blocks", "int16", "上海 §2.1: turns on which the bomb limit took a farmer's bombs away"),
+    Field("big_bombs_played", "int8", "bombs of 7 or 8 cards played"),
+    Field("huangfan", "int8", "上海 荒番: consecutive all-pass deals right before this deal (> 0: ×2, SH-1)"),
+    Field("low_chains_played", "int16", "上海 chains played through A-low or 2 (A2345…, 23456…, A2…KA)"),
+    Field("said", "int8", "first bid said in the auction (0 pass, -1 never asked)", per_seat=True),
+    Field("plays", "int16", "plays (passes excluded)", per_seat=True),
+    Field("bombs", "int8", "bomb-class plays (bombs, rocket, 天王炸)", per_seat=True),
+    Field("limited_bombs", "int8", "上海 bombs counted against the seat's limit (SH-2)", per_seat=True),
+    Field("bomb_limit", "int8", "上海 §2.1 bombs the seat may play (-1 unlimited)", per_seat=True),
+    Field("kitty", "int64", "the kitty's rank counts (kernels.cards rank index)", width=15, column=False),
+    Field("dealt", "int64", "each seat's dealt rank counts, seat * 15 + rank (before the kitty)",
+          width=MAX_SEATS * 15, column=False),
+    Field("n_tokens", "int64", "auction and declaration tokens written", column=False),
+    Field("tokens", "int64", "the auction and declarations in order (TOK_* of kernels.landlord.rows)",
+          width=MAX_TOKENS, column=False),
+], max_seats=MAX_SEATS)

@@ -1,0 +1,107 @@
+"""Move kinds of the landlord family (斗地主 3p/4p, 上海三打一); constants only, no numba.
+
+Extends the kind ids of ``kernels.climb.moves`` (0..6, 仙桃千分) with the 斗地主 patterns. A landlord
+move is the same 7-field record ``(kind, rank, size, wilds, suit, chain, kickers)``:
+
+rank     top rank index (``kernels.cards``) of the main part: the single/pair/trio/four rank, or
+         the highest card of a chain. For 上海三打一 chains on the A-low sequence the top card is
+         what it is (5 for A2345, 2 for AAA222); compare chain tops with ``seq_pos``.
+         -1 for the joker bombs (火箭, 天王炸), where rank does not matter.
+size     number of cards played (a bomb of n cards has size n).
+wilds    always 0 (no wild cards in these games).
+suit     always -1 (suits never matter).
+chain    number of consecutive main ranks (straight length, pairs in a 双顺, trios in a 飞机);
+         1 for non-chain patterns.
+kickers  packed rank counts of the kicker cards (三带一/三带二, 飞机 wings, 四带二): 4 bits per rank
+         index, rank r at bits 4r..4r+3 (``pack_counts``); 0 when the pattern has none.
+
+The rocket (火箭, one BJ + one SJ) is the same card shape as 仙桃千分's 王炸, so it reuses
+``JOKER_BOMB`` (= ``ROCKET``); the game's beat rule, not the kind id, says what it beats.
+"""
+
+from __future__ import annotations
+
+from kernels.climb.moves import BOMB, JOKER_BOMB, PAIR, PASS, SINGLE, TRIPLE
+
+# kinds 0..6 come from kernels.climb.moves; re-exported here for one-stop imports
+ROCKET = JOKER_BOMB  # 5: 火箭 / 王炸, one 大王 + one 小王
+STRAIGHT = 7  # 单顺: >= 5 consecutive singles
+PAIR_CHAIN = 8  # 双顺 / 连对: >= 3 consecutive pairs
+TRIO_CHAIN = 9  # 三顺 / 飞机不带: >= 2 consecutive trios, no wings
+TRIO_SINGLE = 10  # 三带一
+TRIO_PAIR = 11  # 三带二 / 三带对
+AIRPLANE_SINGLES = 12  # 飞机带翅膀: n trios + n single wings
+AIRPLANE_PAIRS = 13  # 飞机带翅膀: n trios + n pair wings
+FOUR_TWO_SINGLES = 14  # 四带二 (two singles), not a bomb
+FOUR_TWO_PAIRS = 15  # 四带二对 (two pairs), not a bomb
+TIANWANG = 16  # 天王炸: all four jokers of two decks
+
+LANDLORD_KINDS = (
+    PASS, SINGLE, PAIR, TRIPLE, BOMB, ROCKET, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, TRIO_SINGLE,
+    TRIO_PAIR, AIRPLANE_SINGLES, AIRPLANE_PAIRS, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS, TIANWANG,
+)
+CHAIN_KINDS = (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_SINGLES, AIRPLANE_PAIRS)
+BOMB_KINDS = (BOMB, ROCKET, TIANWANG)
+
+LANDLORD_KIND_NAMES = {
+    PASS: "pass",
+    SINGLE: "single",
+    PAIR: "pair",
+    TRIPLE: "trio",
+    BOMB: "bomb",
+    ROCKET: "rocket",
+    STRAIGHT: "straight",
+    PAIR_CHAIN: "pair_chain",
+    TRIO_CHAIN: "trio_chain",
+    TRIO_SINGLE: "trio_single",
+    TRIO_PAIR: "trio_pair",
+    AIRPLANE_SINGLES: "airplane_singles",
+    AIRPLANE_PAIRS: "airplane_pairs",
+    FOUR_TWO_SINGLES: "four_two_singles",
+    FOUR_TWO_PAIRS: "four_two_pairs",
+    TIANWANG: "tianwang",
+}
+LANDLORD_KIND_NAMES_ZH = {
+    PASS: "不出",
+    SINGLE: "单张",
+    PAIR: "对子",
+    TRIPLE: "三张",
+    BOMB: "炸弹",
+    ROCKET: "火箭",
+    STRAIGHT: "单顺",
+    PAIR_CHAIN: "双顺",
+    TRIO_CHAIN: "三顺",
+    TRIO_SINGLE: "三带一",
+    TRIO_PAIR: "三带二",
+    AIRPLANE_SINGLES: "飞机带单",
+    AIRPLANE_PAIRS: "飞机带对",
+    FOUR_TWO_SINGLES: "四带二",
+    FOUR_TWO_PAIRS: "四带二对",
+    TIANWANG: "天王炸",
+}
+
+# 上海三打一 sequence positions: A(low)=0, 2=1, 3=2, ..., K=12, A(high)=13. In 斗地主 chains stay
+# within 3..A, where seq_pos is rank + 2, so one comparison serves both games.
+SEQ_A_LOW, SEQ_TWO = 0, 1
+SEQ_A_HIGH = 13
+
+
+def seq_pos(top_rank: int) -> int:
+    """Sequence position of a chain's top card: 2 → 1 (only in AAA222-like A-low chains),
+    3..A → rank + 2 (an ace on top is always the high ace)."""
+    return 1 if top_rank == 12 else top_rank + 2
+
+
+def pack_counts(counts) -> int:
+    """Packed rank counts (4 bits per rank index) of a 15-entry count vector."""
+    packed = 0
+    for r, c in enumerate(counts):
+        if not 0 <= c < 16:
+            raise ValueError(f"rank count out of range: {c}")
+        packed |= int(c) << (4 * r)
+    return packed
+
+
+def unpack_counts(packed: int, n_ranks: int = 15) -> tuple:
+    """Inverse of ``pack_counts``: a tuple of ``n_ranks`` counts."""
+    return tuple((int(packed) >> (4 * r)) & 15 for r in range(n_ranks))

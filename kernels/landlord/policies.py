@@ -1,0 +1,313 @@
+"""Players of the landlord family: ``random``, ``greedy`` and ``smart``.
+
+A player sees its own rank counts, every seat's card count, the trick's top play and who the
+landlord is (farmers are partners). Parameters per seat come in ``pp[seat, PP_*]`` (float64).
+
+* random — uniform over every legal action: bids (pass + each higher bid), 抢/不抢, 明牌 or not,
+  and every legal move with PASS included when following (OpenSpiel's uniform random bot).
+* greedy — bids from hand strength; leads its lowest play (longer first), follows with the
+  lowest play that beats, never beats a farmer partner, bombs only when an opponent is about to
+  go out.
+* smart — plans the hand into the fewest plays (``plan_count``: bombs, rocket, straights, pair
+  chains, airplanes, trios absorbing kickers) and plays what keeps that plan shortest; farmers
+  cooperate (never beat the partner, lead low singles to a partner on one card); bombs when an
+  opponent is close or when it is close to going out; bids, 抢 and 明牌 from hand strength.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, main_order
+from kernels.rng import bounded
+
+RANDOM, GREEDY, SMART = 0, 1, 2
+POLICY_NAMES = ("random", "greedy", "smart")
+
+PP_BID1 = 0  # bid 1 when hand strength >= this
+PP_BID2 = 1
+PP_BID3 = 2
+PP_QIANG = 3  # 抢地主 when strength >= this
+PP_MINGPAI = 4  # 明牌 when the landlord's strength (with the kitty) >= this
+PP_NEAR_OUT = 5  # an opponent with at most this many cards is about to go out
+PP_SLACK = 6  # smart follows when its plan grows by at most this many plays
+N_PP = 7
+PARAM_ORDER = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack")
+DEFAULT_PARAMS = {
+    "random": {"bid1": 0, "bid2": 0, "bid3": 0, "qiang": 0, "mingpai": 0, "near_out": 0, "slack": 0},
+    "greedy": {"bid1": 5.0, "bid2": 7.0, "bid3": 9.0, "qiang": 9.0, "mingpai": 13.0, "near_out": 2, "slack": 0},
+    "smart": {"bid1": 5.0, "bid2": 7.0, "bid3": 8.5, "qiang": 9.0, "mingpai": 12.0, "near_out": 3, "slack": 0},
+}
+
+
+def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
+    pp = np.zeros((len(policies), N_PP), np.float64)
+    for seat, (name, extra) in enumerate(zip(policies, overrides)):
+        values = dict(DEFAULT_PARAMS[name])
+        values.update(extra)
+        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
+    return pp
+
+
+@njit(cache=True, nogil=True)
+def plan_count(c, w):
+    """Fewest plays to empty rank counts ``c`` (a greedy decomposition); ``w`` is scratch[15]."""
+    for r in range(15):
+        w[r] = c[r]
+    plays = 0
+    if w[13] >= 1 and w[14] >= 1:  # 火箭 / 天王炸 / joker pairs: one play for the jokers
+        plays += 1
+        w[13] = 0
+        w[14] = 0
+    for r in range(13):
+        if w[r] >= 4:
+            plays += 1
+            w[r] = 0
+    for _ in range(3):  # straights that swallow at least two singles
+        best_s, best_len, best_gain = -1, 0, 1
+        for s in range(8):
+            length = 0
+            singles = 0
+            while s + length < 12 and w[s + length] >= 1:
+                if w[s + length] == 1:
+                    singles += 1
+                length += 1
+            if length >= 5 and singles > best_gain:
+                best_s, best_len, best_gain = s, length, singles
+        if best_s < 0:
+            break
+        for r in range(best_s, best_s + best_len):
+            w[r] -= 1
+        plays += 1
+    r = 0
+    trios = 0
+    while r < 12:  # pair chains (>= 3) and trio chains (>= 2) as one play each
+        if w[r] == 2 or w[r] == 3:
+            k = w[r]
+            e = r
+            while e < 12 and w[e] == k:
+                e += 1
+            length = e - r
+            if (k == 2 and length >= 3) or (k == 3 and length >= 2):
+                plays += 1
+                if k == 3:
+                    trios += length - 1  # the extra trios of the airplane still take wings
+                for x in range(r, e):
+                    w[x] = 0
+            r = e if e > r else r + 1
+        else:
+            r += 1
+    n1 = 0
+    n2 = 0
+    n3 = 0
+    for r in range(15):
+        if w[r] == 1:
+            n1 += 1
+        elif w[r] == 2:
+            n2 += 1
+        elif w[r] == 3:
+            n3 += 1
+    absorb = n3 + trios
+    spare = n1 + n2
+    if absorb > spare:
+        absorb = spare
+    return plays + n3 + n1 + n2 - absorb
+
+
+@njit(cache=True, nogil=True)
+def hand_strength(c):
+    """Bidding strength of rank counts: jokers, 2s, aces, bombs, and few plays to go out."""
+    s = 3.0 * min(c[14], 1) + 2.0 * min(c[13], 1) + 1.5 * c[12] + 0.5 * c[11]
+    if c[13] >= 1 and c[14] >= 1:
+        s += 2.0
+    for r in range(13):
+        if c[r] >= 4:
+            s += 3.0
+    return s
+
+
+@njit(cache=True, nogil=True)
+def choose_bid(policy, seat, c, highest, pp, rules, state):
+    """0 = pass, else a bid above ``highest``."""
+    max_bid = rules[LL_MAX_BID]
+    if policy == RANDOM:
+        k = bounded(state, 1 + max_bid - highest)
+        return 0 if k == 0 else highest + k
+    s = hand_strength(c)
+    want = 0
+    if s >= pp[seat, PP_BID1]:
+        want = 1
+    if s >= pp[seat, PP_BID2]:
+        want = 2
+    if s >= pp[seat, PP_BID3]:
+        want = 3
+    if want > max_bid:
+        want = max_bid
+    return want if want > highest else 0
+
+
+@njit(cache=True, nogil=True)
+def choose_yes(policy, seat, c, threshold_index, pp, state):
+    """A yes/no decision (抢地主, 明牌): random 50/50, else hand strength >= the threshold."""
+    if policy == RANDOM:
+        return bounded(state, 2) == 1
+    return hand_strength(c) >= pp[seat, threshold_index]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _friend(a, b, landlord):
+    return a == b or (a != landlord and b != landlord)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _enemy_min(seat, hand_left, landlord):
+    m = 1 << 30
+    for s in range(hand_left.shape[0]):
+        if not _friend(seat, s, landlord) and hand_left[s] < m:
+            m = hand_left[s]
+    return m
+
+
+@njit(cache=True, nogil=True)
+def _weakest_bomb(moves, n):
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        k = moves[i, 0]
+        if is_bomb_class(k):
+            cost = (1 << 40) if k == 16 else ((1 << 30) if k == 5 else moves[i, 2] * 100 + moves[i, 1])
+            if cost < best_cost:
+                best, best_cost = i, cost
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp):
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    if lead:
+        best, best_cost = -1, 1 << 60
+        for i in range(n):
+            cost = (1 << 40 if is_bomb_class(moves[i, 0]) else 0) + main_order(moves[i]) * 100 - moves[i, 2]
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    if _friend(seat, top_seat, landlord):
+        return -1
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        if is_bomb_class(moves[i, 0]):
+            continue
+        cost = main_order(moves[i]) * 1000 + moves[i, 6] % 1000
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    if _enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]:
+        return _weakest_bomb(moves, n)
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _after_plan(c, move, scratch):
+    """plan_count of the hand after playing ``move`` (scratch[0:15] cards, [16:31] work)."""
+    from_ = scratch[0:15]
+    work = scratch[16:31]
+    k = move[6]
+    for r in range(15):
+        from_[r] = c[r] - ((k >> (4 * r)) & 15)
+    kind = move[0]
+    if kind == 5:
+        from_[13] -= 1
+        from_[14] -= 1
+    elif kind == 16:
+        from_[13] -= 2
+        from_[14] -= 2
+    elif kind <= 4:
+        from_[move[1]] -= move[2]
+    elif kind == 10 or kind == 11:
+        from_[move[1]] -= 3
+    elif kind == 14 or kind == 15:
+        from_[move[1]] -= 4
+    else:
+        per = 1 if kind == 7 else (2 if kind == 8 else 3)
+        top = move[1]
+        # chains: walk down from the top card on the sequence (2 below 3 only in A-low chains)
+        pos = 1 if top == 12 else top + 2
+        for p in range(pos - move[5] + 1, pos + 1):
+            r = 11 if p == 0 else (12 if p == 1 else p - 2)
+            from_[r] -= per
+    return plan_count(from_, work)
+
+
+@njit(cache=True, nogil=True)
+def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, scratch):
+    c = counts[seat]
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    enemy_min = _enemy_min(seat, hand_left, landlord)
+    near = pp[seat, PP_NEAR_OUT]
+    n_seats = hand_left.shape[0]
+    if lead:
+        partner_low = False
+        if seat != landlord:  # a farmer partner (the next farmer) on one card: feed him a low single
+            nxt = (seat + 1) % n_seats
+            if nxt != landlord and hand_left[nxt] == 1:
+                partner_low = True
+        best, best_cost = -1, 1 << 60
+        for i in range(n):
+            m = moves[i]
+            bomb = is_bomb_class(m[0])
+            plan = _after_plan(c, m, scratch)
+            cost = plan * 1000 + main_order(m) * 10 - m[2]
+            if bomb:
+                cost += 100000 if plan > 1 else 0
+            elif m[1] >= 12 and m[0] <= 3:
+                cost += 400  # keep 2s and jokers to win the lead back
+            if m[2] == 1 and m[0] == 1:
+                if partner_low:
+                    cost = -100000 + main_order(m)
+                elif enemy_min == 1:
+                    cost += 5000 - 100 * m[1]  # an opponent on one card: no low singles
+            elif m[0] == 2 and enemy_min == 2:
+                cost += 3000 - 100 * m[1]
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    if _friend(seat, top_seat, landlord):
+        return -1
+    plan0 = plan_count(c, scratch[16:31])
+    urgent = enemy_min <= near or hand_left[top_seat] <= near
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        m = moves[i]
+        if is_bomb_class(m[0]):
+            continue
+        plan = _after_plan(c, m, scratch)
+        grow = plan - plan0
+        if grow > pp[seat, PP_SLACK] and not urgent:
+            continue
+        if not urgent and m[1] >= 12 and m[0] <= 3 and plan > 2 and seat != landlord and top_seat != landlord:
+            continue
+        cost = grow * 1000 + main_order(m) * 10
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    b = _weakest_bomb(moves, n)
+    if b >= 0 and (urgent or _after_plan(c, moves[b], scratch) <= 1):
+        return b
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def ll_choose(policy, seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, rules, state, scratch):
+    """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
+    if policy == RANDOM:
+        k = bounded(state, n if lead else n + 1)
+        return k if k < n else -1
+    if policy == GREEDY:
+        return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp)
+    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, scratch)

@@ -1,0 +1,72 @@
+"""One turn of the landlord family (斗地主 3p/4p, 上海三打一) on the climbing engine's loop.
+
+What this family adds to the shared steps (``kernels.climb.loop``): rank-count move generation
+and the landlord beat rule (``kernels.landlord.movegen``), the landlord players
+(``kernels.landlord.policies``), the 上海 per-farmer bomb limits (§2.1) and the per-play facts of
+``kernels.landlord.rows``. The landlord is the lone side (``gs[GS_HARD]``); the hand ends at the
+first player out.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from kernels.climb.loop import (
+    GS_HARD, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED, advance,
+    after_play, log_action, record_pass,
+)
+from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_move_counts
+from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
+from kernels.landlord.policies import ll_choose
+from kernels.landlord.rows import ROW_BLOCKED as LROW_BLOCKED, landlord_after_play
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _drop_limited_bombs(moves, n, rules):
+    """上海 §2.1: a farmer at his bomb limit loses his bombs (and 天王炸 with SH-2)."""
+    k = 0
+    for i in range(n):
+        kind = moves[i, 0]
+        if kind == LL_BOMB_KIND or (kind == TIANWANG and rules[LL_TW_LIMIT] != 0):
+            continue
+        if k != i:
+            moves[k, :] = moves[i, :]
+        k += 1
+    return k
+
+
+@njit(cache=True, nogil=True, inline="always")
+def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
+                       played, top, row, log):
+    """One turn of the landlord family: rank-count moves, the 上海 bomb limits, landlord players.
+
+    The landlord is the lone side (``gs[GS_HARD]``); the hand ends at the first player out.
+    Returns True when the hand is over (``row``: ``kernels.landlord.rows`` layout).
+    """
+    hard_seat = gs[GS_HARD]
+    seat = gs[GS_TURN]
+    gs[GS_N_TURNS] += 1
+    top_seat = gs[GS_TOP_SEAT]
+    n = ll_generate(counts[seat], top, rules, moves, played[32:])
+    if rules[LL_BOMB_LIMITS] != 0 and seat_flags[SF_BOMB_LIMIT, seat] >= 0 \
+            and seat_flags[SF_BOMBS_USED, seat] >= seat_flags[SF_BOMB_LIMIT, seat]:
+        n2 = _drop_limited_bombs(moves, n, rules)
+        if n2 < n:
+            row[LROW_BLOCKED] += 1
+        n = n2
+    choice = ll_choose(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, hard_seat, pp,
+                       rules, state, played)
+    if choice < 0:
+        record_pass(gs, seat, seat_flags, top, played, log, rules)
+    else:
+        move = moves[choice]
+        ll_move_counts(move, played)
+        for r in range(15):
+            counts[seat, r] -= played[r]
+        landlord_after_play(seat, move, hard_seat, seat_flags, row, rules)
+        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, 0, False)
+        if after_play(gs, seat, move[2], moves, choice, hand_left, seat_flags, order, captured, top):
+            return True
+    advance(gs, seat, hand_left, captured, seat_flags, top, rules)
+    return False
+

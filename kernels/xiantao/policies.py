@@ -1,0 +1,270 @@
+"""Heuristic players for the 仙桃千分 family: ``random``, ``greedy`` and ``smart``.
+
+A policy sees only what its seat may know: its own hand encoding, every seat's card count,
+the trick so far, and who it knows to be friend or foe (``relation``). Parameters per seat come
+in ``pp[seat, PP_*]`` (float64) so that users can study strategy (``--policy-param``).
+
+* random — uniform over every legal move, PASS included when following; 硬牌 with ``hard_prob``.
+* greedy — leads its lowest whole group, follows with the smallest move that beats, keeps bombs
+  unless an opponent is about to go out, never beats a known partner; 硬牌 from hand strength
+  with a high default threshold.
+* smart — also plans the hand (fewest plays to go out), fights for tricks holding points, bombs
+  by the trick's value, protects a known partner, reveals the call card when its team needs the
+  接风, and declares 硬牌 from hand strength.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.xiantao.ladder import bomb_level
+from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
+from kernels.xiantao.movegen import LEVEL_TABLE
+from kernels.rng import bounded
+
+RANDOM, GREEDY, SMART = 0, 1, 2
+POLICY_NAMES = ("random", "greedy", "smart")
+
+# policy parameters, pp[seat, index]
+PP_HARD_THRESHOLD = 0  # declare 硬牌 when hand strength >= this
+PP_BOMB_POINTS = 1  # smart bombs a trick worth at least this many points
+PP_NEAR_OUT = 2  # a player with at most this many cards is "about to go out"
+PP_FIGHT_POINTS = 3  # smart breaks groups / spends wilds for tricks worth this much
+PP_REVEAL_CARDS = 4  # smart partner reveals when he or 庄家 holds at most this many cards
+PP_HARD_PROB = 5  # random: probability of declaring 硬牌
+N_PP = 6
+
+DEFAULT_PARAMS = {
+    "random": {"hard_threshold": 1e9, "bomb_points": 0, "near_out": 0, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0.5},
+    "greedy": {"hard_threshold": 30.0, "bomb_points": 0, "near_out": 4, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0},
+    "smart": {"hard_threshold": 20.0, "bomb_points": 35, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0},
+}
+PARAM_ORDER = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob")
+
+FRIEND, FOE, UNKNOWN = 1, 0, -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def plan_count(counts, seat, joker_bomb):
+    """Fewest plays to go out: one per rank held (wilds join a group), 王炸 as one play."""
+    n = 0
+    for r in range(13):
+        if counts[seat, r] > 0:
+            n += 1
+    jokers = (1 if counts[seat, 13] > 0 else 0) + (1 if counts[seat, 14] > 0 else 0)
+    if jokers == 2 and joker_bomb:
+        n += 1
+    else:
+        n += jokers
+    if n == 0 and counts[seat, 15] > 0:
+        n = 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def hand_strength(counts, seat, joker_bomb):
+    """A rough score of a 27-card hand's power to go out first (for 硬牌)."""
+    bombs = 0
+    for r in range(13):
+        if counts[seat, r] >= 4:
+            bombs += 1
+    c = counts
+    wangzha = 1 if (joker_bomb and c[seat, 13] > 0 and c[seat, 14] > 0) else 0
+    return (4.0 * c[seat, 15] + 4.0 * bombs + 5.0 * wangzha + 1.5 * c[seat, 12] + 2.0 * c[seat, 14]
+            + 1.0 * c[seat, 13] + 0.5 * c[seat, 11] - 1.0 * plan_count(counts, seat, joker_bomb))
+
+
+@njit(cache=True, nogil=True)
+def wants_hard(policy, seat, counts, pp, joker_bomb, state):
+    if policy == RANDOM:
+        return bounded(state, 1_000_000) < pp[seat, PP_HARD_PROB] * 1_000_000
+    return hand_strength(counts, seat, joker_bomb) >= pp[seat, PP_HARD_THRESHOLD]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def relation(viewer, other, mode_hard, banker, partner, hard_seat, revealed):
+    """What ``viewer`` knows of ``other``: FRIEND, FOE or UNKNOWN."""
+    if viewer == other:
+        return FRIEND
+    if mode_hard:
+        return FRIEND if (viewer == hard_seat) == (other == hard_seat) else FOE
+    team_v = 0 if (viewer == banker or viewer == partner) else 1
+    team_o = 0 if (other == banker or other == partner) else 1
+    if revealed or viewer == partner:
+        return FRIEND if team_v == team_o else FOE
+    if viewer == banker:
+        return UNKNOWN
+    return FOE if other == banker else UNKNOWN
+
+
+# The choosers read each move's fields into scalars and pass scalars to their helpers: slicing a
+# row (``moves[i]``) makes an array view, and every array handed to a function — inlined or not —
+# costs numba an atomic reference-count increment and decrement, which dominated the hand's time.
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _breaks(kind, rank, size, wilds, held):
+    """Natural cards of the move's rank left behind (a split group); 0 for 五十K and 王炸."""
+    if kind == FIFTY_K or kind == JOKER_BOMB:
+        return 0
+    return held - (size - wilds)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _move_points(kind, size, wilds, rank_point):
+    if kind == FIFTY_K:
+        return 25 - 5 * wilds  # at most one card replaced; a rough value
+    if kind == JOKER_BOMB:
+        return 0
+    return rank_point * (size - wilds)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _held(counts, seat, rank):
+    return counts[seat, rank] if rank >= 0 else 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _weakest_bomb(moves, n, rules, counts, seat):
+    """The cheapest bomb-class move: low ladder strength, few wilds, no split group.
+
+    A wild costs more than one ladder step (10 strength points = 100 here): turning a triple
+    into a bomb with wilds spends the hand's most flexible cards.
+    """
+    best = -1
+    best_cost = 1 << 60
+    for i in range(n):
+        kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+        level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
+        if level == 0:
+            continue
+        cost = rules[LEVEL_TABLE + level] * 10 + wilds * 150 + max(rank, 0)
+        if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0:
+            cost += 100
+        if cost < best_cost:
+            best_cost = cost
+            best = i
+    return best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _enemy_near_out(seat, hand_left, rel, near_out):
+    for s in range(hand_left.shape[0]):
+        if s != seat and hand_left[s] > 0 and rel[s] != FRIEND and hand_left[s] <= near_out:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, rules):
+    if lead:
+        best, best_cost = -1, 1 << 60
+        for i in range(n):
+            kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+            if size == hand_left[seat]:
+                return i
+            level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
+            cost = ((10000 if level > 0 else 0) + wilds * 1000
+                    + (100 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0) + rank)
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    if rel[top_seat] == FRIEND:
+        return -1
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+        if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
+            continue
+        cost = wilds * 1000 + (100 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0) + rank
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    if _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT]):
+        return _weakest_bomb(moves, n, rules, counts, seat)
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules, rank_points,
+                 joker_bomb):
+    plan = plan_count(counts, seat, joker_bomb)
+    for i in range(n):  # going out now is always right
+        if moves[i, F_SIZE] == hand_left[seat]:
+            return i
+    enemy_close = _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT])
+    if lead:
+        best, best_cost = -1, 1 << 60
+        for i in range(n):
+            kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+            level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
+            cost = wilds * 1000 + (300 if _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0 else 0)
+            if level > 0:
+                cost += 10000 if plan > 2 else 0
+            elif rank >= 12:
+                cost += 500  # keep 2s and jokers to regain the lead
+            cost += rank * 10 + _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 4
+            if enemy_close and level == 0:
+                cost -= size * 40  # lead long groups an opponent cannot follow singly
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    top_rel = rel[top_seat]
+    if top_rel == FRIEND and not (hand_left[top_seat] > 0 and enemy_close and plan <= 1):
+        return -1
+    fight = trick_points >= pp[seat, PP_FIGHT_POINTS] or enemy_close
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+        if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
+            continue
+        breaks = _breaks(kind, rank, size, wilds, _held(counts, seat, rank)) > 0
+        if (breaks or wilds > 0) and not fight:
+            continue
+        if top_rel == UNKNOWN and trick_points == 0 and rank >= 12 and not enemy_close:
+            continue  # do not spend a 2 or a joker against a possible partner for nothing
+        cost = wilds * 1000 + (200 if breaks else 0) + rank * 10 + _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 2
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    worth = trick_points >= pp[seat, PP_BOMB_POINTS] and top_rel != FRIEND
+    if worth or enemy_close or (plan <= 2 and top_rel != FRIEND):
+        return _weakest_bomb(moves, n, rules, counts, seat)
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def choose_play(policy, seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules,
+                rank_points, joker_bomb, state):
+    """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
+    if policy == RANDOM:
+        k = bounded(state, n if lead else n + 1)
+        return k if k < n else -1
+    if policy == GREEDY:
+        return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, rules)
+    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules,
+                        rank_points, joker_bomb)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def call_preference(policy, seat, partner, banker, revealed, hand_left, pp):
+    """How the call card's holder picks copies: 0 no preference, 1 keep hidden, 2 reveal."""
+    if seat != partner or revealed or policy == RANDOM:
+        return 0
+    if policy == SMART:
+        limit = pp[seat, PP_REVEAL_CARDS]
+        return 2 if (hand_left[seat] <= limit or hand_left[banker] <= limit) else 1
+    return 1
+
+
+def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
+    """pp[seat, PP_*] from policy names and per-seat parameter overrides."""
+    pp = np.zeros((len(policies), N_PP), np.float64)
+    for seat, (name, extra) in enumerate(zip(policies, overrides)):
+        values = dict(DEFAULT_PARAMS[name])
+        values.update(extra)
+        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
+    return pp

@@ -1,0 +1,73 @@
+"""One turn of 仙桃千分 on the climbing engine's loop (``kernels.climb.loop``).
+
+What this family adds to the shared steps: suit-aware move generation with wilds and the bomb
+ladder (``kernels.xiantao.movegen``), the player's choice (``kernels.xiantao.policies``), which
+physical cards realise the move (``kernels.xiantao.cardpick``), 明鸡 (the partner shows himself
+by playing the call card), points on the table, bomb-class plays per ladder level and 喜 earned by
+playing (``kernels.xiantao.rows``).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from kernels.climb.loop import (
+    GS_BANKER, GS_CALL, GS_HARD, GS_MODE_HARD, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
+    GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, SF_REL, advance, after_play, log_action, record_pass,
+)
+from kernels.xiantao.cardpick import pick_cards, remove_cards
+from kernels.xiantao.ladder import move_level
+from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB, generate_moves
+from kernels.xiantao.policies import call_preference, choose_play, relation
+from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, earn_bonus, other_copy
+
+
+@njit(cache=True, nogil=True, inline="always")
+def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids,
+                      wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played,
+                      top, row, log):
+    """One turn of the 仙桃千分 family: suit-aware moves with wilds, card picking, 明鸡, points.
+
+    Returns True when the hand is over (``row``: ``kernels.xiantao.rows`` layout).
+    """
+    n_seats = hand_left.shape[0]
+    mode_hard = gs[GS_MODE_HARD] == 1
+    banker, partner, hard_seat, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_HARD], gs[GS_CALL]
+    seat = gs[GS_TURN]
+    gs[GS_N_TURNS] += 1
+    top_seat = gs[GS_TOP_SEAT]
+    n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
+    rel = seat_flags[SF_REL]  # what the seat to act knows of each seat (no allocation per turn)
+    for s in range(n_seats):
+        rel[s] = relation(seat, s, mode_hard, banker, partner, hard_seat, gs[GS_REVEALED] == 1)
+    choice = choose_play(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, rel,
+                         gs[GS_TRICK_POINTS], pp, rules, rank_points, rules[R_JOKER_BOMB] != 0, state)
+    if choice < 0:
+        record_pass(gs, seat, seat_flags, top, played, log, rules)
+    else:
+        card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
+        cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
+        n_played = pick_cards(seat, moves, choice, owner, nat_ids, wild_ids, suit_counts, card_rank, card_suit,
+                              call_card, cmode, played)
+        if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
+            partner_copy = other_copy(call_card, owner.shape[0])
+            for i in range(n_played):  # 明鸡: the partner plays his copy of the call card
+                if played[i] == partner_copy:
+                    gs[GS_REVEALED] = 1
+                    row[ROW_MINGJI] = gs[GS_N_TRICKS]
+        gs[GS_TRICK_POINTS] += remove_cards(seat, played, n_played, owner, counts, suit_counts, card_rank,
+                                            card_suit, card_wild, card_points)
+        move = moves[choice]
+        level = move_level(move)
+        if level > 0:
+            row[ROW_BOMBS + level - 1] += 1
+        if rules[R_BONUS_REQUIRES_PLAY] != 0:
+            earn_bonus(seat, move, dealt_wz, dealt_counts, row)
+        row[ROW_PLAYS + seat] += 1
+        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_played, False)
+        if after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, captured, top):
+            row[ROW_ENDED_BY] = seat
+            return True
+    advance(gs, seat, hand_left, captured, seat_flags, top, rules)
+    return False
+

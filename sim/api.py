@@ -1,0 +1,426 @@
+"""paiju from Python: run, open, report, rescore, balance and replay runs of any game.
+
+The command line is a thin layer over these functions (one code path: a run made here and the
+same run made with ``paiju`` are bit for bit the same). Everything is re-exported lazily from
+``sim`` (``import sim; sim.play(...)``), so importing paiju compiles and loads nothing heavy.
+
+Mistakes raise ``sim.PaijuError`` whose message is the one line the CLI prints; nothing is
+left half-written (a run directory interrupted while computing keeps its whole part files and
+can be finished with ``resume=True``).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from sim.errors import PaijuError
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
+
+# the most rows a run keeps in memory (out=None); bigger runs need a directory (out=...)
+MEMORY_LIMIT = {"census": 5_000_000, "play": 1_000_000}
+
+Rules = Any  # a mapping of options, a TOML path, a ruleset object, or a list of those
+
+
+# --- games ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What ``sim.games()`` says of one game."""
+
+    name: str
+    title: str
+    offers: tuple[str, ...]
+    variants: dict[str, str]  # name → what it changes
+    policies: tuple[str, ...]
+    policy_params: tuple[str, ...]
+    options: dict[str, Any]  # option key → default value (default variant)
+
+
+def games() -> list[GameInfo]:
+    """Every registered game, with its variants, players and options, as data."""
+    from sim.registry import GAMES, load_game
+    from sim.ruleset import flatten
+
+    out = []
+    for name in GAMES:
+        g = load_game(name)
+        out.append(GameInfo(name, g.title, tuple(g.offers()), {k: v.doc for k, v in g.variants.items()},
+                            g.players.names if g.players else (), g.players.params if g.players else (),
+                            flatten(g.rules())))
+    return out
+
+
+# --- rulesets ------------------------------------------------------------------------------------
+
+
+def resolve_rules(game, variant: str, rules: Rules = None):
+    """The ruleset of ``variant`` with ``rules`` applied: a mapping of options (nested tables or
+    dotted keys, ``{"grade.da_qing": 6}``), the path of a TOML file, a ruleset object of the game,
+    or a list of these applied in order. Validated; an unknown option is a one-line error."""
+    from sim.registry import resolve_rules as from_variant
+    from sim.ruleset import apply_overrides, flatten, load_toml
+
+    ruleset = from_variant(game, variant, None)
+    for layer in _layers(rules):
+        if isinstance(layer, (str, Path)):
+            layer = load_toml(layer)
+        elif isinstance(layer, game.rules):
+            layer = flatten(layer)
+        elif not isinstance(layer, Mapping):
+            raise PaijuError(f"rules must be a mapping of options, a TOML path or a {game.rules.__name__}; "
+                             f"got {type(layer).__name__}")
+        ruleset = apply_overrides(ruleset, layer)
+    game.validate(ruleset)
+    return ruleset
+
+
+def _layers(rules: Rules) -> list:
+    if rules is None:
+        return []
+    return list(rules) if isinstance(rules, (list, tuple)) else [rules]
+
+
+# --- running -------------------------------------------------------------------------------------
+
+
+def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: Rules = None,
+           out: str | Path | None = None, threads: int | None = None, shard_size: int = 1_000_000,
+           scheduler: str | None = None, workers: int | None = None, resume: bool = False,
+           overwrite: bool = False, progress: bool | None = None,
+           log: Callable[[str], None] | None = None) -> "Run":
+    """Deal ``n`` hands of ``game`` and record every seat's hand features.
+
+    With ``out`` the rows go to a run directory (Parquet parts + ``_run.json``); without it they
+    stay in memory (up to ``MEMORY_LIMIT["census"]`` rows). ``progress``: a bar in a terminal or
+    in Jupyter (None: when one is attached; False: never).
+    """
+    from sim.registry import load_game
+    from sim.runner import RunSpec
+
+    _check_n_seed(n, seed)
+    if shard_size <= 0:
+        raise PaijuError(f"--shard-size must be positive; got {shard_size}")
+    g = load_game(game)
+    job = g.job("census")
+    ruleset = resolve_rules(g, variant, rules)
+    job.validate(ruleset)
+    spec = RunSpec(game, "census", variant, ruleset, seed, n, min(shard_size, n))
+    return _execute(spec, out, "deals", threads, scheduler, workers, resume, overwrite, progress, log)
+
+
+def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: Rules = None,
+         policy: str | Sequence[str] | None = None, policy_params: Any = None, rotate: bool = False,
+         duplicate: bool = False, hands_per_session: int = 1, out: str | Path | None = None,
+         threads: int | None = None, shard_size: int = 200_000, scheduler: str | None = None,
+         workers: int | None = None, resume: bool = False, overwrite: bool = False,
+         progress: bool | None = None, log: Callable[[str], None] | None = None) -> "Run":
+    """Play ``n`` whole hands of ``game`` with heuristic players and record every outcome.
+
+    ``policy``: one policy for every seat, or one per seat (``"smart,greedy,smart,greedy"`` or a
+    list). ``policy_params``: ``{"name": value}`` for every seat, a list of such dicts (one per
+    seat), or CLI-style strings ``["near_out=5", "2:bomb_points=30"]``. ``rotate`` turns the
+    players round the table from hand to hand; ``duplicate`` plays every deal from every seat
+    (``n`` counts hands); ``hands_per_session`` for games whose hands carry state to the next.
+    ``out``, ``progress`` as for ``census`` (in memory up to ``MEMORY_LIMIT["play"]`` hands).
+    """
+    from sim.players import parse_policies
+    from sim.registry import load_game
+    from sim.runner import RunSpec
+
+    _check_n_seed(n, seed)
+    g = load_game(game)
+    job = g.job("play")
+    if hands_per_session < 1:
+        raise PaijuError(f"--hands-per-session must be at least 1; got {hands_per_session}")
+    if hands_per_session > 1 and not g.sessions:
+        g.refuse("--hands-per-session (its hands carry nothing from one to the next)")
+    if duplicate and not g.duplicate:
+        g.refuse("--duplicate")
+    if duplicate and hands_per_session != 1:
+        raise PaijuError("--duplicate plays single hands; it cannot be combined with --hands-per-session")
+    if shard_size <= 0:
+        raise PaijuError(f"--shard-size must be positive; got {shard_size}")
+    ruleset = resolve_rules(g, variant, rules)
+    job.validate(ruleset)
+    seats = g.seats(ruleset)
+    if n % hands_per_session:
+        raise PaijuError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
+    if duplicate and n % seats:
+        raise PaijuError(f"with --duplicate, -n counts hands and must be a multiple of {seats} (one deal from each "
+                         f"seat); got {n}")
+    text = policy if isinstance(policy, str) or policy is None else ",".join(policy)
+    policies = parse_policies(text or g.players.default, g.players.names, seats)
+    params = _policy_params(policy_params, g.players.params, seats)
+    unit = seats if duplicate else hands_per_session  # shards hold whole sessions / whole duplicated deals
+    shard = max(unit, (min(shard_size, n) // unit) * unit)
+    options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session,
+               "rotate": rotate, "duplicate": duplicate}
+    spec = RunSpec(game, "play", variant, ruleset, seed, n, shard, options)
+    return _execute(spec, out, "hands", threads, scheduler, workers, resume, overwrite, progress, log)
+
+
+def _policy_params(value: Any, known: tuple[str, ...], seats: int) -> list[dict[str, float]]:
+    from sim.players import parse_policy_params
+
+    if value is None:
+        return [{} for _ in range(seats)]
+    if isinstance(value, Mapping):
+        value = [f"{k}={v}" for k, v in value.items()]
+    elif value and all(isinstance(v, Mapping) for v in value):
+        if len(value) != seats:
+            raise PaijuError(f"policy_params needs one dict per seat ({seats}); got {len(value)}")
+        value = [f"{k}:{name}={v}" for k, d in enumerate(value) for name, v in d.items()]
+    return parse_policy_params(list(value), known, seats)
+
+
+def _check_n_seed(n: int, seed: int) -> None:
+    if n <= 0:
+        raise PaijuError(f"-n must be a positive number of games; got {n}")
+    if not 0 <= seed < 2**63:
+        raise PaijuError(f"--seed must be between 0 and 2**63-1; got {seed}")
+
+
+def _progress(enabled: bool | None, label: str, unit: str):
+    """A progress bar when asked (True), never (False), or when a terminal or Jupyter shows it."""
+    from sim.progress import Progress
+
+    if enabled is None:
+        enabled = sys.stderr.isatty() or _in_jupyter()
+    return Progress(label, unit) if enabled else None
+
+
+def _in_jupyter() -> bool:
+    shell = sys.modules.get("IPython")
+    try:
+        return shell is not None and type(shell.get_ipython()).__name__ == "ZMQInteractiveShell"
+    except AttributeError:
+        return False
+
+
+def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, overwrite: bool, progress,
+             log) -> "Run":
+    """Run ``spec`` locally, on Dask or in memory; the opened run."""
+    from sim.runner import run_local, run_memory
+
+    log = log or (lambda s: print(s, file=sys.stderr))
+    if scheduler is not None and workers is not None:
+        raise PaijuError("--scheduler and --workers cannot be used together")
+    if workers is not None and workers < 1:
+        raise PaijuError(f"--workers must be at least 1; got {workers}")
+    bar = _progress(progress, f"{spec.kind} {spec.game}", unit)
+    if out is None:
+        if scheduler is not None or workers is not None or resume:
+            raise PaijuError("a run on Dask or resumed needs a run directory: give out=")
+        if spec.n > MEMORY_LIMIT[spec.kind]:
+            raise PaijuError(f"{spec.n:,} {unit} is more than a run keeps in memory ({MEMORY_LIMIT[spec.kind]:,}); "
+                             "give out= a run directory")
+        table, manifest = run_memory(spec, threads=threads, progress=bar, log=log)
+        return Run(_memory(table, manifest))
+    out = Path(out)
+    if scheduler is not None or workers is not None:
+        from sim.dask_backend import run_dask  # imports dask only now
+
+        run_dask(spec, out, resume=resume, overwrite=overwrite, scheduler=scheduler, workers=workers,
+                 threads_per_worker=threads, progress=bar, log=log)
+    else:
+        try:
+            run_local(spec, out, resume=resume, overwrite=overwrite, threads=threads, progress=bar, log=log)
+        except KeyboardInterrupt:
+            if bar:
+                bar.stop()
+            raise PaijuError(f"interrupted; the shards written so far are kept: the same command with --resume "
+                             f"(resume=True in Python) finishes {out}") from None
+    return open_run(out)
+
+
+def _memory(table, manifest):
+    from analysis.runs import memory_run
+
+    return memory_run(table, manifest)
+
+
+# --- runs ----------------------------------------------------------------------------------------
+
+
+def open_run(path: str | Path) -> "Run":
+    """A run directory written by ``census`` / ``play`` (or the CLI)."""
+    from analysis.runs import open_run as open_dir
+
+    return Run(open_dir(path))
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run on disk or in memory: its rows, manifest, report, rescoring, balance and replay."""
+
+    _run: Any = field(repr=False)  # analysis.runs.Run
+
+    def __repr__(self) -> str:
+        where = "in memory" if self.path is None else str(self.path)
+        return f"Run({self.game!r}, {self.kind!r}, {self.n_rows:,} rows, {where})"
+
+    @property
+    def path(self) -> Path | None:
+        from analysis.runs import IN_MEMORY
+
+        return None if self._run.path == IN_MEMORY else self._run.path
+
+    @property
+    def manifest(self) -> dict:
+        return dict(self._run.manifest)
+
+    @property
+    def game(self) -> str:
+        return self._run.game
+
+    @property
+    def kind(self) -> str:
+        return self._run.kind
+
+    @property
+    def n_rows(self) -> int:
+        return self._run.n_rows
+
+    def to_arrow(self, columns: Sequence[str] | None = None) -> "pa.Table":
+        """The rows (or some columns) as a pyarrow table, ordered by ``game_index``."""
+        return self._run.dataset.to_table(columns=self._run._check(columns)).sort_by("game_index") \
+            if columns is None or "game_index" in columns else self._ordered(columns)
+
+    def _ordered(self, columns):
+        table = self._run.dataset.to_table(columns=self._run._check(list(columns) + ["game_index"]))
+        return table.sort_by("game_index").drop_columns(["game_index"])
+
+    def to_pandas(self, columns: Sequence[str] | None = None) -> "pd.DataFrame":
+        return self.to_arrow(columns).to_pandas()
+
+    def report(self, format: str = "table", out: str | Path | None = None, seats: bool = False):
+        """The game's report of this run (a ``analysis.report.Report``; print it, or display it in
+        Jupyter). With ``out`` it is also written: ``table`` as text, ``md`` with its plots as
+        PNGs beside it, ``html`` as one self-contained file."""
+        from analysis.render import check_out, write_report
+        from analysis.report import build_report
+
+        if format not in ("table", "md", "html"):
+            raise PaijuError(f"--format must be 'table', 'md' or 'html'; got {format!r}")
+        if format == "html" and out is None:
+            raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
+        if out is not None and format in ("md", "html"):
+            check_out(Path(out), format)  # before the (long) pass over the run
+        rep = build_report(self._run, seats=seats)
+        if out is not None:
+            if format in ("md", "html"):
+                from analysis.plots import figures
+
+                write_report(rep, figures(self._run, rep), Path(out), format)
+            else:
+                _write_text(Path(out), rep.to_text())
+        return rep
+
+    def figures(self, report=None) -> list:
+        """The game's plots of this run (``analysis.plots.Figure``: title, caption, PNG bytes)."""
+        from analysis.plots import figures
+
+        return figures(self._run, report if report is not None else self.report())
+
+    def rescore(self, rules: Rules, out: str | Path | None = None, overwrite: bool = False) -> "Run":
+        """Every scored column recomputed under other scoring options (``rules`` as for ``play``:
+        a mapping, a TOML path, or a list of them; play options are refused), without replaying."""
+        from analysis.rescore import rescore_memory, rescore_run
+
+        layers = [layer if isinstance(layer, tuple) else  # (origin, mapping): the CLI names each layer
+                  (f"rules file {str(layer)!r}" if isinstance(layer, (str, Path)) else "the rules", _mapping(layer))
+                  for layer in _layers(rules)]
+        if out is None:
+            table, manifest = rescore_memory(self._run, layers)
+            return Run(_memory(table, manifest))
+        if self.path is None:
+            raise PaijuError("rescoring an in-memory run writes it in memory: leave out=None, or run it with out=")
+        rescore_run(self.path, Path(out), layers, overwrite=overwrite)
+        return open_run(out)
+
+    def balance(self, scenarios: Any = None, role: str | None = None) -> "Balance":
+        """Money by role and seat, the share each scoring component moves, and the differences of
+        scenarios (each a TOML path, a ``{name: options}`` mapping, or ``analysis.balance.Scenario``;
+        the first is the reference)."""
+        from analysis.balance import balance
+
+        return Balance(balance(self._run, _scenarios(scenarios), role=role))
+
+    def replay(self, game_index: int) -> str:
+        """One stored hand, move by move (re-simulated from the run's seed, checked against its row)."""
+        from sim.replay import replay_run
+
+        return replay_run(self._run, game_index)
+
+
+def _mapping(layer) -> Mapping:
+    from sim.ruleset import load_toml
+
+    if isinstance(layer, (str, Path)):
+        return load_toml(layer)
+    if not isinstance(layer, Mapping):
+        raise PaijuError(f"scoring options must be a mapping or a TOML path; got {type(layer).__name__}")
+    return layer
+
+
+def _scenarios(value: Any) -> list:
+    from analysis.balance import Scenario, load_scenario
+
+    if value is None:
+        return []
+    if isinstance(value, Mapping):
+        return [Scenario(str(name), _mapping(v), f"scenario {name!r}") for name, v in value.items()]
+    out = []
+    for v in value:
+        out.append(v if isinstance(v, Scenario) else load_scenario(v))
+    return out
+
+
+@dataclass(frozen=True)
+class Balance:
+    """The balance of a play run under scoring scenarios (``Run.balance``)."""
+
+    report: Any  # analysis.balance.BalanceReport
+
+    def to_pandas(self) -> "pd.DataFrame":
+        """One row per statistic: section, scenario, statistic, seat, estimate, CI, SD, n."""
+        import pandas as pd
+
+        rows = [{"section": sec.title, "scenario": getattr(s, "scenario", ""), "statistic": s.name, "seat": s.seat,
+                 "estimate": s.estimate, "ci_low": s.ci_low, "ci_high": s.ci_high, "sd": getattr(s, "sd", None),
+                 "n": s.n} for sec in self.report.sections for s in sec.stats]
+        return pd.DataFrame(rows)
+
+    def to_markdown(self) -> str:
+        return self.report.to_markdown()
+
+    def __str__(self) -> str:
+        return self.report.to_text()
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
+
+
+def _write_text(out: Path, text: str) -> None:
+    import os
+
+    if not out.parent.exists():
+        raise PaijuError(f"cannot write {str(out)!r}: directory {str(out.parent)!r} does not exist")
+    tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, out)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "census", "games", "open_run", "play"]
+

@@ -1,0 +1,56 @@
+"""The landlord family (斗地主 3p/4p, 上海三打一): what its games share on the sim side.
+
+Not a game itself (it is not in the registry): each game's package builds its ``Game`` with
+``landlord_game``, passing its ruleset class, variants, phases and scoring. Modules: ``rules``
+(shared options and the engine compiler), ``columns``, ``play`` (the play job), ``scoring``,
+``report``, ``plots``, ``replay``. Kernels: ``kernels.landlord`` on ``kernels.climb``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from sim.game import Game, Job, Players, Scoring, Variant
+
+PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack")  # kernels.landlord.policies PARAM_ORDER
+
+
+def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Variant], validate: Callable,
+                  family, facts: tuple[str, ...], sessions: bool, report_extension=None) -> Game:
+    """A landlord-family ``Game``: the family's play job, scoring, report, plots and replay, set up
+    with the game's ``family`` settings (``sim.games.landlord.play.Family``: phases, move buffer,
+    scoring, default policy parameters), the ``facts`` its scoring reads and its report section."""
+    from sim.games.landlord import play, scoring
+    from sim.games.landlord.columns import POLICIES, ROLE_LABELS, ROLES
+
+    def report(run, **kwargs):
+        from sim.games.landlord.report import landlord_report
+
+        return landlord_report(run, report_extension, **kwargs)
+
+    def figures(run, rep):
+        from sim.games.landlord.plots import figures as draw
+
+        return draw(run, rep)
+
+    def replay(spec, rows, game_index):
+        from sim.games.landlord.replay import replay as text
+
+        return text(spec, family, rows, game_index)
+
+    def columns(spec):
+        from sim.games.landlord.columns import play_columns
+
+        return play_columns(spec.rules.n_players)
+
+    job = Job(columns=columns, compute=lambda spec, a, b, progress=None: play.compute_play(spec, family, a, b, progress),
+              warm_up=lambda spec: play.warm_up_play(spec, family), report=report, figures=figures)
+    score = Scoring(facts=lambda rules, n_seats: facts, score=family.score, roles=ROLES[:2],
+                    role_labels={r: ROLE_LABELS[r] for r in ROLES[:2]}, seat_roles=scoring.seat_roles,
+                    components=scoring.components,
+                    component_labels={"base": scoring.COMPONENT_LABELS["base"],
+                                      **{f: scoring.COMPONENT_LABELS[f] for f in scoring.FACTORS}},
+                    default_role="landlord")
+    return Game(name=name, title=title, rules=rules, variants=variants, seats=lambda r: r.n_players, jobs={"play": job},
+                validate=validate, players=Players(names=POLICIES, params=PARAMS), scoring=score, replay=replay,
+                sessions=sessions, duplicate=True)

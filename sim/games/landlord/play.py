@@ -1,0 +1,151 @@
+"""``paiju play`` for the landlord family: whole hands by landlord-family players, one Parquet row
+per hand.
+
+The kernel (``kernels.landlord.play``) writes the raw facts of ``kernels.landlord.layout``; this
+module adds what the deal gives (roles, holdings, the kitty), the policy of each seat, and the
+game's score (``sim.game.Scoring.score``, the function ``paiju rescore`` calls on stored rows).
+Everything game-specific comes from the ``Family`` settings a game passes in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+import pyarrow as pa
+
+from sim.schema import play_index_values, table_from_values
+
+CHUNK = 8192  # hands per kernel call
+
+
+@dataclass(frozen=True)
+class Family:
+    """What a landlord game sets of the family's engine: its phases before the tricks (``flow``:
+    ``auction`` = 斗地主 叫分, ``marker_dang`` = 上海 marker card and 档), the move buffer its hands need, its default policy parameters per policy (under the
+    user's ``--policy-param``), and its scoring."""
+
+    flow: str
+    max_moves: int
+    score: Callable[..., dict]
+    policy_defaults: dict[str, dict[str, float]] = field(default_factory=dict)
+
+
+def card_ranks(n_decks: int) -> np.ndarray:
+    from kernels.cards import card_rank
+
+    return np.array([card_rank(c) for c in range(54 * n_decks)], np.int64)
+
+
+def seat_params(family: Family, policies: list[str], overrides: list[dict] | None) -> list[dict]:
+    """Per-seat policy parameters: the game's defaults under the user's."""
+    overrides = overrides or [{}] * len(policies)
+    return [{**family.policy_defaults.get(p, {}), **o} for p, o in zip(policies, overrides)]
+
+
+def kernel_inputs(spec, family: Family) -> dict[str, Any]:
+    from kernels.landlord.policies import params_matrix
+    from sim.games.landlord.columns import POLICIES
+    from sim.games.landlord.rules import engine_rules
+
+    r = spec.rules
+    policies = spec.options["policies"]
+    return {
+        "deck": np.arange(54 * r.n_decks, dtype=np.int16),
+        "card_rank": card_ranks(r.n_decks),
+        "rules": engine_rules(r, family.flow, family.max_moves),
+        "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
+        "pp": params_matrix(policies, seat_params(family, policies, spec.options.get("policy_params"))),
+    }
+
+
+def run_kernel(spec, family: Family, start: int, stop: int, inputs=None) -> np.ndarray:
+    import numba
+
+    from kernels.landlord.play import play_range
+    from kernels.landlord.rows import ROW_LEN
+
+    t = inputs or kernel_inputs(spec, family)
+    hps = int(spec.options.get("hands_per_session", 1))
+    if start % hps or (stop - start) % hps:
+        raise ValueError(f"hands {start}..{stop} are not whole sessions of {hps}")
+    rows = np.zeros((stop - start, ROW_LEN), np.int64)
+    play_range(np.uint64(spec.seed), start, stop - start, hps, int(spec.options.get("rotate", False)),
+               int(spec.options.get("duplicate", False)), t["deck"], t["card_rank"], t["rules"], t["policies"],
+               t["pp"], rows, 4 * numba.get_num_threads())
+    return rows
+
+
+def kitty_text(kitty_counts: np.ndarray) -> list[str]:
+    from sim.games.landlord.columns import RANK_CHARS
+
+    return ["".join(RANK_CHARS[r] * int(c) for r, c in enumerate(row)) for row in kitty_counts]
+
+
+def rows_to_table(spec, family: Family, start: int, rows: np.ndarray) -> pa.Table:
+    from kernels.landlord import rows as W
+    from kernels.landlord.layout import MAX_SEATS, PLAY
+    from sim.games.landlord.columns import POLICIES, play_columns
+    from sim.games.landlord.scoring import seat_roles
+    from sim.players import seat_policies
+
+    r = spec.rules
+    n_seats = r.n_players
+    n = rows.shape[0]
+    values: dict[str, Any] = play_index_values(spec, start, n, n_seats)
+    values.update(PLAY.unpack(rows, n_seats))
+    landlord = rows[:, W.ROW_LANDLORD]
+    has = landlord >= 0
+    kitty = rows[:, W.ROW_KITTY:W.ROW_KITTY + 15]
+    dealt = rows[:, W.ROW_DEALT:W.ROW_DEALT + MAX_SEATS * 15].reshape(n, MAX_SEATS, 15)[:, :n_seats]
+    ll_dealt = dealt[np.arange(n), np.maximum(landlord, 0)]
+    made = ((ll_dealt[:, :13] < 4) & (ll_dealt[:, :13] + kitty[:, :13] >= 4)).any(axis=1)
+    if r.rocket:
+        rocket_before = (ll_dealt[:, 13] >= 1) & (ll_dealt[:, 14] >= 1)
+        rocket_after = (ll_dealt[:, 13] + kitty[:, 13] >= 1) & (ll_dealt[:, 14] + kitty[:, 14] >= 1)
+        made |= rocket_after & ~rocket_before
+    won = rows[:, W.ROW_LANDLORD_WON] == 1
+    values.update({
+        "landlord_won": won & has, "kitty": pa.array(kitty_text(kitty), pa.string()),
+        "kitty_jokers": kitty[:, 13] + kitty[:, 14], "kitty_twos": kitty[:, 12], "kitty_made_bomb": made & has,
+        "landlord_plays": np.where(has, rows[:, W.ROW_PLAYS:W.ROW_PLAYS + n_seats][np.arange(n), np.maximum(landlord, 0)],
+                                   0),
+    })
+    roles = seat_roles(values, n_seats)
+    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
+    for k in range(n_seats):
+        values[f"s{k}_role"] = np.where(roles[:, k] < 0, 2, roles[:, k])
+        values[f"s{k}_policy"] = pol[:, k]
+        values[f"s{k}_bomb_limit"] = np.where(has, rows[:, W.ROW_BOMB_LIMIT + k], -1)
+        d = dealt[:, k]
+        values[f"s{k}_bombs_held"] = (d[:, :13] >= 4).sum(axis=1)
+        values[f"s{k}_rocket_held"] = (d[:, 13] >= 1) & (d[:, 14] >= 1)
+        values[f"s{k}_big_bombs_held"] = (d[:, :13] >= 7).sum(axis=1)
+        values[f"s{k}_twos_held"] = d[:, 12]
+        values[f"s{k}_jokers_held"] = d[:, 13] + d[:, 14]
+        values[f"s{k}_aces_held"] = d[:, 11]
+        values[f"s{k}_won"] = has & ((landlord == k) == won)
+    values.update(family.score(values, r, n_seats))
+    return table_from_values(play_columns(n_seats), values)
+
+
+def compute_play(spec, family: Family, start: int, stop: int,
+                 on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    hps = spec.options.get("hands_per_session", 1)
+    inputs = kernel_inputs(spec, family)
+    tables = []
+    chunk = max(hps, CHUNK // hps * hps)
+    for lo in range(start, stop, chunk):
+        hi = min(stop, lo + chunk)
+        tables.append(rows_to_table(spec, family, lo, run_kernel(spec, family, lo, hi, inputs)))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.concat_tables(tables)
+
+
+def warm_up_play(spec, family: Family) -> None:
+    from dataclasses import replace
+
+    hps = spec.options.get("hands_per_session", 1)
+    compute_play(replace(spec, n=hps), family, 0, hps)

@@ -1,0 +1,68 @@
+"""上海三打一 as data (rules/shanghai-sandayi.md, SH-1..SH-8): the family's deck and pattern options
+with this game's defaults, its bomb limits and its settlement options, and its variants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from sim.game import Variant
+from sim.games.landlord.rules import LandlordRules
+from sim.ruleset import rule, scoring
+
+
+@dataclass(frozen=True)
+class ShanghaiRules(LandlordRules):
+    """上海三打一: 108 cards, 25 each + 8 底牌, 叫档 1-3 (§2), settlement §7."""
+
+    n_players: int = rule(4, "players")
+    n_decks: int = rule(2, "54-card decks")
+    hand_size: int = rule(25, "cards dealt to each player")
+    kitty_size: int = rule(8, "底牌 taken by the landlord")
+    max_bomb_size: int = rule(8, "largest bomb (cards of one rank)")
+    joker_pairs: bool = rule(True, "SJSJ / BJBJ are pairs (two decks)")
+    rocket: bool = rule(False, "火箭 BJ+SJ")
+    tianwang: bool = rule(True, "天王炸: all four jokers")
+    a_low_sequences: bool = rule(True, "chains on A2345..10JQKA (上海)")
+    trio_chain_a_low: bool = rule(True, "SH-5: trio chains / airplanes also A-low")
+    trio_single: bool = rule(False, "三带一")
+    airplane_singles: bool = rule(False, "飞机带单翅膀")
+    airplane_pairs_consecutive: bool = rule(True, "上海: pair wings consecutive")
+    four_two_singles: bool = rule(False, "四带二")
+    four_two_pairs: bool = rule(False, "四带二对")
+    bomb_limits: bool = rule(True, "§2.1 per-farmer bomb limits by bid")
+    tianwang_counts_for_limit: bool = rule(True, "SH-2: 天王炸 counts against a farmer's bomb limit")
+    touliao_rule: Literal["as_4_dang", "extra_x4"] = scoring("as_4_dang", "SH-8")
+    huangfan_stacks: bool = scoring(False, "SH-1")
+    baodao_count_multiplies: bool = scoring(False, "SH-7")
+    pz_baodao_settlement: bool = scoring(False, "SH-7 alt")
+    bombs_multiply: bool = scoring(False, "×2 per bomb played ([X-pz])")
+
+
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("S002 with SH-1..SH-8: 头撂 = 4 档 won / 3 lost, 荒番 ×2 not cumulative, no bomb multiplier"),
+    "extra-x4": Variant("头撂 ×4 on top of 3 档 when the landlord wins (touliao_rule = extra_x4)",
+                        {"touliao_rule": "extra_x4"}),
+    "pz": Variant("PZ_GameServer settlement: ×2 per bomb played, 报到 × sets, no 头撂 bonus on 不打",
+                  {"bombs_multiply": True, "pz_baodao_settlement": True}),
+    "no-limits": Variant("farmers' bomb limits off (§10: their impact)", {"bomb_limits": False}),
+    "stacks": Variant("荒番 ×2 per consecutive all-pass deal (huangfan_stacks, SH-1 alt)", {"huangfan_stacks": True}),
+}
+
+# default policy parameters (kernels.landlord.policies.PARAM_ORDER) under the user's --policy-param:
+# 上海 hands are 25 cards of two decks, so hand strengths run higher than in 斗地主
+POLICY_DEFAULTS: dict[str, dict[str, float]] = {
+    "greedy": {"bid1": 9.0, "bid2": 12.0, "bid3": 15.0, "mingpai": 22.0},
+    # the landlord wins < 1/2 at every strength (three farmers of 25 cards against 33): smart bids
+    # only its strongest hands and 摊打s (×2) most 头撂 deals, which it wins more often
+    "smart": {"bid1": 12.0, "bid2": 15.0, "bid3": 18.0, "mingpai": 14.0},
+}
+
+
+def validate(rules: ShanghaiRules) -> None:
+    from sim.errors import UserError
+    from sim.games.landlord.rules import validate as family_validate
+
+    family_validate(rules)
+    if rules.n_players != 4 or rules.n_decks != 2:
+        raise UserError("上海三打一 is played by 4 players with two decks (n_players = 4, n_decks = 2)")

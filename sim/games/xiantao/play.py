@@ -1,0 +1,88 @@
+"""``paiju play xiantao``: whole hands by heuristic players, one Parquet row per hand.
+
+The kernel (``kernels.xiantao.play``) writes the raw facts declared in ``kernels.xiantao.layout``;
+this module derives a few columns from them (call rank and suit, roles), adds the policy of each
+seat and scores the hand with ``sim.games.xiantao.scoring.score`` — the function ``paiju
+rescore`` calls on stored rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import pyarrow as pa
+
+from sim.schema import play_index_values, table_from_values
+
+CHUNK = 8192  # hands per kernel call: bounds memory and paces the progress bar
+
+
+def kernel_inputs(spec) -> dict[str, Any]:
+    """Every array ``kernels.xiantao.play.play_range`` reads, compiled from the spec."""
+    from kernels.xiantao.policies import params_matrix
+    from sim.games.xiantao.columns import POLICIES
+    from sim.games.xiantao.rules import N_SEATS, play_tables
+
+    tables = play_tables(spec.rules)
+    policies = spec.options["policies"]
+    tables["policies"] = np.array([POLICIES.index(p) for p in policies], np.int64)
+    tables["pp"] = params_matrix(policies, spec.options.get("policy_params") or [{}] * N_SEATS)
+    return tables
+
+
+def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> np.ndarray:
+    """Raw fact rows (``kernels.xiantao.rows`` ROW_*) of hands start..stop-1."""
+    import numba
+
+    from kernels.xiantao.play import ROW_LEN, play_range
+
+    t = t or kernel_inputs(spec)
+    rows = np.zeros((stop - start, ROW_LEN), np.int64)
+    play_range(np.uint64(spec.seed), start, stop - start, spec.options["hands_per_session"],
+               int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
+               t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"],
+               t["census_params"], t["rules"], t["policies"], t["pp"], t["rank_points"], rows,
+               4 * numba.get_num_threads())
+    return rows
+
+
+def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
+    from kernels.xiantao.layout import N_SEATS, PLAY
+    from sim.games.xiantao.columns import POLICIES, play_columns
+    from sim.games.xiantao.scoring import score, seat_roles
+    from sim.players import seat_policies
+
+    n = rows.shape[0]
+    values: dict[str, Any] = play_index_values(spec, start, n, N_SEATS)
+    values.update(PLAY.unpack(rows, N_SEATS))
+    call = values["call_card"]
+    values["call_rank"] = np.where(call >= 0, (call % 54) // 4, -1)
+    values["call_suit"] = np.where(call >= 0, (call % 54) % 4, -1)
+    roles = seat_roles(values, N_SEATS)
+    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
+    for k in range(N_SEATS):
+        values[f"s{k}_role"] = roles[:, k]
+        values[f"s{k}_policy"] = pol[:, k]
+    values.update(score(values, spec.rules, N_SEATS))
+    return table_from_values(play_columns(), values)
+
+
+def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    hps = spec.options["hands_per_session"]
+    step = max(hps, (CHUNK // hps) * hps)
+    inputs = kernel_inputs(spec)
+    tables = []
+    for lo in range(start, stop, step):
+        hi = min(stop, lo + step)
+        tables.append(rows_to_table(spec, lo, run_kernel(spec, lo, hi, inputs)))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.concat_tables(tables)
+
+
+def warm_up_play(spec) -> None:
+    from dataclasses import replace
+
+    hps = spec.options["hands_per_session"]
+    compute_play(replace(spec, n=hps), 0, hps)

@@ -1,0 +1,98 @@
+"""The climbing engine's shared steps: the action log never truncates a play, and each kernel
+package's numba cache depends on exactly the kernel packages it imports."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernels.climb.loop import LOG_CARDS, LOG_MAX_CARDS, LOG_NCARDS, LOG_WIDTH, log_action
+from kernels.climb.moves import MOVE_FIELDS
+
+
+def test_a_logged_play_keeps_all_its_cards():
+    log = np.zeros((4, LOG_WIDTH), np.int64)
+    move = np.array([4, 3, 14, 6, -1, 1, 0][:MOVE_FIELDS], np.int64)  # a 14-card bomb
+    played = np.arange(32, dtype=np.int64)
+    n = log_action(log, 0, 1, 0, move, played, 14, False)
+    assert n == 1 and log[0, LOG_NCARDS] == 14 and log[0, LOG_CARDS:LOG_CARDS + 14].tolist() == list(range(14))
+    n = log_action(log, n, 2, 0, move, played, LOG_MAX_CARDS, False)
+    assert log[1, LOG_CARDS:LOG_CARDS + LOG_MAX_CARDS].tolist() == list(range(LOG_MAX_CARDS))
+    with pytest.raises(ValueError, match="more cards than the log row holds"):
+        log_action(log, n, 3, 0, move, played, LOG_MAX_CARDS + 1, False)
+
+
+def test_cache_closure_is_per_package():
+    """An edit to one game's kernels drops that game's cache only; an edit to a shared block or a
+    family drops every package that imports it."""
+    import kernels
+
+    xiantao, landlord = kernels._closure("kernels.xiantao"), kernels._closure("kernels.landlord")
+    assert xiantao == ["kernels", "kernels.climb", "kernels.xiantao"]
+    assert landlord == ["kernels", "kernels.climb", "kernels.landlord"]
+    assert kernels._closure("kernels.climb") == ["kernels", "kernels.climb"]
+    assert kernels._closure("kernels") == ["kernels"]
+
+
+def test_a_stale_cache_is_dropped(tmp_path, monkeypatch):
+    """A package's cached kernels go when a source it depends on changes, and stay otherwise."""
+    import kernels
+
+    root = tmp_path / "kernels"
+    (root / "game").mkdir(parents=True)
+    (root / "other").mkdir()
+    (root / "block.py").write_text("X = 1\n")
+    (root / "game" / "play.py").write_text("from kernels.block import X\n")
+    (root / "other" / "play.py").write_text("Y = 2\n")
+    for pkg in ("game", "other"):
+        cache = root / pkg / "__pycache__"
+        cache.mkdir()
+        (cache / "play.f-1.nbi").write_text("cached")
+    monkeypatch.setattr(kernels, "_ROOT", root)
+    for pkg in ("kernels.game", "kernels.other"):
+        kernels.drop_stale_cache(pkg)  # first stamp: nothing to compare with, caches go
+    for pkg in ("game", "other"):
+        (root / pkg / "__pycache__" / "play.f-1.nbi").write_text("cached")
+    kernels.drop_stale_cache("kernels.game")
+    kernels.drop_stale_cache("kernels.other")
+    assert (root / "game" / "__pycache__" / "play.f-1.nbi").exists()  # nothing changed: kept
+    (root / "block.py").write_text("X = 2\n")
+    kernels.drop_stale_cache("kernels.game")
+    kernels.drop_stale_cache("kernels.other")
+    assert not (root / "game" / "__pycache__" / "play.f-1.nbi").exists()  # its dependency changed
+    assert (root / "other" / "__pycache__" / "play.f-1.nbi").exists()  # does not import it: kept
+
+
+def test_direction_end_rule_and_a_leader_who_cannot_play():
+    """The hooks new games use: clockwise play, the game deciding the end, passing the lead."""
+    from numba import njit
+
+    from kernels.climb.loop import (
+        CLOCKWISE, END_BY_GAME, GS_DIRECTION, GS_END_RULE, GS_LEN, GS_MODE_HARD, GS_N_OUT, GS_TOP_SEAT, GS_TURN,
+        SF_ROWS, advance, after_play, next_active, pass_lead,
+    )
+
+    @njit(cache=True)
+    def scenario(direction, end_rule):
+        hand_left = np.array([3, 0, 2, 1], np.int64)
+        gs = np.zeros(GS_LEN, np.int64)
+        gs[GS_DIRECTION] = direction
+        gs[GS_END_RULE] = end_rule
+        gs[GS_MODE_HARD] = 1  # first player out ends the hand, unless the game decides
+        gs[GS_TOP_SEAT] = -1
+        flags = np.zeros((SF_ROWS, 4), np.int64)
+        captured = np.zeros(4, np.int64)
+        order = np.full(4, -1, np.int64)
+        top = np.zeros(MOVE_FIELDS, np.int64)
+        moves = np.zeros((1, MOVE_FIELDS), np.int64)
+        moves[0, 0], moves[0, 2] = 1, 1
+        first = next_active(0, hand_left, direction)
+        leader = pass_lead(gs, 0, hand_left)  # seat 0 cannot lead
+        over = after_play(gs, 3, 1, moves, 0, hand_left, flags, order, captured, top)  # seat 3 plays its last card
+        ended = advance(gs, 3, hand_left, captured, flags, top, np.zeros(8, np.int64))
+        return first, leader, over, gs[GS_N_OUT], ended, gs[GS_TURN]
+
+    assert scenario(0, 0)[:4] == (2, 2, True, 1)  # counter-clockwise; the first out ends the hand
+    nxt, leader, over, n_out, ended, turn = scenario(CLOCKWISE, END_BY_GAME)
+    assert (nxt, leader, over, n_out) == (3, 3, False, 1)  # clockwise: 0 → 3; the game decides the end
+    assert not ended and turn == 2  # seats 0 and 2 must still answer seat 3's play: clockwise from 3 is 2
