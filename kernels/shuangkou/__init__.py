@@ -10,3 +10,7 @@ game's own kernels.
 * ``policies`` — ``random`` / ``greedy`` / ``smart`` move choice;
 * ``layout`` — the raw facts of one hand (draft ``RowLayout``) and the census columns.
 """
+
+from kernels import drop_stale_cache
+
+drop_stale_cache(__name__)

@@ -26,8 +26,8 @@ or the smallest 7相 (``tianwang_rank``).
 
 from __future__ import annotations
 
-from kernels.landlord_moves import PAIR_CHAIN, STRAIGHT, TIANWANG, TRIO_CHAIN
-from kernels.moves import BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE  # noqa: F401
+from kernels.landlord.moves import PAIR_CHAIN, STRAIGHT, TIANWANG, TRIO_CHAIN
+from kernels.climb.moves import BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE  # noqa: F401
 
 SANWANG = 17  # 三王: three jokers, the smallest 6相
 LIANZHA = 18  # 连炸 (千变 only): >= 3 bombs of the same card count on consecutive ranks

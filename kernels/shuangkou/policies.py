@@ -27,7 +27,7 @@ from numba import njit
 from kernels.rng import bounded
 from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
 from kernels.shuangkou.moves import PAIR, SINGLE, TIANWANG
-from kernels.wushik.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
+from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART = 0, 1, 2
 POLICY_NAMES = ("random", "greedy", "smart")
@@ -57,7 +57,7 @@ def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
 
 @njit(cache=True, nogil=True)
 def plan_masks(m1, m2, m3, m4, jokers):
-    """Fewest plays to empty a hand given as rank masks (``kernels.wushik.rankmask``) and its
+    """Fewest plays to empty a hand given as rank masks (``kernels.climb.rankmask``) and its
     joker count, a greedy split: a bomb per rank held >= 4 times, each run of equal triples /
     pairs of >= 3 ranks one play, up to two straights (a run of >= 5 held ranks swallowing >= 2
     lone cards), one play per other rank, the jokers one play (they join other cards)."""

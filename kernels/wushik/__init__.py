@@ -7,6 +7,8 @@
 * ``census`` — per-seat deal features for a game range (``prange``);
 * ``policies`` — ``random`` / ``greedy`` / ``smart`` move choice from a move list and the seat's view;
 * ``layout`` — the raw facts of one hand (draft ``RowLayout``) and the census columns.
-
-The hand loop itself is built on the climbing engine (``kernels.climb``) in a later phase.
 """
+
+from kernels import drop_stale_cache
+
+drop_stale_cache(__name__)

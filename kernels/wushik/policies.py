@@ -27,7 +27,7 @@ from kernels.cards import R5, R10, RK
 from kernels.rng import bounded
 from kernels.wushik.movegen import W_BONUS, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SINGLE, SUIT_FU
-from kernels.wushik.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
+from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART = 0, 1, 2
 POLICY_NAMES = ("random", "greedy", "smart")
@@ -80,7 +80,7 @@ def move_points(kind, rank, size, chain):
 
 @njit(cache=True, nogil=True)
 def plan_masks(m1, m2, m3, m4):
-    """Fewest plays to empty a hand given as rank masks (``kernels.wushik.rankmask``), a greedy
+    """Fewest plays to empty a hand given as rank masks (``kernels.climb.rankmask``), a greedy
     split: a bomb per rank held >= 4 times, each run of equal triples / pairs (>= 2 ranks) one
     chain, one play per other rank, and a 510K absorbing lone 5, 10 and K."""
     runs3, cov3 = chain_runs(m3, 2)

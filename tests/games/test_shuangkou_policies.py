@@ -16,7 +16,7 @@ MIXES = [["random"] * 4, ["greedy"] * 4, ["smart"] * 4, ["smart", "random", "gre
 @pytest.mark.parametrize("policies", MIXES)
 @pytest.mark.parametrize("variant", ["default", "qianbian"])
 def test_whole_hands(policies, variant):
-    rules = apply_overrides(ShuangkouRules(), VARIANTS[variant][1])
+    rules = apply_overrides(ShuangkouRules(), VARIANTS[variant].overrides)
     flat = flatten(rules)
     for g in range(3):
         d = deal_hand(5, g, flat)

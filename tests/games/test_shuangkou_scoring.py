@@ -87,7 +87,7 @@ def random_chooser(seed):
 @pytest.mark.parametrize("variant", ["default", "qianbian"])
 def test_reference_played_hands(variant):
     """Whole hands through the validating reference loop; their facts score the same both ways."""
-    over = VARIANTS[variant][1]
+    over = VARIANTS[variant].overrides
     rules = apply_overrides(ShuangkouRules(), over)
     flat = flatten(rules)
     rows = []
@@ -127,5 +127,5 @@ def test_validate():
         validate(apply_overrides(ShuangkouRules(), {"base": 0}))
     with pytest.raises(UserError):
         validate(apply_overrides(ShuangkouRules(), {"tianwang_xiang": 4}))
-    for name, (_, over) in VARIANTS.items():
-        validate(apply_overrides(ShuangkouRules(), over))
+    for name, variant in VARIANTS.items():
+        validate(apply_overrides(ShuangkouRules(), variant.overrides))

@@ -129,7 +129,7 @@ def played():
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_vectorised_equals_reference(played, variant):
-    rules = apply_overrides(WushikRules(), VARIANTS[variant][1])
+    rules = apply_overrides(WushikRules(), VARIANTS[variant].overrides)
     rules = apply_overrides(rules, {"bomb_bonus": {"five": 70, "eight": 500}} if variant == "default" else {})
     s = score(columns(played), rules)
     for i, f in enumerate(played):
@@ -179,5 +179,5 @@ def test_validate():
         validate(apply_overrides(WushikRules(), {"target_score": 0}))
     with pytest.raises(UserError):
         validate(apply_overrides(WushikRules(), {"bomb_bonus": {"six": -1}}))
-    for name, (_, over) in VARIANTS.items():
-        validate(apply_overrides(WushikRules(), over))
+    for name, variant in VARIANTS.items():
+        validate(apply_overrides(WushikRules(), variant.overrides))

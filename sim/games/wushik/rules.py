@@ -15,6 +15,7 @@ import numpy as np
 
 from kernels.cards import CARDS_PER_DECK, card_points_5_10_k, card_rank, card_suit
 from sim.errors import UserError
+from sim.game import Variant
 from sim.ruleset import rule, scoring
 
 NAME = "wushik"
@@ -53,16 +54,16 @@ class WushikRules:
 
 Rules = WushikRules
 
-VARIANTS: dict[str, tuple[str, dict]] = {
-    "default": ("spec defaults: tournament rules of S003 with interpretations W-1..W-8", {}),
-    "straights": ("straights of 5+ singles allowed (the 52-card [X-hl] family)", {"allow_straights": True}),
-    "equal-510k": ("正510K and 副510K are equal (none beats another)", {"zheng_beats_fu": False}),
-    "jiefeng-next": ("接风 to the next active player instead of the partner", {"jiefeng": "next"}),
-    "void-terminal": ("the 终止牌 trick's table points are void too", {"terminal_trick_points": "void"}),
-    "zero-sum-bonus": ("bomb bonuses are taken from the other team", {"bomb_bonus_zero_sum": True}),
-    "eight-record-only": ("an 8 of a kind dealt only counts; the hand is played", {"eight_bomb_rule": "record_only"}),
-    "eight-wins-match": ("an 8 of a kind dealt wins the whole match", {"eight_bomb_rule": "win_match"}),
-    "short-match": ("matches to 400 instead of 800", {"target_score": 400}),
+VARIANTS: dict[str, Variant] = {
+    "default": Variant("spec defaults: tournament rules of S003 with interpretations W-1..W-8", {}),
+    "straights": Variant("straights of 5+ singles allowed (the 52-card [X-hl] family)", {"allow_straights": True}),
+    "equal-510k": Variant("正510K and 副510K are equal (none beats another)", {"zheng_beats_fu": False}),
+    "jiefeng-next": Variant("接风 to the next active player instead of the partner", {"jiefeng": "next"}),
+    "void-terminal": Variant("the 终止牌 trick's table points are void too", {"terminal_trick_points": "void"}),
+    "zero-sum-bonus": Variant("bomb bonuses are taken from the other team", {"bomb_bonus_zero_sum": True}),
+    "eight-record-only": Variant("an 8 of a kind dealt only counts; the hand is played", {"eight_bomb_rule": "record_only"}),
+    "eight-wins-match": Variant("an 8 of a kind dealt wins the whole match", {"eight_bomb_rule": "win_match"}),
+    "short-match": Variant("matches to 400 instead of 800", {"target_score": 400}),
 }
 
 

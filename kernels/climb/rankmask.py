@@ -5,8 +5,7 @@ of equal pairs or triples are runs of set bits. ``set_class`` moves one rank to 
 count, so that a player can plan "the hand after this move" by touching only the ranks the move
 takes, with scalars only (no array views per move).
 
-These helpers know nothing of a particular game (百变双扣's players use them too); they belong to
-the climbing family and move to ``kernels/climb/`` with the engine.
+These helpers know nothing of a particular game: any climbing game's players may plan with them.
 """
 
 from __future__ import annotations
