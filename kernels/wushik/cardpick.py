@@ -41,7 +41,7 @@ def _others_in_suit(suit_counts, rank, s):
     return k
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _fu_choice(suit_counts):
     """(s5, s10, sK) of the 副510K to play (see module doc); (-1, -1, -1) if none exists."""
     best = (-1, -1, -1)
@@ -71,7 +71,7 @@ def _fu_choice(suit_counts):
     return best
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def pick_suits(move, suit_counts, rank_counts, take):
     """Fill ``take[13, 4]`` with the cards ``move`` plays from ``suit_counts`` (changed while
     choosing, restored on return); ``rank_counts[13]`` is scratch. Returns the number of cards."""
@@ -122,7 +122,7 @@ def pick_suits(move, suit_counts, rank_counts, take):
     return move[2]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def remove_taken(counts, suit_counts, take):
     """Take the cards of ``take[13, 4]`` out of a hand (``counts``, ``suit_counts``)."""
     for r in range(13):

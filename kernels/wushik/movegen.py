@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
+from kernels.climb.loop import CL_HEADER
 from kernels.wushik.moves import (
     BOMB, FIFTY_K, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, SUIT_FU, TRIO_CHAIN, TRIPLE,
 )
@@ -29,22 +30,23 @@ from kernels.wushik.moves import (
 MAX_MOVES = 512  # a 26-card hand has at most a few hundred moves (checked by the tests)
 TOP_CHAIN_RANK = 11  # chains stay within 3..A: 2 cannot join
 
-# layout of the ``rules`` int64 vector of 五十K (compiled by ``sim.games.wushik.rules.compile_rules``)
-W_ZHENG_BEATS_FU = 0  # 1: 正510K beats 副510K (W-2)
-W_STRAIGHTS = 1  # 1: straights of >= W_MIN_STRAIGHT singles are a pattern (allow_straights)
-W_MIN_STRAIGHT = 2  # 5
-W_MIN_PAIR_CHAIN = 3  # 2 pairs (3344)
-W_MIN_TRIO_CHAIN = 4  # 2 triples (333444)
-W_MAX_BOMB = 5  # 8 (two decks)
-W_JIEFENG = 6  # 0 partner, 1 next active seat (W-4)
-W_DIRECTION = 7  # 0 counter-clockwise (seat + 1), 1 clockwise (seat - 1) (W-1)
-W_TERMINAL_POINTS = 8  # 0 the table's points of the 终止牌 trick go to its player, 1 void (W-5)
-W_EIGHT_RULE = 9  # 0 win_hand_as_double_catch, 1 record_only, 2 win_match (W-7)
-W_TARGET = 10  # match target score (800)
-W_HAND_SIZE = 11  # 26
-W_N_SEATS = 12  # 4
-W_BONUS = 13  # + size - 5 for sizes 5..8: bomb bonus of a bomb not over-bombed (players value bombs by it)
-W_LEN = 20
+# layout of the ``rules`` int64 vector of 五十K (compiled by ``sim.games.wushik.rules.engine_rules``): the
+# climbing engine's header ``CL_*`` (kernels.climb.loop: pass locks, 接风 skips, hand size), then these
+W_ZHENG_BEATS_FU = CL_HEADER + 0  # 1: 正510K beats 副510K (W-2)
+W_STRAIGHTS = CL_HEADER + 1  # 1: straights of >= W_MIN_STRAIGHT singles are a pattern (allow_straights)
+W_MIN_STRAIGHT = CL_HEADER + 2  # 5
+W_MIN_PAIR_CHAIN = CL_HEADER + 3  # 2 pairs (3344)
+W_MIN_TRIO_CHAIN = CL_HEADER + 4  # 2 triples (333444)
+W_MAX_BOMB = CL_HEADER + 5  # 8 (two decks)
+W_JIEFENG = CL_HEADER + 6  # 0 partner, 1 next active seat (W-4)
+W_DIRECTION = CL_HEADER + 7  # 0 counter-clockwise (seat + 1), 1 clockwise (seat - 1) (W-1)
+W_TERMINAL_POINTS = CL_HEADER + 8  # 0 the table's points of the 终止牌 trick go to its player, 1 void (W-5)
+W_EIGHT_RULE = CL_HEADER + 9  # 0 win_hand_as_double_catch, 1 record_only, 2 win_match (W-7)
+W_TARGET = CL_HEADER + 10  # match target score (800)
+W_MAX_HANDS = CL_HEADER + 11  # hands a game index plays: 1 (single hands) or the match cap
+W_ZERO_SUM = CL_HEADER + 12  # 1: bomb bonuses are also taken from the other team (W-6)
+W_BONUS = CL_HEADER + 13  # + size - 5 for sizes 5..8: bomb bonus of a bomb not over-bombed (W-6)
+W_LEN = CL_HEADER + 17
 
 JIEFENG_PARTNER, JIEFENG_NEXT = 0, 1
 EIGHT_WIN_HAND, EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH = 0, 1, 2

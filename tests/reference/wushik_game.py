@@ -21,16 +21,19 @@ Conventions (the play engine mirrors them):
   a bomb later in the same trick (every later play beats every earlier one).
 * 8 of a kind dealt (W-7): unless ``record_only``, a hand in which the players of exactly one team
   hold 8 cards of one rank is not played (``eight_applied``); it scores by ``eight_bomb_rule``.
-* Dealing a match from ``Stream(seed, match)``: each hand shuffles the 104 ids (``DECK`` order)
-  and deals position p to seat p % 4. The first hand then draws ``bounded(104)`` = the position of
-  the turned-up card: its receiver, seat p % 4, leads. Later hands are led by the last 一游.
+* Dealing a match from ``Stream(seed, deal)``: one ``next_u64`` seeds the players' own stream
+  (so the deals never depend on play), then each hand shuffles the 104 ids (``DECK`` order) and
+  deals position p to seat (p - rotation) % 4 (``--duplicate``: seat k holds what seat k +
+  rotation was dealt). The first hand then draws ``bounded(104)`` = the position of the turned-up
+  card: its receiver leads. Later hands are led by the last 一游 (an 8-of-a-kind hand, not
+  played, keeps the leader).
 """
 
 from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from kernels.cards import card_rank
+from kernels.cards import R5, R10, RK, card_rank, card_suit
 from tests.reference.rng import Stream, deal, shuffle
 from tests.reference.wushik_rules import (
     BOMB, DECK, FIFTY_K, PASS, PASS_KEY, SUIT_FU, beats, cards_for, classify, hand_score, legal_moves, points, rule,
@@ -55,13 +58,22 @@ def _counts(cards):
     return out
 
 
+def dealt_facts(hand) -> dict:
+    """Points, largest natural count (0 under 4) and disjoint 正510K of a dealt hand."""
+    best = max(_counts(hand).values())
+    by = {(r, s): sum(1 for c in hand if card_rank(c) == r and card_suit(c) == s) for r in (R5, R10, RK)
+          for s in range(4)}
+    return {"dealt_points": sum(points(c) for c in hand), "dealt_max_bomb": best if best >= 4 else 0,
+            "dealt_zheng": sum(min(by[R5, s], by[R10, s], by[RK, s]) for s in range(4))}
+
+
 class WushikHand:
     def __init__(self, hands: Sequence[Sequence[int]], leader: int, rules: Mapping | None = None):
         if sorted(c for h in hands for c in h) != sorted(DECK):
             raise RuleViolation("the four hands are not the 104 cards")
         self.rules = rules
         self.hands = [sorted(h) for h in hands]
-        self.dealt_points = [sum(points(c) for c in h) for h in self.hands]
+        self.dealt = [dealt_facts(h) for h in self.hands]
         self.step = -1 if rule(rules, "direction") == "clockwise" else 1
         self.turn = leader
         self.leader = leader
@@ -211,7 +223,7 @@ class WushikHand:
             f[f"s{s}_zheng_played"] = self.zheng[s]
             f[f"s{s}_fu_played"] = self.fu[s]
             f[f"s{s}_plays"] = self.plays[s]
-            f[f"s{s}_dealt_points"] = self.dealt_points[s]
+            f.update({f"s{s}_{k}": v for k, v in self.dealt[s].items()})
         return f
 
 
@@ -234,35 +246,68 @@ def eight_facts(hands, leader, seat) -> dict:
          "fk_beaten": 0, "n_tricks": 0, "n_turns": 0, "n_jiefeng": 0}
     for s in range(4):
         f.update({f"s{s}_finish": 0, f"s{s}_captured": 0, f"s{s}_void": 0, f"s{s}_zheng_played": 0,
-                  f"s{s}_fu_played": 0, f"s{s}_plays": 0, f"s{s}_dealt_points": sum(points(c) for c in hands[s])})
+                  f"s{s}_fu_played": 0, f"s{s}_plays": 0})
+        f.update({f"s{s}_{k}": v for k, v in dealt_facts(hands[s]).items()})
         f.update({f"s{s}_bombs{z}": 0 for z in (4, 5, 6, 7, 8)})
         f.update({f"s{s}_bonus{z}": 0 for z in (5, 6, 7, 8)})
     return f
 
 
-def play_match(seed: int, match: int, choose: Chooser, rules=None, max_hands: int = 1000) -> dict:
-    """Hands of one match until a team total reaches ``target_score`` (§10.3, W-7, W-8)."""
-    stream = Stream(seed, match)
+class MatchDealer:
+    """The deals of one match (or single hand) from ``Stream(seed, deal)`` (see module doc)."""
+
+    def __init__(self, seed: int, deal_index: int, rotation: int = 0):
+        self.stream = Stream(seed, deal_index)
+        self.player_seed = self.stream.next_u64()
+        self.rotation = rotation
+        self.n = 0
+
+    def next_hand(self) -> tuple[list[list[int]], int, int]:
+        """(hands by seat, leader of a first hand or -1, turned-up card or -1)."""
+        deck = list(DECK)
+        shuffle(self.stream, deck)
+        dealt, _ = deal(deck, 4, 26)
+        hands = [dealt[(s + self.rotation) % 4] for s in range(4)]
+        leader, turned = -1, -1
+        if self.n == 0:
+            p = self.stream.bounded(104)
+            leader, turned = (p - self.rotation) % 4, deck[p]
+        self.n += 1
+        return hands, leader, turned
+
+
+def play_match(seed: int, match: int, choose=None, rules=None, max_hands: int = 500, rotation: int = 0,
+               logs=None) -> dict:
+    """Hands of one match until a team total reaches ``target_score`` (§10.3, W-7, W-8), with
+    ``matches = false`` one hand. Each hand is played by ``choose`` or, with ``logs``, replayed from
+    ``logs[h]`` (a list of (seat, key, cards) actions; every one is checked)."""
+    dealer = MatchDealer(seed, match, rotation)
     target = rule(rules, "target_score")
+    if not rule(rules, "matches"):
+        max_hands = 1
     totals = [0, 0]
-    hands_facts = []
+    hands_facts, played = [], []
     leader = -1
     eight_win = -1
     for hand_no in range(max_hands):
-        deck = list(DECK)
-        shuffle(stream, deck)
-        hands, _ = deal(deck, 4, 26)
+        hands, first, turned = dealer.next_hand()
         if hand_no == 0:
-            leader = stream.bounded(104) % 4
+            leader = first
         seat, one_team = eight_seat(hands)
         if seat >= 0 and one_team and rule(rules, "eight_bomb_rule") != "record_only":
             f = eight_facts(hands, leader, seat)
+            played.append(None)
         else:
-            h = play_hand(hands, leader, choose, rules)
+            if logs is not None:
+                h = replay_hand(hands, leader, logs[hand_no], rules)
+            else:
+                h = play_hand(hands, leader, choose, rules)
             f = h.facts()
             f["eight_seat"] = seat
+            played.append(h)
             leader = h.order[0]
         f["hand_no"] = hand_no
+        f["turned_card"] = turned
         t0, t1, _ = hand_score(f, rules)
         totals = [totals[0] + t0, totals[1] + t1]
         f["team0_total"], f["team1_total"] = totals
@@ -273,4 +318,17 @@ def play_match(seed: int, match: int, choose: Chooser, rules=None, max_hands: in
         if max(totals) >= target:
             break
     winner = eight_win if eight_win >= 0 else (0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else 2)
-    return {"hands": hands_facts, "totals": totals, "winner": winner}
+    return {"hands": hands_facts, "totals": totals, "winner": winner, "played": played}
+
+
+def replay_hand(hands, leader: int, actions, rules=None) -> WushikHand:
+    """Replay one hand from its logged actions (seat, key, cards), checking every one; the hand
+    must end exactly with the last action (the 终止牌)."""
+    h = WushikHand(hands, leader, rules)
+    for i, (seat, k, cards) in enumerate(actions):
+        if h.over:
+            raise RuleViolation(f"action {i} after the 终止牌")
+        h.act(seat, k, cards if k[0] != PASS else ())
+    if not h.over:
+        raise RuleViolation("the log ends before the 终止牌")
+    return h

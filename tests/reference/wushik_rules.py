@@ -36,6 +36,7 @@ DEFAULT_RULES: dict = {
     "bomb_bonus_zero_sum": False,
     "eight_bomb_rule": "win_hand_as_double_catch",
     "target_score": 800,
+    "matches": True,
 }
 
 

@@ -23,6 +23,7 @@ TITLE = "五十K Wushik (4 players, 104 cards, 5/10/K points)"
 N_SEATS = 4
 HAND_SIZE = 26
 N_DECKS = 2
+MATCH_CAP = 500  # most hands a match may last (never reached in practice: a hand adds ~150 to the totals)
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,9 @@ class WushikRules:
     eight_bomb_rule: Literal["win_hand_as_double_catch", "record_only", "win_match"] = rule(
         "win_hand_as_double_catch", "W-7: a player dealt 8 of a kind")
     target_score: int = rule(800, "a match ends after the hand in which a team total reaches this")
+    matches: bool = rule(True, "a game index is a whole match to target_score (one row per hand, the first lead by "
+                               "the turned-up card, later ones by the last 一游); false: single hands, each led by "
+                               "its turned-up card")
 
 
 Rules = WushikRules
@@ -64,6 +68,7 @@ VARIANTS: dict[str, Variant] = {
     "eight-record-only": Variant("an 8 of a kind dealt only counts; the hand is played", {"eight_bomb_rule": "record_only"}),
     "eight-wins-match": Variant("an 8 of a kind dealt wins the whole match", {"eight_bomb_rule": "win_match"}),
     "short-match": Variant("matches to 400 instead of 800", {"target_score": 400}),
+    "single-hands": Variant("one hand per game index, led by its turned-up card (no matches)", {"matches": False}),
 }
 
 
@@ -96,7 +101,12 @@ def engine_rules(rules: WushikRules) -> np.ndarray:
     """The ``rules`` int64 vector of the 五十K kernels (layout ``W_*`` in kernels.wushik.movegen)."""
     from kernels.wushik import movegen as m
 
+    from kernels.climb import loop as cl
+
     v = np.zeros(m.W_LEN, np.int64)
+    v[cl.CL_PASS_LOCKS] = 0  # W-3: a pass does not lock
+    v[cl.CL_JIEFENG_SKIPS_BANKER] = 0
+    v[cl.CL_HAND_SIZE] = HAND_SIZE
     v[m.W_ZHENG_BEATS_FU] = int(rules.zheng_beats_fu)
     v[m.W_STRAIGHTS] = int(rules.allow_straights)
     v[m.W_MIN_STRAIGHT] = 5
@@ -108,8 +118,8 @@ def engine_rules(rules: WushikRules) -> np.ndarray:
     v[m.W_TERMINAL_POINTS] = ("to_terminating_player", "void").index(rules.terminal_trick_points)
     v[m.W_EIGHT_RULE] = ("win_hand_as_double_catch", "record_only", "win_match").index(rules.eight_bomb_rule)
     v[m.W_TARGET] = rules.target_score
-    v[m.W_HAND_SIZE] = HAND_SIZE
-    v[m.W_N_SEATS] = N_SEATS
+    v[m.W_MAX_HANDS] = MATCH_CAP if rules.matches else 1
+    v[m.W_ZERO_SUM] = int(rules.bomb_bonus_zero_sum)
     b = rules.bomb_bonus
     v[m.W_BONUS:m.W_BONUS + 4] = (b.five, b.six, b.seven, b.eight)
     return v
