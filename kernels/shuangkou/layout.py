@@ -1,11 +1,13 @@
 """Raw facts of 百变双扣, declared once (``kernels.layout``): one hand row and the census columns.
 Plain Python (no numba): kernels take offsets as ``ROW_X = HAND_LAYOUT.at("x")``.
 
-DRAFT for the play engine (phase 2): these are the facts ``sim.games.shuangkou.scoring.score``
-reads, so a stored run can be rescored under other 翻倍 / count-equivalence / tribute tables and
-bases without replay. Seats are the seats *after* the partner draw's swap: partners sit opposite
-(team 0 = seats {0, 2}, team 1 = {1, 3}); ``s{k}_player`` says which player (policy slot) sat at
-seat k in this deal.
+These are the facts ``sim.games.shuangkou.scoring.score`` reads, so a stored run can be rescored
+under other 翻倍 / count-equivalence / tribute tables and bases without replay.
+
+Per-seat columns ``s{k}_*`` are by **player**: player k is the one dealt hand k (seat k before the
+partner draw) and plays policy slot k. The draw's swap (SK-2) may move him: ``s{k}_seat`` is the
+seat he plays from, and partners are the players whose seats are opposite (``seat % 2`` equal).
+Scalars that name someone name a player (the leader never moves, so his player is his seat).
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ BOMB_SIZES = (4, 5, 6, 7, 8)
 
 _HAND_FIELDS = [
     Field("draw_card", "int16", "physical id of the announced card (SK-2), -1 without the draw"),
-    Field("leader", "int8", "seat that led first (holder of the announced copy)"),
-    Field("mate_before", "int8", "seat that held the other copy before the swap (the leader if he held both)"),
-    Field("swapped", "bool", "the other copy's holder swapped seats with the player opposite the leader"),
-    Field("player", "int8", "player (policy slot) sitting at this seat for the deal", per_seat=True),
-    Field("finish", "int8", "finishing place 1..4, 0 when still holding cards at the end", per_seat=True),
+    Field("leader", "int8", "player who led first (holder of the announced copy; seat 0's hand without the draw)"),
+    Field("mate", "int8", "player holding the other copy: the leader's partner (the leader if he held both)"),
+    Field("swapped", "bool", "the mate swapped seats with the player opposite the leader"),
+    Field("seat", "int8", "seat the player played from, after the draw's swap (partners: seats opposite)",
+          per_seat=True),
+    Field("finish", "int8", "finishing place 1..3, 0 when still holding cards at the end", per_seat=True),
     Field("bombs", "int8", "bomb-class plays (bombs, 连炸, 三王, 天王; one each)", per_seat=True),
     Field("bombs_ge5", "int8", "bomb-class plays of >= 5相 (天王 included)", per_seat=True),
     Field("max_xiang", "int8", "largest 相 of a bomb, 连炸 or 三王 played (天王 apart), 0 none", per_seat=True),
@@ -35,7 +38,7 @@ _HAND_FIELDS = [
     Field("dealt_jokers", "int8", "jokers dealt (0..4)", per_seat=True),
     Field("dealt_max_bomb", "int8", "largest bomb dealt in 相: most naturals of a rank + wild jokers, 0 under 4",
           per_seat=True),
-    Field("ended_by", "int8", "seat whose play ended the hand"),
+    Field("ended_by", "int8", "player whose play ended the hand"),
     Field("n_tricks", "int16", "tricks, the cut-short last one included"),
     Field("n_turns", "int16", "turns (plays and passes)"),
     Field("n_jiefeng", "int8", "leads passed on because the trick winner had gone out (接风)"),

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.loop import CL_HEADER
 from kernels.shuangkou.moves import (
     BOMB, LIANZHA, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIPLE,
 )
@@ -33,17 +34,16 @@ from kernels.shuangkou.wild import TOP_CHAIN_RANK, WILD_BOTH, WILD_NONE
 
 MAX_MOVES = 2048  # whole 27-card hands produce a few hundred moves (the tests check the bound)
 
-# layout of the ``rules`` int64 vector of 双扣 (compiled by ``sim.games.shuangkou.rules.compile_rules``)
-S_WILD_MODE = 0  # 0 both, 1 big_only, 2 none (kernels.shuangkou.wild WILD_*)
-S_TIANWANG_TOP = 1  # 1: 天王炸弹 is the top play; 0: the smallest 7相
-S_LIANZHA = 2  # 1: 连炸 allowed
-S_JIEFENG = 3  # 0 partner (spec §5), 1 next active seat
-S_DIRECTION = 4  # 0 counter-clockwise (seat + 1), 1 clockwise
-S_PARTNER_DRAW = 5  # 1: partners by the announced card with the seat swap (SK-2); 0: seats as dealt, seat 0 leads
-S_HAND_SIZE = 6  # 27
-S_N_SEATS = 7  # 4
-S_TIANWANG_XIANG = 8  # 相 a 天王炸弹 counts for 翻倍 and tribute (players value it by it)
-S_LEN = 16
+# layout of the ``rules`` int64 vector of 双扣 (compiled by ``sim.games.shuangkou.rules.engine_rules``): the
+# climbing engine's header ``CL_*`` (kernels.climb.loop: pass locks, 接风 skips, hand size), then these
+S_WILD_MODE = CL_HEADER + 0  # 0 both, 1 big_only, 2 none (kernels.shuangkou.wild WILD_*)
+S_TIANWANG_TOP = CL_HEADER + 1  # 1: 天王炸弹 is the top play; 0: the smallest 7相
+S_LIANZHA = CL_HEADER + 2  # 1: 连炸 allowed
+S_JIEFENG = CL_HEADER + 3  # 0 partner (spec §5), 1 next active seat
+S_DIRECTION = CL_HEADER + 4  # 0 counter-clockwise (seat + 1), 1 clockwise
+S_PARTNER_DRAW = CL_HEADER + 5  # 1: partners by the announced card with the seat swap (SK-2); 0: seats as dealt
+S_TIANWANG_XIANG = CL_HEADER + 6  # 相 a 天王炸弹 counts for 翻倍 and tribute (players value it by it)
+S_LEN = CL_HEADER + 8
 
 TOP_XIANG = 63  # 相 of a 天王炸弹 with tianwang_rank = top in the ladder (above any real bomb)
 

@@ -19,7 +19,7 @@ def test_draw_equals_reference():
         shuffle(state, deck)
         card, leader, mate = partner_draw(state, deck, 4)
         ref = deal_hand(77, g)
-        assert (int(card), leader, mate) == (ref["draw_card"], ref["leader"], ref["mate_before"])
+        assert (int(card), leader, mate) == (ref["draw_card"], ref["leader"], ref["mate"])
         counts = np.zeros((4, 16), np.int64)
         for p in range(108):
             counts[p % 4, card_rank(int(deck[p]))] += 1

@@ -7,11 +7,13 @@ facts under the column names of ``kernels.shuangkou.layout.HAND_LAYOUT``.
 
 Conventions (the play engine mirrors them):
 
-* ``deal_hand(seed, game)``: ``Stream(seed, game)`` shuffles the 108 ids (id order), position p to
-  seat p % 4; with ``partner_draw`` it then draws ``bounded(108)`` = the announced card's position
-  p: seat p % 4 leads; the holder of the other copy (id ± 54) swaps seats — hand and player — with
-  the player opposite the leader unless he is the leader or already opposite (SK-2). Without the
-  draw seat 0 leads.
+* ``deal_hand(seed, deal, rules, rotation)``: ``Stream(seed, deal)`` shuffles the 108 ids (id
+  order), position p to seat (p - rotation) % 4 (``--duplicate``: seat k holds what seat k +
+  rotation was dealt); player k is the one dealt seat k's hand. With ``partner_draw`` it then draws
+  ``bounded(108)`` = the announced card's position p: its receiver leads; the holder of the other
+  copy (id ± 54) swaps seats — hand and player — with the player opposite the leader unless he is
+  the leader or already opposite (SK-2). Without the draw the seat holding seat 0's dealt hand
+  leads.
 * Turn order counter-clockwise = seat + 1 over players holding cards (clockwise: seat - 1); a
   pass does not lock; a trick ends when every other player holding cards has passed since the
   last play, and its last player leads.
@@ -56,25 +58,27 @@ def dealt_max_bomb(cards, rules=None) -> int:
     return best if best >= 4 else 0
 
 
-def deal_hand(seed: int, game: int, rules=None) -> dict:
-    """Hands, leader and draw facts of game ``game`` (see module doc)."""
+def deal_hand(seed: int, game: int, rules=None, rotation: int = 0) -> dict:
+    """Hands, leader and draw facts of deal ``game`` (see module doc)."""
     stream = Stream(seed, game)
     deck = list(DECK)
     shuffle(stream, deck)
-    hands, _ = deal(deck, 4, 27)
+    dealt, _ = deal(deck, 4, 27)
+    hands = [dealt[(s + rotation) % 4] for s in range(4)]
     players = [0, 1, 2, 3]
-    draw = {"draw_card": -1, "leader": 0, "mate_before": 0, "swapped": False}
+    leader = (-rotation) % 4
+    draw = {"draw_card": -1, "leader": leader, "mate": (leader + 2) % 4, "swapped": False}
     if rule(rules, "partner_draw"):
         p = stream.bounded(108)
         card = deck[p]
         other = card + 54 if card < 54 else card - 54
-        leader, mate = p % 4, deck.index(other) % 4
+        leader, mate = (p - rotation) % 4, (deck.index(other) - rotation) % 4
         opposite = (leader + 2) % 4
         swapped = mate not in (leader, opposite)
         if swapped:
             hands[mate], hands[opposite] = hands[opposite], hands[mate]
             players[mate], players[opposite] = players[opposite], players[mate]
-        draw = {"draw_card": card, "leader": leader, "mate_before": mate, "swapped": swapped}
+        draw = {"draw_card": card, "leader": leader, "mate": mate, "swapped": swapped}
     return {"hands": hands, "players": players, **draw}
 
 
@@ -237,8 +241,18 @@ def play_hand(hands, leader: int, choose: Chooser, rules=None, players=(0, 1, 2,
     return h
 
 
-def play_game(seed: int, game: int, choose: Chooser, rules=None) -> tuple[dict, ShuangkouHand]:
-    """Deal (with the draw) and play game ``game``; returns (draw facts, the finished hand)."""
-    d = deal_hand(seed, game, rules)
-    h = play_hand(d["hands"], d["leader"], choose, rules, d["players"])
+def play_game(seed: int, game: int, choose: Chooser | None = None, rules=None, rotation: int = 0,
+              actions=None) -> tuple[dict, ShuangkouHand]:
+    """Deal (with the draw) and play deal ``game`` by ``choose``, or replay it from ``actions``
+    ((seat, key, cards) each, checked); returns (draw facts, the finished hand)."""
+    d = deal_hand(seed, game, rules, rotation)
+    if actions is None:
+        return d, play_hand(d["hands"], d["leader"], choose, rules, d["players"])
+    h = ShuangkouHand(d["hands"], d["leader"], rules, d["players"])
+    for i, (seat, k, cards) in enumerate(actions):
+        if h.over:
+            raise RuleViolation(f"action {i} after the end of the hand")
+        h.act(seat, k, cards if k[0] != PASS else ())
+    if not h.over:
+        raise RuleViolation("the log ends before the end of the hand")
     return d, h

@@ -88,15 +88,18 @@ def engine_rules(rules: ShuangkouRules) -> np.ndarray:
     """The ``rules`` int64 vector of the 双扣 kernels (layout ``S_*`` in kernels.shuangkou.movegen)."""
     from kernels.shuangkou import movegen as m
 
+    from kernels.climb import loop as cl
+
     v = np.zeros(m.S_LEN, np.int64)
+    v[cl.CL_PASS_LOCKS] = 0  # a pass does not lock (usual climbing rules, §5)
+    v[cl.CL_JIEFENG_SKIPS_BANKER] = 0
+    v[cl.CL_HAND_SIZE] = HAND_SIZE
     v[m.S_WILD_MODE] = WILD_MODES.index(rules.wild_jokers)
     v[m.S_TIANWANG_TOP] = int(rules.tianwang_rank == "top")
     v[m.S_LIANZHA] = int(rules.allow_lianzha)
     v[m.S_JIEFENG] = ("partner", "next").index(rules.jiefeng)
     v[m.S_DIRECTION] = ("counter_clockwise", "clockwise").index(rules.direction)
     v[m.S_PARTNER_DRAW] = int(rules.partner_draw)
-    v[m.S_HAND_SIZE] = HAND_SIZE
-    v[m.S_N_SEATS] = N_SEATS
     v[m.S_TIANWANG_XIANG] = rules.tianwang_xiang
     return v
 
