@@ -189,11 +189,22 @@ class Stat:
             return cls.proportion(name, m.total, m.n, exact, seat)
         return cls.mean(name, m.total, m.total_sq, m.n, exact, seat, exact_var=exact_var)
 
-    def against(self, exact) -> "Stat":
-        """This estimate with an exact value and z = (estimate − exact) / its standard error."""
+    def against(self, exact, proportion: bool = False, exact_var=None) -> "Stat":
+        """This estimate with an exact value and z = (estimate − exact) / standard error.
+
+        The error is the larger of this estimate's own and the one the exact distribution gives
+        for ``n`` independent observations (p0(1 − p0)/n for a proportion, exact_var/n for a
+        mean): a rare event with no hits yet has no spread of its own, and must not read as
+        infinitely far from a small exact value.
+        """
         if exact is None:
             return self
-        return replace(self, exact=float(exact), z=_z(self.estimate, float(exact), self.se))
+        p0, se = float(exact), self.se
+        if self.n:
+            null_var = p0 * (1 - p0) if proportion else (None if exact_var is None else float(exact_var))
+            if null_var is not None:
+                se = max(se, math.sqrt(null_var / self.n))
+        return replace(self, exact=p0, se=se, z=_z(self.estimate, p0, se))
 
     def consistent(self, sigmas: float = 5.0) -> bool | None:
         """Whether the estimate agrees with the exact value within ``sigmas`` (None: no exact)."""

@@ -4,19 +4,24 @@ The Python API (``sim.api``), re-exported here lazily so that ``import sim`` com
 nothing heavy::
 
     import sim
-    run = sim.play("xiantao", 20_000, seed=7)          # in memory; out="runs/x" for a directory
-    run.report()                                        # headline figures, estimates, CIs
-    run.to_pandas(["grade", "s0_money"])
-    sim.census("xiantao", 1_000_000, out="runs/census").report(format="md", out="census.md")
+    sim.games()                                          # every game, as data
+    run = sim.play(GAME, 20_000, seed=7)                 # in memory; out="runs/x" for a directory
+    run.report()                                         # headline figures, estimates, CIs
+    run.to_pandas(["s0_money"])
+    sim.census(GAME, 1_000_000, out="runs/census").report(format="md", out="census.md")
 """
 
 __version__ = "0.1.0"
 
-_API = ("Balance", "GameInfo", "PaijuError", "Run", "census", "games", "open_run", "play")
+_API = ("Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "sweep")
 __all__ = list(_API)
 
 
 def __getattr__(name: str):
+    if name == "games":  # the package of the games, which is callable: sim.games() lists them
+        import importlib
+
+        return importlib.import_module("sim.games")
     if name in _API:
         from sim import api
 

@@ -247,6 +247,62 @@ def _memory(table, manifest):
     return memory_run(table, manifest)
 
 
+def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0, out: str | Path | None = None,
+          overwrite: bool = False, **play_args) -> "Sweep":
+    """Play the same ``n`` deals once per value of the policy parameter ``param`` (for every seat;
+    ``"2:near_out"`` for one seat) and compare the game's headline figures hand by hand.
+
+    ``play_args`` are those of ``play`` (variant, rules, policy, rotate...); every run has the same
+    ``seed``, so hand ``g`` is the same deal under every setting. With ``out`` each run is kept
+    as a run directory ``out/<param>=<value>``.
+    """
+    from sim.registry import load_game
+
+    g = load_game(game)
+    job = g.job("play")
+    if job.metrics is None:
+        g.refuse("`paiju sweep` (no headline figures declared yet)")
+    values = list(values)
+    if len(values) < 2:
+        raise PaijuError(f"a sweep needs at least two values of {param}; got {len(values)}")
+    if "policy_params" in play_args:
+        raise PaijuError("a sweep sets the policy parameter itself: leave policy_params out")
+    name = param.split(":", 1)[-1]
+    settings, runs = [], []
+    for value in values:
+        label = f"{name}={value}"
+        where = None if out is None else Path(out) / label.replace(":", "_")
+        run = play(game, n, seed=seed, out=where, overwrite=overwrite, policy_params=[f"{param}={value}"],
+                   **play_args)
+        settings.append(label)
+        runs.append(run)
+    from analysis.sweep import sweep_report
+
+    seats = g.seats(resolve_rules(g, play_args.get("variant", "default"), play_args.get("rules")))
+    return Sweep(sweep_report(game, param, settings, runs, job.metrics(seats)), runs)
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """The headline figures of a game under each setting of a policy parameter (``sim.sweep``)."""
+
+    report: Any  # analysis.sweep.SweepReport
+    runs: list
+
+    def to_pandas(self) -> "pd.DataFrame":
+        import pandas as pd
+
+        return pd.DataFrame([{"section": sec.title, "setting": s.setting, "statistic": s.name, "estimate": s.estimate,
+                              "ci_low": s.ci_low, "ci_high": s.ci_high, "n": s.n}
+                             for sec in self.report.sections for s in sec.stats])
+
+    def __str__(self) -> str:
+        return self.report.to_text()
+
+    def _repr_markdown_(self) -> str:
+        return self.report.to_markdown()
+
+
 # --- runs ----------------------------------------------------------------------------------------
 
 
@@ -302,9 +358,13 @@ class Run:
         return self.to_arrow(columns).to_pandas()
 
     def report(self, format: str = "table", out: str | Path | None = None, seats: bool = False):
-        """The game's report of this run (a ``analysis.report.Report``; print it, or display it in
+        """The game's report of this run (an ``analysis.report.Report``; print it, or display it in
         Jupyter). With ``out`` it is also written: ``table`` as text, ``md`` with its plots as
         PNGs beside it, ``html`` as one self-contained file."""
+        return self.write_report(format, out, seats)[0]
+
+    def write_report(self, format: str = "table", out: str | Path | None = None, seats: bool = False):
+        """(report, plots drawn, paths written): ``report`` and what it wrote."""
         from analysis.render import check_out, write_report
         from analysis.report import build_report
 
@@ -315,14 +375,15 @@ class Run:
         if out is not None and format in ("md", "html"):
             check_out(Path(out), format)  # before the (long) pass over the run
         rep = build_report(self._run, seats=seats)
-        if out is not None:
-            if format in ("md", "html"):
-                from analysis.plots import figures
+        if out is None:
+            return rep, 0, []
+        if format == "table":
+            _write_text(Path(out), rep.to_text())
+            return rep, 0, [Path(out)]
+        from analysis.plots import figures
 
-                write_report(rep, figures(self._run, rep), Path(out), format)
-            else:
-                _write_text(Path(out), rep.to_text())
-        return rep
+        figs = figures(self._run, rep)
+        return rep, len(figs), write_report(rep, figs, Path(out), format)
 
     def figures(self, report=None) -> list:
         """The game's plots of this run (``analysis.plots.Figure``: title, caption, PNG bytes)."""
@@ -422,5 +483,5 @@ def _write_text(out: Path, text: str) -> None:
         tmp.unlink(missing_ok=True)
 
 
-__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "census", "games", "open_run", "play"]
+__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "sweep"]
 

@@ -201,9 +201,11 @@ def report(
     """The game's headline figures, then estimates with 95% CIs, exact values where they exist, and z."""
     from sim import api
 
-    rep = api.open_run(run).report(format, out, seats=seats)
+    rep, n_figures, written = api.open_run(run).write_report(format, out, seats=seats)
     if out is not None:
-        typer.echo(f"wrote {out}")
+        where = f" ({n_figures} plot(s) {f'in {written[1].parent}' if len(written) > 1 else 'embedded'})" \
+            if format != "table" else ""
+        typer.echo(f"wrote {out}{where}")
     elif format == "md":
         typer.echo(rep.to_markdown())
     else:
@@ -242,7 +244,7 @@ def balance(
     run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`)")],
     scenario: Annotated[Optional[list[Path]], typer.Option(
         "--scenario", "-s", help="TOML of scoring overrides (name = file stem); repeat; the first is the reference")] = None,
-    role: Annotated[Optional[str], typer.Option("--role", help="role compared with the first scenario (default: the game's, e.g. banker or landlord)")] = None,
+    role: Annotated[Optional[str], typer.Option("--role", help="role compared with the first scenario (default: the game's own; `paiju balance RUN` lists them)")] = None,
     format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file")] = None,
 ) -> None:
@@ -261,6 +263,43 @@ def balance(
         from rich.console import Console
 
         Console().print(rep.to_rich())
+
+
+@app.command()
+@user_errors
+def sweep(
+    game: Annotated[str, typer.Argument(help="game name (see `paiju games`)")],
+    policy_param: Annotated[str, typer.Option("--policy-param", help="NAME=v1,v2,… (every seat) or SEAT:NAME=v1,v2,…")],
+    n: N_OPT = 20_000,
+    seed: SEED_OPT = 0,
+    policy: Annotated[Optional[str], typer.Option("--policy", help="the players (as for `paiju play`)")] = None,
+    rotate: Annotated[bool, typer.Option("--rotate", help="rotate the players round the seats")] = False,
+    variant: VARIANT_OPT = "default",
+    rules: RULES_OPT = None,
+    set_: SET_OPT = None,
+    threads: THREADS_OPT = None,
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="keep each run as OUT/NAME=VALUE")] = None,
+    format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
+    quiet: QUIET_OPT = False,
+) -> None:
+    """Play the same deals under each value of a policy parameter; headline figures, paired differences."""
+    from sim import api
+    from sim.errors import UserError
+
+    if "=" not in policy_param:
+        raise UserError(f"--policy-param expects NAME=v1,v2,…; got {policy_param!r}")
+    if format not in ("table", "md"):
+        raise UserError(f"--format must be 'table' or 'md'; got {format!r}")
+    name, values = policy_param.split("=", 1)
+    result = api.sweep(game, n, name, [v.strip() for v in values.split(",") if v.strip()], seed=seed, out=out,
+                       policy=policy, rotate=rotate, variant=variant, rules=_rule_layers(rules, set_), threads=threads,
+                       progress=not quiet, log=_log)
+    if format == "md":
+        typer.echo(result.report.to_markdown())
+    else:
+        from rich.console import Console
+
+        Console().print(result.report.to_rich())
 
 
 def main() -> None:

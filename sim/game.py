@@ -56,6 +56,8 @@ class Job:
     it for a range of game indices; ``warm_up`` compiles (or loads) the kernels on a tiny input;
     ``report`` folds a run into a ``Report``; ``figures`` draws its plots (``None``: none).
     ``validate(rules)`` refuses options this kind of run cannot honour (one-line ``UserError``).
+    ``metrics(n_seats)``: the game's headline figures as per-hand values (``Metric``), which
+    ``paiju sweep`` compares across settings hand by hand (``None``: the game has none yet).
     """
 
     columns: Callable[["RunSpec"], list["Column"]]
@@ -64,6 +66,18 @@ class Job:
     report: Callable[..., "Report"]
     figures: Callable[["Run", "Report"], list] | None = None
     validate: Callable[[Any], None] = lambda rules: None
+    metrics: Callable[[int], list["Metric"]] | None = None
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A headline figure as a per-hand value: ``value(columns) → array`` over the hands of a batch
+    (NaN where it does not apply, e.g. a 'given a bid of 3' rate in other hands); its mean over
+    the hands where it applies is the figure."""
+
+    name: str
+    columns: tuple[str, ...]
+    value: Callable[[Mapping[str, "np.ndarray"]], "np.ndarray"]
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,9 @@ DOUDIZHU_RULES: dict = {
     "tianwang_factor": 2,  # decision: Part B's 天王炸 counts as a bomb (×2)
     "spring_factor": 2,  # R1: 4
     "fanchun_factor": 2,
+    # --- 上海 §2.1 bomb limits: off outside 上海; 天王炸 counts as a limited bomb where they apply (SH-2)
+    "bomb_limits": False,
+    "tianwang_counts_for_limit": True,
 }
 
 DOUDIZHU_R1_RULES: dict = {

@@ -149,20 +149,3 @@ def test_duplicate_option_errors(tmp_path):
     assert bad.exit_code == 2 and "multiple of 4" in bad.output and not out.exists()
     bad = runner.invoke(app, ["play", "xiantao", "-n", "16", "--duplicate", "--hands-per-session", "4", "--out", str(out)])
     assert bad.exit_code == 2 and "--duplicate plays single hands" in bad.output and not out.exists()
-
-
-def test_replay_of_a_landlord_run_is_a_clear_error(tmp_path):
-    out = tmp_path / "ddz"
-    result = runner.invoke(app, ["play", "doudizhu", "-n", "30", "--out", str(out), "--quiet"])
-    assert result.exit_code == 0, result.output
-    shown = runner.invoke(app, ["replay", str(out), "--game", "3"])
-    assert shown.exit_code == 2 and "仙桃千分 hands only" in shown.output
-
-
-def test_rescore_and_balance_of_a_landlord_run_are_clear_errors(tmp_path):
-    out = tmp_path / "ddz"
-    assert runner.invoke(app, ["play", "doudizhu", "-n", "30", "--out", str(out), "--quiet"]).exit_code == 0
-    for args in (["rescore", str(out), "--set", "base=2", "--out", str(tmp_path / "r")], ["balance", str(out)]):
-        res = runner.invoke(app, args)
-        assert res.exit_code == 2 and "仙桃千分 runs for now" in res.output, res.output
-    assert not (tmp_path / "r").exists()

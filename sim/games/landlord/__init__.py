@@ -43,8 +43,13 @@ def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Var
 
         return play_columns(spec.rules.n_players)
 
+    def metrics(n_seats):
+        from sim.games.landlord.metrics import metrics as per_hand
+
+        return per_hand(n_seats)
+
     job = Job(columns=columns, compute=lambda spec, a, b, progress=None: play.compute_play(spec, family, a, b, progress),
-              warm_up=lambda spec: play.warm_up_play(spec, family), report=report, figures=figures)
+              warm_up=lambda spec: play.warm_up_play(spec, family), report=report, figures=figures, metrics=metrics)
     score = Scoring(facts=lambda rules, n_seats: facts, score=family.score, roles=ROLES[:2],
                     role_labels={r: ROLE_LABELS[r] for r in ROLES[:2]}, seat_roles=scoring.seat_roles,
                     components=scoring.components,

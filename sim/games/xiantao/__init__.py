@@ -73,6 +73,12 @@ def _play_figures(run, report):
     return play_figures(run, report)
 
 
+def _metrics(n_seats):
+    from sim.games.xiantao.metrics import metrics
+
+    return metrics(n_seats)
+
+
 def _replay(spec, rows, game_index):
     from sim.games.xiantao.replay import replay
 
@@ -97,7 +103,8 @@ GAME = Game(
     validate=_rules.validate,
     jobs={
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
-        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, validate=_rules.validate_play),
+        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, validate=_rules.validate_play,
+                    metrics=lambda n_seats: _metrics(n_seats)),
     },
     players=Players(names=("random", "greedy", "smart"),
                     params=("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob")),

@@ -139,7 +139,8 @@ class PlayPlotData:
 
 
 def play_plot_data(run: Run, batch_size: int = BATCH_ROWS) -> PlayPlotData:
-    from sim.games.xiantao.report_play import MODES, ROLES, _codes, _seat
+    from analysis.columns import codes, seat_matrix
+    from sim.games.xiantao.report_play import MODES, ROLES
 
     top = MAX_STRENGTH
     data = PlayPlotData({r: ValueCounts() for r in ROLES}, RatioBySeat(7), RatioBySeat(7),
@@ -151,21 +152,21 @@ def play_plot_data(run: Run, batch_size: int = BATCH_ROWS) -> PlayPlotData:
     if missing:
         raise RunError(f"run {run.path} lacks column(s) for the plots: {', '.join(missing)}")
     for b in run.iter_batches(cols, batch_size):
-        money = _seat(b, "money").astype(np.float64)
-        role = np.stack([_codes(b.column(f"s{k}_role"), ROLES) for k in range(N_SEATS)], axis=1)
+        money = seat_matrix(b, "money", N_SEATS).astype(np.float64)
+        role = np.stack([codes(b.column(f"s{k}_role"), ROLES) for k in range(N_SEATS)], axis=1)
         for i, r in enumerate(ROLES):
             data.roles[r].add(money[role == i])
         # the deal features are of a hand's first deal: leave out redealt hands
         fresh = b.column("redeals").to_numpy(zero_copy_only=False) == 0
         data.skipped += int(b.num_rows - fresh.sum())
-        finish = _seat(b, "finish").astype(np.int64)
-        wilds = np.clip(_seat(b, "wilds").astype(np.int64), 0, 6)[fresh]
+        finish = seat_matrix(b, "finish", N_SEATS).astype(np.int64)
+        wilds = np.clip(seat_matrix(b, "wilds", N_SEATS).astype(np.int64), 0, 6)[fresh]
         data.wild_first.add(wilds, (finish[fresh] == 1).astype(np.float64))
         data.wild_place.add(wilds, np.where(finish[fresh] == 0, PLACES, finish[fresh]).astype(np.float64))
-        rows = np.flatnonzero((_codes(b.column("mode"), MODES) == 1) & fresh)
+        rows = np.flatnonzero((codes(b.column("mode"), MODES) == 1) & fresh)
         if rows.size:
             hs = np.clip(b.column("hard_seat").to_numpy(zero_copy_only=False)[rows].astype(np.int64), 0, 3)
-            strength = sum(_seat(b, f)[rows, hs].astype(np.int64)
+            strength = sum(seat_matrix(b, f, N_SEATS)[rows, hs].astype(np.int64)
                            for f in ("wilds", "natural_bombs", "wangzha"))
             strength = np.clip(strength, 0, top)
             data.hard_n += np.bincount(strength, minlength=top + 1)
@@ -174,7 +175,8 @@ def play_plot_data(run: Run, batch_size: int = BATCH_ROWS) -> PlayPlotData:
 
 
 def play_figures(run: Run, report: Report, batch_size: int = BATCH_ROWS) -> list[Figure]:
-    from sim.games.xiantao.report_play import GRADES, LEVELS, PLAYERS, ROLE_LABEL
+    from analysis.players import PLAYERS
+    from sim.games.xiantao.report_play import GRADES, LEVELS, ROLE_LABEL
 
     data = play_plot_data(run, batch_size)
     figs = [money_figure(data.roles, ROLE_LABEL),

@@ -156,7 +156,7 @@ def census_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     pooled_stats = {}
     for title, name, is_p, _ in specs:
         sec = sections.setdefault(title, Section(title, notes=[POOLED_NOTE]))
-        pooled_stats[name] = pooled[name].stat(name).against(exact.get(name))
+        pooled_stats[name] = pooled[name].stat(name).against(exact.get(name), is_p, exact_var.get(name))
         sec.stats.append(pooled_stats[name])
         sec.stats += [Stat.from_moments(name, table[f"{name}|{k}"], exact.get(name), k, is_p,
                                         exact_var.get(name)) for k in seats]

@@ -285,7 +285,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
                                       "redeal)"])
         for name in [f"P(wilds = {w})" for w in range(7)] + ["E[wilds]", "P(王炸)", "E[points]"]:
             is_p = name.startswith("P(")
-            deals.stats.append(acc.deal_pooled[name].stat(name).against(exact[name]))
+            deals.stats.append(acc.deal_pooled[name].stat(name).against(exact[name], is_p, exact_var.get(name)))
             deals.stats += [from_moments(name, t.get(f"{name}|{k}"), is_p, seat=k, exact=exact[name],
                                          exact_var=None if is_p else exact_var.get(name))
                             for k in SEATS]
