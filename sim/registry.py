@@ -21,6 +21,8 @@ GAMES: dict[str, str] = {
     "doudizhu": "sim.games.doudizhu",
     "doudizhu4": "sim.games.doudizhu4",
     "shanghai": "sim.games.shanghai",
+    "wushik": "sim.games.wushik",
+    "shuangkou": "sim.games.shuangkou",
 }
 
 

@@ -192,3 +192,18 @@ def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=F
     play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), rules, policies, pp, rows,
                logs, n_logs)
     return rows[0], logs[0, :n_logs[0]]
+
+
+@njit(cache=True, nogil=True)
+def dealt_owner(seed, deal_index, rotation, rules):
+    """``owner[card]``: the seat holding each card when play starts (after the draw's swap), and
+    ``player_at[seat]`` — the deal ``play_hand`` plays (for replay)."""
+    state = np.zeros(4, np.uint64)
+    deck = np.zeros(N_CARDS, np.int64)
+    owner = np.zeros(N_CARDS, np.int64)
+    counts = np.zeros((N_SEATS, 16), np.int64)
+    player_at = np.zeros(N_SEATS, np.int64)
+    row = np.zeros(ROW_LEN, np.int64)
+    seed_stream(seed, deal_index, state)
+    deal_and_draw(state, deck, rotation, rules, owner, counts, player_at, row)
+    return owner, player_at

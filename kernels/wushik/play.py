@@ -303,3 +303,22 @@ def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, du
     h = play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), rules, policies, pp,
                    rows, 0, n_hands, logs, n_logs)
     return rows[:max(h, 0)], logs, n_logs, h
+
+
+@njit(cache=True, nogil=True)
+def dealt_owners(seed, deal_index, rotation, n_hands):
+    """``owner[h, card]``: the seat dealt each card in each of the first ``n_hands`` hands of a
+    game index (the same deals ``play_match`` plays; for replay)."""
+    state = np.zeros(4, np.uint64)
+    deck = np.zeros(N_CARDS, np.int64)
+    owners = np.full((n_hands, 108), -1, np.int64)
+    counts = np.zeros((N_SEATS, 16), np.int64)
+    suit_counts = np.zeros((N_SEATS, 13, 4), np.int64)
+    row = np.zeros(ROW_LEN, np.int64)
+    seed_stream(seed, deal_index, state)
+    next_u64(state)
+    for h in range(n_hands):
+        deal_cards(state, deck, rotation, owners[h], counts, suit_counts, row)
+        if h == 0:
+            bounded(state, N_CARDS)
+    return owners

@@ -22,7 +22,7 @@ SCORING = [
 
 
 def blank():
-    return {name: 0 for name in HAND_LAYOUT.column_names(4)}
+    return {name: 0 for name in HAND_LAYOUT.column_names(4)} | {f"s{k}_seat": k for k in range(4)}
 
 
 def columns(rows):
@@ -44,8 +44,11 @@ def test_spec_examples():
 
 def random_facts(rng):
     f = blank()
+    seats = rng.sample(range(4), 4)  # the draw's swap: player k plays from seats[k]
+    for k in range(4):
+        f[f"s{k}_seat"] = seats[k]
     order = rng.sample(range(4), 4)
-    if order[0] % 2 == order[1] % 2:
+    if seats[order[0]] % 2 == seats[order[1]] % 2:
         places = order[:2]
     else:
         places = order[:3]

@@ -282,19 +282,21 @@ def player_level(f: Mapping, s: int, rules=None) -> int:
 
 
 def hand_money(f: Mapping, rules=None) -> dict:
-    """Outcome, 翻倍 and money of one hand, plainly (§6, §7; SK-6..SK-9)."""
+    """Outcome, 翻倍 and money of one hand, plainly (§6, §7; SK-6..SK-9). ``s{k}_*`` facts are by
+    player; player k's team is the parity of the seat he played from (``s{k}_seat``, k if absent)."""
     B = rule(rules, "base")
+    team = [f.get(f"s{s}_seat", s) % 2 for s in range(4)]
     place = {f[f"s{s}_finish"]: s for s in range(4) if f[f"s{s}_finish"] > 0}
-    win = place[1] % 2
-    if 2 in place and place[2] % 2 == win:
+    win = team[place[1]]
+    if 2 in place and team[place[2]] == win:
         outcome, units = "双扣", 3
-    elif 3 in place and place[3] % 2 == win:
+    elif 3 in place and team[place[3]] == win:
         outcome, units = "单扣", 2
     else:
         outcome, units = "平扣", 1
     V = units * B
     levels = [player_level(f, s, rules) for s in range(4)]
-    side = [s for s in range(4) if s % 2 == win]
+    side = [s for s in range(4) if team[s] == win]
     if rule(rules, "xiang_level_scope") == "per_player_max":
         L = max(levels[s] for s in side)
     else:
@@ -303,7 +305,7 @@ def hand_money(f: Mapping, rules=None) -> dict:
         L = max(biggest, count_level(sum(f[f"s{s}_bombs"] for s in side), sum(f[f"s{s}_bombs_ge5"] for s in side),
                                      rules))
     F = 2 ** (L - 4) if L >= 5 else 1
-    money = [V * F if s % 2 == win else -V * F for s in range(4)]
+    money = [V * F if team[s] == win else -V * F for s in range(4)]
     tribute = [0] * 4
     for s in range(4):
         if levels[s] >= 6:

@@ -8,22 +8,41 @@ columns; nothing here replays a hand, so stored hands are rescored under other b
 Teams: 0 = seats {0, 2}, 1 = seats {1, 3}. Patterns (codes of ``pattern``): 0 双抓 (1st and 2nd
 one team, +100 / -100), 1 单抓 (1st and 3rd, +50 / -50), 2 保 (1st and 4th, 0), 3 a hand decided
 by an 8 of a kind dealt (W-7: ``win_hand_as_double_catch`` +300 / -100; ``win_match`` 0 / 0, the
-match ends).
+match ends). A seat's money is his team's hand score minus the other team's: zero-sum, the
+margin the hand moves.
 
 Match totals depend on the hands a match contains, which the play engine decides under the
-run's scoring (a match ends when a total reaches ``target_score``); ``running_totals`` and
-``match_winner`` recompute them from hand scores for checking and for reports.
+run's scoring (a match ends when a total reaches ``target_score``): they are facts of the run
+(``team0_total`` …), not rescored. ``running_totals`` and ``match_winner`` recompute them from
+hand scores for checking.
 """
 
 from __future__ import annotations
 
+from typing import Mapping
+
 import numpy as np
 
+Facts = Mapping[str, np.ndarray]
 PATTERNS = ("shuangzhua", "danzhua", "bao", "eight")
 PATTERNS_ZH = ("双抓", "单抓", "保", "八炸")
 PATTERN_BONUS = (100, 50, 0)
 EIGHT_WIN, EIGHT_LOSS = 300, -100  # W-7 default: a 双抓 with all 200 points
 BONUS_SIZES = (5, 6, 7, 8)
+SEAT_FACTS = ("finish", "captured", "void", *[f"bonus{k}" for k in BONUS_SIZES])
+ROLES = ("leader", "leader_partner", "opponent")
+ROLE_LABELS = {"leader": "the hand's first leader (首出)", "leader_partner": "his partner (对家)",
+               "opponent": "the other team"}
+COMPONENT_LABELS = {"points": "captured points (5/10/K), the 终止牌 trick's table included by W-5",
+                    "pattern": "双抓 / 单抓 margin (±100 / ±50 each way)",
+                    "bonus": "bomb bonuses of >= 5-card bombs (W-6)",
+                    "eight": "8 of a kind dealt (W-7)"}
+
+
+def fact_columns(rules, n_seats: int = 4) -> list[str]:
+    """The columns ``score`` reads (``seat_roles`` reads ``leader``)."""
+    return (["leader", "terminal_seat", "terminal_points", "eight_applied", "eight_seat"]
+            + [f"s{k}_{c}" for c in SEAT_FACTS for k in range(n_seats)])
 
 
 def _seat_matrix(facts, name, n_seats):
@@ -40,8 +59,9 @@ def bonus_table(rules) -> dict[int, int]:
     return {5: b.five, 6: b.six, 7: b.seven, 8: b.eight}
 
 
-def score(facts: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
-    """Pattern, captured and void points, bomb bonuses and hand scores per team and seat."""
+def _parts(facts: Facts, rules, n_seats: int) -> dict[str, np.ndarray]:
+    """Per team (n, 2): captured points, pattern margin, bonuses, the W-7 score; per hand:
+    pattern, 一游's team, void points, the 8-of-a-kind flag."""
     finish = _seat_matrix(facts, "finish", n_seats)
     captured = _seat_matrix(facts, "captured", n_seats)
     void = _seat_matrix(facts, "void", n_seats)
@@ -70,6 +90,8 @@ def score(facts: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
     single = ~double & (third >= 0) & (third % 2 == first_team)
     pattern = np.where(eight, 3, np.where(double, 0, np.where(single, 1, 2)))
     margin = np.choose(np.minimum(pattern, 2), PATTERN_BONUS)
+    won = np.arange(2)[None, :] == first_team[:, None]
+    margin_team = np.where(won, margin[:, None], -margin[:, None])
 
     table = bonus_table(rules)
     bonus_seat = np.zeros((n, n_seats), np.int64)
@@ -78,33 +100,54 @@ def score(facts: dict, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
     bonus_team = np.stack([bonus_seat[:, team == t].sum(axis=1) for t in range(2)], axis=1)
     if rules.bomb_bonus_zero_sum:
         bonus_team = bonus_team - bonus_team[:, ::-1]
+    if rules.eight_bomb_rule == "win_match":
+        eight_team_score = np.zeros((n, 2), np.int64)
+    else:
+        eight_team_score = np.where(won, EIGHT_WIN, EIGHT_LOSS)
+    played = ~eight[:, None]
+    return {"captured": np.where(played, cap_team, 0), "margin": np.where(played, margin_team, 0),
+            "bonus": np.where(played, bonus_team, 0), "eight": np.where(played, 0, eight_team_score),
+            "pattern": pattern, "first_team": first_team, "void_points": np.where(eight, 0, void_points)}
 
-    scores = np.zeros((n, 2), np.int64)
-    for t in range(2):
-        won = first_team == t
-        scores[:, t] = cap_team[:, t] + np.where(won, margin, -margin) + bonus_team[:, t]
-    if eight.any():
-        if rules.eight_bomb_rule == "win_match":
-            eight_scores = np.zeros((n, 2), np.int64)
-        else:
-            eight_scores = np.where(np.arange(2)[None, :] == eight_team[:, None], EIGHT_WIN, EIGHT_LOSS)
-        scores = np.where(eight[:, None], eight_scores, scores)
-        cap_team = np.where(eight[:, None], 0, cap_team)
-        bonus_team = np.where(eight[:, None], 0, bonus_team)
-        void_points = np.where(eight, 0, void_points)
 
+def score(facts: Facts, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
+    """Pattern, captured and void points, bomb bonuses, hand scores per team and seat, and each
+    seat's money: his team's hand score minus the other team's (zero-sum, in points)."""
+    p = _parts(facts, rules, n_seats)
+    scores = p["captured"] + p["margin"] + p["bonus"] + p["eight"]
     out = {
-        "pattern": pattern.astype(np.int8),
-        "first_team": first_team.astype(np.int8),
-        "void_points": void_points.astype(np.int16),
+        "pattern": p["pattern"].astype(np.int8),
+        "first_team": p["first_team"].astype(np.int8),
+        "void_points": p["void_points"].astype(np.int16),
     }
     for t in range(2):
-        out[f"team{t}_captured"] = cap_team[:, t].astype(np.int16)
-        out[f"team{t}_bonus"] = bonus_team[:, t].astype(np.int32)
+        out[f"team{t}_captured"] = p["captured"][:, t].astype(np.int16)
+        out[f"team{t}_bonus"] = p["bonus"][:, t].astype(np.int32)
         out[f"team{t}_score"] = scores[:, t].astype(np.int32)
+    margin = scores[:, 0] - scores[:, 1]
     for k in range(n_seats):
         out[f"s{k}_score"] = scores[:, k % 2].astype(np.int32)
+        out[f"s{k}_money"] = (margin if k % 2 == 0 else -margin).astype(np.float64)
     return out
+
+
+def components(facts: Facts, scored: Mapping[str, np.ndarray], rules, n_seats: int = 4) -> dict[str, np.ndarray]:
+    """(n, seats) money of each part (``COMPONENT_LABELS``): each is the team's part minus the
+    other team's; they add up to the money."""
+    p = _parts(facts, rules, n_seats)
+    team = np.arange(n_seats) % 2
+    out = {}
+    for name, key in (("points", "captured"), ("pattern", "margin"), ("bonus", "bonus"), ("eight", "eight")):
+        d = (p[key][:, 0] - p[key][:, 1]).astype(np.float64)
+        out[name] = np.where(team[None, :] == 0, d[:, None], -d[:, None])
+    return out
+
+
+def seat_roles(facts: Facts, n_seats: int = 4) -> np.ndarray:
+    """(n, seats) role codes (``ROLES``): 0 the hand's first leader, 1 his partner, 2 the others."""
+    leader = np.asarray(facts["leader"], np.int64)[:, None]
+    k = np.arange(n_seats)[None, :]
+    return np.where(k == leader, 0, np.where((k - leader) % 2 == 0, 1, 2))
 
 
 def running_totals(match: np.ndarray, team_scores: np.ndarray) -> np.ndarray:
