@@ -100,3 +100,12 @@ def test_duplicate_plays_each_deal_from_every_seat(tmp_path):
         pts = {r.rotation: [r[f"s{k}_dealt_points"] for k in range(4)] for _, r in rows.iterrows()}
         for rot in range(4):
             assert pts[rot] == [pts[0][(k + rot) % 4] for k in range(4)]
+
+
+def test_sweep_pairs_matches_by_game_index():
+    sw = sim.sweep("wushik", 30, "near_out", [1, 3], seed=3, progress=False)
+    df = sw.to_pandas()
+    paired = df[df.statistic.str.startswith("Δ")]
+    assert len(paired) == 9 and (paired.n <= 30).all() and (paired.n > 0).all()
+    per_match = df[(df.statistic == "E[hands per match]")]
+    assert (per_match.n == 30).all() and (per_match.estimate > 1).all()
