@@ -5,7 +5,9 @@ Every run of a sweep has the same seed, so hand ``g`` of every setting is the sa
 game's headline figures (``sim.game.Job.metrics``, per-hand values) are estimated per setting
 with 95% CIs, and each setting is compared with the first one by the mean of the per-hand
 differences over the hands where the figure applies in both (a paired difference, far tighter
-than comparing two independent runs).
+than comparing two independent runs). A game whose game index holds several rows (a match of
+hands) is paired game index by game index, each one's figure the mean over its rows, since the
+settings may play different numbers of hands in it.
 """
 
 from __future__ import annotations
@@ -29,12 +31,23 @@ class SettingStat(Stat):
     setting: str = ""
 
 
-def _values(run, metrics) -> dict[str, np.ndarray]:
-    """Per-hand values of every metric over the whole run, ordered by game index."""
+def _values(run, metrics) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Per-hand values of every metric over the whole run, and each hand's game index."""
     columns = sorted({c for m in metrics for c in m.columns} | {"game_index"})
     table = run.to_arrow(columns)
     data = {c: table.column(c).to_numpy(zero_copy_only=False) for c in columns}
-    return {m.name: np.asarray(m.value(data), np.float64) for m in metrics}
+    return {m.name: np.asarray(m.value(data), np.float64) for m in metrics}, np.asarray(data["game_index"])
+
+
+def _per_game(x: np.ndarray, game_index: np.ndarray) -> np.ndarray:
+    """The mean of ``x`` over the rows of each game index (NaN where it applies to none), in
+    game-index order: what pairs runs whose game indices hold different numbers of rows."""
+    index, inverse = np.unique(game_index, return_inverse=True)
+    ok = ~np.isnan(x)
+    total = np.bincount(inverse[ok], x[ok], len(index))
+    count = np.bincount(inverse[ok], minlength=len(index))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(count > 0, total / np.maximum(count, 1), np.nan)
 
 
 def _stat(name: str, x: np.ndarray, setting: str) -> SettingStat:
@@ -68,16 +81,25 @@ class SweepReport(Report):
 
 def sweep_report(game: str, name: str, settings: list[str], runs: list, metrics) -> SweepReport:
     """The sweep's report: each metric per setting, and its paired difference against the first."""
-    values = [_values(run, metrics) for run in runs]
+    pairs = [_values(run, metrics) for run in runs]
+    values = [v for v, _ in pairs]
+    if any(len(np.unique(g)) != len(g) for _, g in pairs):  # several rows per game index: pair by index
+        paired_values = [{k: _per_game(x, g) for k, x in v.items()} for v, g in pairs]
+    else:
+        order = [np.argsort(g, kind="stable") for _, g in pairs]
+        paired_values = [{k: x[o] for k, x in v.items()} for (v, _), o in zip(pairs, order)]
     by_setting = Section(BY_SETTING, notes=["mean over the hands where the figure applies (n), normal 95% CI"])
     paired = Section(PAIRED, notes=[
         "Δ = per hand, the figure under the setting minus under the first setting, over the hands where it "
         "applies under both (n); normal 95% CI of the mean difference"])
+    if any(len(np.unique(g)) != len(g) for _, g in pairs):
+        paired.notes.append("game indices hold several rows (matches): each difference is per game index, "
+                            "of the mean over its rows")
     for m in metrics:
         for setting, v in zip(settings, values):
             by_setting.stats.append(_stat(m.name, v[m.name], setting))
-        base = values[0][m.name]
-        for setting, v in zip(settings[1:], values[1:]):
+        base = paired_values[0][m.name]
+        for setting, v in zip(settings[1:], paired_values[1:]):
             paired.stats.append(_stat(f"Δ {m.name}", v[m.name] - base, setting))
     n = runs[0].n_rows
     summary = [f"{game}: {n:,} hands per setting, the same deals (seed {runs[0].manifest.get('seed')}), "

@@ -142,6 +142,11 @@ def _wrote(run, n: int, out: Path, unit: str) -> None:
     else:
         how = f"{m['threads']} threads"
     rate = m.get("rate_per_s")
+    rows = run.n_rows
+    if rows != n:  # several rows per game index (the hands of a match): the rate is of rows
+        typer.echo(f"wrote {n:,} game indices ({rows:,} rows) to {out} in {m['wall_time_s']:.1f} s"
+                   + (f" ({rate:,.0f} rows/s, {how})" if rate else ""))
+        return
     typer.echo(f"wrote {n:,} {unit} to {out} in {m['wall_time_s']:.1f} s" + (f" ({rate:,.0f} {unit}/s, {how})" if rate else ""))
 
 

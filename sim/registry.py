@@ -28,6 +28,8 @@ GAMES: dict[str, str] = {
     "tractor": "sim.games.tractor",
     "hongwu": "sim.games.hongwu",
     "bridge": "sim.games.bridge",
+    "wushik": "sim.games.wushik",
+    "shuangkou": "sim.games.shuangkou",
 }
 
 

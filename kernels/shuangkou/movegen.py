@@ -1,0 +1,263 @@
+"""Legal moves of a 百变双扣 hand and the 相 beat rule (spec §3, §4).
+
+A hand is ``counts[>= 15]``: natural cards per rank index 0..12, then the 小王 (13) and 大王 (14)
+held. Output rows are the move records of ``kernels.shuangkou.moves``.
+
+Which moves: every pattern of §3 the hand can play, with wild jokers filling what the hand
+lacks (``kernels.shuangkou.wild``). A joker stands only for a rank the hand holds no more
+naturals of outside the play ("naturals first"): playing a joker where a natural of that rank
+would do never gains anything, so such plays are not generated (the reference applies the same
+rule). Which jokers play as wilds is a choice the player keeps: every split of 小王 / 大王 the
+hand allows is its own move (field ``big``).
+
+Order of generation (random players rely on it being fixed): singles (jokers last), pairs,
+triples, straights, 连对, 连三同张 (by top rank, then length), bombs (rank, then size), 连炸, 三王,
+天王; inside each, fewer 大王 first. With ``top`` a play only the moves that beat it are produced
+(never PASS; the caller adds it).
+
+Beat rule (§4): a non-bomb play is beaten by the same kind with as many cards and a higher top
+rank, or by any bomb-class play. Bomb-class plays compare by ``bomb_power``: 相 first, then the
+千变 ladder inside a 相 (三王 and a 天王 of the smallest 7相 lowest, then 连炸 by the number of
+bombs, a plain bomb highest), then rank; equal power never beats (two 三王).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.climb.loop import CL_HEADER
+from kernels.shuangkou.moves import (
+    BOMB, LIANZHA, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIPLE,
+)
+from kernels.shuangkou.wild import TOP_CHAIN_RANK, WILD_BOTH, WILD_NONE
+
+MAX_MOVES = 2048  # whole 27-card hands produce a few hundred moves (the tests check the bound)
+
+# layout of the ``rules`` int64 vector of 双扣 (compiled by ``sim.games.shuangkou.rules.engine_rules``): the
+# climbing engine's header ``CL_*`` (kernels.climb.loop: pass locks, 接风 skips, hand size), then these
+S_WILD_MODE = CL_HEADER + 0  # 0 both, 1 big_only, 2 none (kernels.shuangkou.wild WILD_*)
+S_TIANWANG_TOP = CL_HEADER + 1  # 1: 天王炸弹 is the top play; 0: the smallest 7相
+S_LIANZHA = CL_HEADER + 2  # 1: 连炸 allowed
+S_JIEFENG = CL_HEADER + 3  # 0 partner (spec §5), 1 next active seat
+S_DIRECTION = CL_HEADER + 4  # 0 counter-clockwise (seat + 1), 1 clockwise
+S_PARTNER_DRAW = CL_HEADER + 5  # 1: partners by the announced card with the seat swap (SK-2); 0: seats as dealt
+S_TIANWANG_XIANG = CL_HEADER + 6  # 相 a 天王炸弹 counts for 翻倍 and tribute (players value it by it)
+S_LEN = CL_HEADER + 8
+
+TOP_XIANG = 63  # 相 of a 天王炸弹 with tianwang_rank = top in the ladder (above any real bomb)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def xiang(kind, size, chain):
+    """相 of a bomb-class play as it counts for 翻倍 and tribute (天王 is counted by the ruleset,
+    ``S_TIANWANG_XIANG``); 0 for other plays."""
+    if kind == BOMB:
+        return size
+    if kind == LIANZHA:
+        return size // chain + chain
+    if kind == SANWANG:
+        return 6
+    return 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bomb_power(kind, rank, size, chain, rules):
+    """One number ordering bomb-class plays (0 for the others): (相, place in the 相, rank)."""
+    if kind == BOMB:
+        level, sub = size, 15
+    elif kind == LIANZHA:
+        level, sub = size // chain + chain, chain
+    elif kind == SANWANG:
+        level, sub = 6, 0
+    elif kind == TIANWANG:
+        level, sub = (TOP_XIANG, 0) if rules[S_TIANWANG_TOP] != 0 else (7, 0)
+    else:
+        return 0
+    return (level * 16 + sub) * 16 + rank + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def beats_fields(kind, rank, size, chain, top, rules):
+    """Does the play (kind, rank, size, chain) beat the record ``top``? Anything beats PASS."""
+    if top[0] == PASS:
+        return True
+    p = bomb_power(kind, rank, size, chain, rules)
+    t = bomb_power(top[0], top[1], top[2], top[5], rules)
+    if t == 0:
+        if p > 0:
+            return True
+        return kind == top[0] and size == top[2] and rank > top[1]
+    return p > t
+
+
+@njit(cache=True, nogil=True, inline="always")
+def beats(move, top, rules):
+    return beats_fields(move[0], move[1], move[2], move[5], top, rules)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _put(out, n, kind, rank, size, wilds, big, chain, wildas):
+    if n >= out.shape[0]:
+        return n  # buffer full: MAX_MOVES is sized so that this never happens (tests check it)
+    out[n, 0] = kind
+    out[n, 1] = rank
+    out[n, 2] = size
+    out[n, 3] = wilds
+    out[n, 4] = big
+    out[n, 5] = chain
+    out[n, 6] = wildas
+    return n + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _put_splits(out, n, kind, rank, size, wilds, chain, wildas, ws, wb):
+    """One move per choice of which wild jokers play: ``big`` 大王 and ``wilds - big`` 小王."""
+    if wilds == 0:
+        return _put(out, n, kind, rank, size, 0, 0, chain, wildas)
+    for big in range(max(0, wilds - ws), min(wilds, wb) + 1):
+        n = _put(out, n, kind, rank, size, wilds, big, chain, wildas)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_runs(c, kind, per, min_len, lowest_top, want_len, ws, wb, out, n):
+    """Runs of ``per`` each within 3..A, wild jokers filling what is missing; by top, then length."""
+    w = ws + wb
+    for hi in range(max(lowest_top, min_len - 1), TOP_CHAIN_RANK + 1):
+        missing = 0
+        packed = 0
+        for length in range(1, hi + 2):
+            r = hi - length + 1
+            if c[r] < per:
+                missing += per - c[r]
+                packed |= (per - c[r]) << (4 * r)
+                if missing > w:
+                    break
+            if length >= min_len and (want_len <= 0 or length == want_len):
+                n = _put_splits(out, n, kind, hi, per * length, missing, length, packed, ws, wb)
+            if want_len > 0 and length >= want_len:
+                break
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_lianzha(c, top, rules, ws, wb, out, n):
+    """连炸: k >= 3 consecutive ranks within 3..A, n >= 4 cards each, wild jokers filling."""
+    w = ws + wb
+    for hi in range(2, TOP_CHAIN_RANK + 1):
+        for k in range(3, hi + 2):
+            lo = hi - k + 1
+            for per in range(4, 13):
+                missing = 0
+                packed = 0
+                for r in range(lo, hi + 1):
+                    if c[r] < per:
+                        missing += per - c[r]
+                        packed |= (per - c[r]) << (4 * r)
+                if missing > w:
+                    break
+                if beats_fields(LIANZHA, hi, per * k, k, top, rules):
+                    n = _put_splits(out, n, LIANZHA, hi, per * k, missing, k, packed, ws, wb)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_groups(c, top, lead, ws, wb, out, n):
+    """Singles (jokers last), pairs (identical jokers last), triples over a plain ``top``."""
+    tk = top[0]
+    w = ws + wb
+    sj, bj = c[13], c[14]
+    lowest = 0 if lead else top[1] + 1
+    if lead or tk == SINGLE:
+        for r in range(lowest, 13):
+            if c[r] >= 1:
+                n = _put(out, n, SINGLE, r, 1, 0, 0, 1, 0)
+        if sj >= 1 and lowest <= 13:
+            n = _put(out, n, SINGLE, 13, 1, 0, 0, 1, 0)
+        if bj >= 1 and lowest <= 14:
+            n = _put(out, n, SINGLE, 14, 1, 0, 1, 1, 0)
+    if lead or tk == PAIR:
+        for r in range(lowest, 13):
+            if c[r] >= 2:
+                n = _put(out, n, PAIR, r, 2, 0, 0, 1, 0)
+            elif c[r] == 1 and w >= 1:
+                n = _put_splits(out, n, PAIR, r, 2, 1, 1, 1 << (4 * r), ws, wb)
+        if sj >= 2 and lowest <= 13:
+            n = _put(out, n, PAIR, 13, 2, 0, 0, 1, 0)
+        if bj >= 2 and lowest <= 14:
+            n = _put(out, n, PAIR, 14, 2, 0, 2, 1, 0)
+    if lead or tk == TRIPLE:
+        for r in range(lowest, 13):
+            if c[r] >= 3:
+                n = _put(out, n, TRIPLE, r, 3, 0, 0, 1, 0)
+            elif c[r] >= 1 and c[r] + w >= 3:
+                n = _put_splits(out, n, TRIPLE, r, 3, 3 - c[r], 1, (3 - c[r]) << (4 * r), ws, wb)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_bombs(c, top, rules, ws, wb, out, n):
+    """One-rank bombs (naturals + wild jokers, rank then size), 连炸, 三王, 天王 that beat ``top``."""
+    w = ws + wb
+    sj, bj = c[13], c[14]
+    for r in range(13):
+        if c[r] == 0:
+            continue
+        for size in range(4, c[r] + w + 1):
+            if beats_fields(BOMB, r, size, 1, top, rules):
+                extra = max(0, size - c[r])
+                n = _put_splits(out, n, BOMB, r, size, extra, 1, extra << (4 * r), ws, wb)
+    if rules[S_LIANZHA] != 0:
+        n = _gen_lianzha(c, top, rules, ws, wb, out, n)
+    if sj + bj >= 3 and beats_fields(SANWANG, -1, 3, 1, top, rules):
+        for big in range(max(0, 3 - sj), min(3, bj) + 1):
+            n = _put(out, n, SANWANG, -1, 3, 0, big, 1, 0)
+    if sj >= 2 and bj >= 2 and beats_fields(TIANWANG, -1, 4, 1, top, rules):
+        n = _put(out, n, TIANWANG, -1, 4, 0, 2, 1, 0)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def generate_moves(c, top, rules, out):
+    """All legal moves of the hand ``c`` over ``top`` (a PASS record when leading); returns how many."""
+    mode = rules[S_WILD_MODE]
+    ws = c[13] if mode == WILD_BOTH else 0
+    wb = c[14] if mode != WILD_NONE else 0
+    tk = top[0]
+    lead = tk == PASS
+    n = 0
+    if lead or bomb_power(tk, top[1], top[2], top[5], rules) == 0:
+        n = _gen_groups(c, top, lead, ws, wb, out, n)
+        lowest = 0 if lead else top[1] + 1
+        want = -1 if lead else top[5]
+        if lead or tk == STRAIGHT:
+            n = _gen_runs(c, STRAIGHT, 1, 5, lowest, want, ws, wb, out, n)
+        if lead or tk == PAIR_CHAIN:
+            n = _gen_runs(c, PAIR_CHAIN, 2, 3, lowest, want, ws, wb, out, n)
+        if lead or tk == TRIO_CHAIN:
+            n = _gen_runs(c, TRIO_CHAIN, 3, 3, lowest, want, ws, wb, out, n)
+    return _gen_bombs(c, top, rules, ws, wb, out, n)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def move_cards(move, out):
+    """Cards a move plays: ``out[0..12]`` naturals per rank, ``out[13]`` 小王, ``out[14]`` 大王."""
+    for r in range(15):
+        out[r] = 0
+    kind, rank, size, wilds, big, chain, wildas = move[0], move[1], move[2], move[3], move[4], move[5], move[6]
+    if kind == PASS:
+        return
+    if kind == SANWANG or kind == TIANWANG or rank >= 13:
+        out[14] = big
+        out[13] = size - big
+        return
+    per = size // chain
+    for r in range(rank - chain + 1, rank + 1):
+        out[r] = per - ((wildas >> (4 * r)) & 15)
+    out[14] = big
+    out[13] = wilds - big
+
+
+def empty_moves() -> np.ndarray:
+    return np.zeros((MAX_MOVES, MOVE_FIELDS), np.int64)

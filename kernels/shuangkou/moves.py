@@ -1,0 +1,57 @@
+"""Move records of 百变双扣: the engine's 7-field ``int64`` record with two fields renamed.
+
+::
+
+    (kind, rank, size, wilds, big, chain, wildas)
+
+kind    ``SINGLE`` 1, ``PAIR`` 2, ``TRIPLE`` 3, ``BOMB`` 4 (>= 4 of one rank, naturals + wild
+        jokers), ``STRAIGHT`` 7 (>= 5), ``PAIR_CHAIN`` 8 (连对, >= 3 pairs), ``TRIO_CHAIN`` 9 (连三同张,
+        >= 3 triples), ``TIANWANG`` 16 (天王炸弹, the four jokers), ``SANWANG`` 17 (三王, three
+        jokers), ``LIANZHA`` 18 (连炸, >= 3 bombs of equal size on consecutive ranks); ``PASS`` 0.
+rank    top rank index (``kernels.cards``: 0:3 .. 11:A 12:2, 13 小王, 14 大王); a chain's highest
+        rank; 13/14 for a joker single or a pair of identical jokers; -1 for 三王 and 天王
+size    number of cards played
+wilds   jokers standing for another rank (百变); 0 when every joker played is itself
+big     (the ``suit`` slot) 大王 among the cards played, wild or not; the 小王 played are
+        ``wilds - big`` in a combination with naturals, ``size - big`` in an all-joker play
+chain   ranks in a chain (straight, 连对, 连三同张) or bombs in a 连炸; 1 otherwise
+wildas  (the ``kickers`` slot) what the wild jokers stand for: packed rank counts, 4 bits per
+        rank index 0..12 (``pack``); 0 without wilds
+
+A record fixes the cards it plays (``movegen.move_cards``): naturals = the pattern's cards per rank
+minus ``wildas``, plus the jokers. 相 (bomb strength, spec §4) of a bomb-class play: a bomb of n
+cards is n相, a 连炸 of k bombs of n cards is (n + k)相, 三王 is the smallest 6相, 天王 the top play
+or the smallest 7相 (``tianwang_rank``).
+"""
+
+from __future__ import annotations
+
+from kernels.landlord.moves import PAIR_CHAIN, STRAIGHT, TIANWANG, TRIO_CHAIN
+from kernels.climb.moves import BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE  # noqa: F401
+
+SANWANG = 17  # 三王: three jokers, the smallest 6相
+LIANZHA = 18  # 连炸 (千变 only): >= 3 bombs of the same card count on consecutive ranks
+
+F_KIND, F_RANK, F_SIZE, F_WILDS, F_BIG, F_CHAIN, F_WILDAS = range(7)
+R_SJ, R_BJ = 13, 14
+KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, TIANWANG, SANWANG, LIANZHA)
+BOMB_KINDS = (BOMB, TIANWANG, SANWANG, LIANZHA)
+KIND_NAMES = {
+    PASS: "pass", SINGLE: "single", PAIR: "pair", TRIPLE: "triple", BOMB: "bomb", STRAIGHT: "straight",
+    PAIR_CHAIN: "pair_chain", TRIO_CHAIN: "trio_chain", TIANWANG: "tianwang", SANWANG: "sanwang",
+    LIANZHA: "lianzha",
+}
+KIND_NAMES_ZH = {
+    PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三同张", BOMB: "炸弹", STRAIGHT: "顺子",
+    PAIR_CHAIN: "连对", TRIO_CHAIN: "连三同张", TIANWANG: "天王炸弹", SANWANG: "三王", LIANZHA: "连炸",
+}
+PASS_RECORD = (PASS, -1, 0, 0, 0, 1, 0)
+
+
+def pack(counts) -> int:
+    """Packed rank counts (4 bits per rank index 0..12) of a sequence of 13 counts."""
+    return sum(int(c) << (4 * r) for r, c in enumerate(counts))
+
+
+def unpack(packed: int) -> tuple:
+    return tuple((int(packed) >> (4 * r)) & 15 for r in range(13))

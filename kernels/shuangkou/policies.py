@@ -1,0 +1,257 @@
+"""双扣 players: ``random``, ``greedy`` and ``smart``, from a generated move list and the seat's view.
+
+The view of seat ``seat``: its own hand ``counts[seat]`` (naturals 0..12, 小王 13, 大王 14), the
+cards left to every seat (``hand_left``), the trick's top play and who made it (``top_seat``, -1
+when leading), the partnership (partners sit opposite: ``(seat + 2) % 4``) and every seat's 相
+level so far (``level_now[seat]``: SK-7, from the bombs it has played; the turn loop keeps it).
+``moves[:n]`` are the legal plays (``kernels.shuangkou.movegen``); a chooser returns an index or
+-1 to pass (never -1 when leading). Parameters per seat come in ``pp[seat, PP_*]``.
+
+* random — uniform over the legal plays, PASS included when following.
+* greedy — leads its cheapest whole group without jokers or bombs, follows with the lowest plain
+  play that beats (jokers last), never beats its partner, bombs only when an opponent is about
+  to go out.
+* smart — plans the hand (fewest plays to go out) and keeps its wild jokers for what naturals
+  cannot do; lets its partner's plays stand; beats opponents cheaply; spends bombs by what they
+  are worth: the lead when an opponent is close to going out or when it is itself close, and the
+  相 a bomb adds — a bomb of >= ``tribute_xiang`` earns tribute from all three others whoever
+  wins (SK-8), a bomb raising its level to >= 5相 multiplies the hand (翻倍) if its side wins — so
+  it plays its biggest bombs, jokers added, rather than lose them in hand.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.rng import bounded
+from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
+from kernels.shuangkou.moves import PAIR, SINGLE, TIANWANG
+from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
+
+RANDOM, GREEDY, SMART = 0, 1, 2
+POLICY_NAMES = ("random", "greedy", "smart")
+
+PP_NEAR_OUT = 0  # an opponent with at most this many cards is about to go out
+PP_WILD_COST = 1  # smart: plan plays one wild joker is worth
+PP_TRIBUTE_XIANG = 2  # smart plays a bomb reaching this 相 whenever it may (tribute)
+PP_CASH_PLAN = 3  # smart leads its big bombs when at most this many plays remain
+PP_SLACK = 4  # smart follows when its plan grows by at most this many plays
+N_PP = 5
+PARAM_ORDER = ("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack")
+DEFAULT_PARAMS = {
+    "random": {"near_out": 0, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0},
+    "greedy": {"near_out": 3, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0},
+    "smart": {"near_out": 5, "wild_cost": 3.0, "tribute_xiang": 6, "cash_plan": 3, "slack": 1},
+}
+
+
+def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
+    pp = np.zeros((len(policies), N_PP), np.float64)
+    for seat, (name, extra) in enumerate(zip(policies, overrides)):
+        values = dict(DEFAULT_PARAMS[name])
+        values.update(extra)
+        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
+    return pp
+
+
+@njit(cache=True, nogil=True)
+def plan_masks(m1, m2, m3, m4, jokers):
+    """Fewest plays to empty a hand given as rank masks (``kernels.climb.rankmask``) and its
+    joker count, a greedy split: a bomb per rank held >= 4 times, each run of equal triples /
+    pairs of >= 3 ranks one play, up to two straights (a run of >= 5 held ranks swallowing >= 2
+    lone cards), one play per other rank, the jokers one play (they join other cards)."""
+    runs3, cov3 = chain_runs(m3, 3)
+    runs2, cov2 = chain_runs(m2, 3)
+    plays = popcount(m4) + runs3 + runs2
+    m2 &= ~cov2
+    m3 &= ~cov3
+    for _ in range(2):
+        held = (m1 | m2 | m3) & 0xFFF
+        starts = held & ~(held << 1)
+        best, best_gain = 0, 1
+        while starts:
+            low = starts & -starts
+            bit = low
+            length = 0
+            while held & bit:
+                length += 1
+                bit <<= 1
+            gain = popcount(m1 & (bit - low))
+            if length >= 5 and gain > best_gain:
+                best, best_gain = bit - low, gain
+            starts &= starts - 1
+        if best == 0:
+            break
+        plays += 1
+        m1, m2, m3 = (m1 & ~best) | (m2 & best), (m2 & ~best) | (m3 & best), m3 & ~best
+    plays += popcount(m1 | m2 | m3)
+    if jokers > 0:
+        plays += 1
+    return plays
+
+
+@njit(cache=True, nogil=True)
+def plan_count(c):
+    """``plan_masks`` of a hand ``c[15]`` (naturals, 小王, 大王)."""
+    m1, m2, m3, m4 = rank_masks(c)
+    return plan_masks(m1, m2, m3, m4, c[13] + c[14])
+
+
+@njit(cache=True, nogil=True)
+def plan_after(packed, jokers, m1, m2, m3, m4, rank, size, wilds, chain, wildas):
+    """``plan_masks`` of the hand (``pack_counts`` form, jokers held, masks m1..m4) after a move:
+    only the ranks the move takes are moved. Scalars only."""
+    if rank < 0 or rank >= 13:
+        return plan_masks(m1, m2, m3, m4, jokers - size)
+    per = size // chain
+    for r in range(rank - chain + 1, rank + 1):
+        m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, ((packed >> (4 * r)) & 15) - per + ((wildas >> (4 * r)) & 15))
+    return plan_masks(m1, m2, m3, m4, jokers - wilds)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i):
+    return plan_after(packed, jokers, m1, m2, m3, m4, moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5], moves[i, 6])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _move_xiang(moves, i, rules):
+    if moves[i, 0] == TIANWANG:
+        return rules[S_TIANWANG_XIANG]
+    return xiang(moves[i, 0], moves[i, 2], moves[i, 5])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _enemy_min(seat, hand_left):
+    m = 1 << 30
+    for s in range(hand_left.shape[0]):
+        if (s - seat) % 2 == 1 and hand_left[s] > 0 and hand_left[s] < m:
+            m = hand_left[s]
+    return m
+
+
+@njit(cache=True, nogil=True)
+def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
+    c = counts[seat]
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    if lead:
+        best, best_cost = -1, 1 << 60
+        for i in range(n):
+            kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
+            bomb = bomb_power(kind, rank, size, chain, rules) > 0
+            broken = 0 <= rank < 13 and c[rank] != size // chain - ((moves[i, 6] >> (4 * rank)) & 15)
+            cost = (100000 if bomb else 0) + wilds * 5000 + (1000 if broken else 0) + rank * 10 - size
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    if (top_seat - seat) % 2 == 0:
+        return -1
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
+        if bomb_power(kind, rank, size, chain, rules) > 0:
+            continue
+        cost = wilds * 1000 + rank
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    if _enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT]:
+        for i in range(n):
+            p = bomb_power(moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5], rules) * 8 + moves[i, 3]
+            if p < best_cost:
+                best, best_cost = i, p
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules):
+    for i in range(n):  # going out now is always right
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    c = counts[seat]
+    m1, m2, m3, m4 = rank_masks(c)
+    packed = pack_counts(c, 13)
+    jokers = c[13] + c[14]
+    plan0 = plan_masks(m1, m2, m3, m4, jokers)
+    enemy = _enemy_min(seat, hand_left)
+    near = pp[seat, PP_NEAR_OUT]
+    wild_cost = pp[seat, PP_WILD_COST]
+    tribute = pp[seat, PP_TRIBUTE_XIANG]
+    partner = (seat + 2) % 4
+    if lead:
+        feed = hand_left[partner] == 1 and enemy > 1
+        best, best_cost = -1, 1e18
+        for i in range(n):
+            kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
+            x = _move_xiang(moves, i, rules)
+            plan = _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i)
+            cost = (plan + wilds * wild_cost) * 1000.0 + max(rank, 0) * 10 - size
+            if bomb_power(kind, rank, size, chain, rules) > 0:
+                cashing = x >= tribute and x > level_now[seat] and plan0 <= pp[seat, PP_CASH_PLAN]
+                cost += -50000.0 if cashing else 50000.0
+            elif rank >= 12 and kind <= PAIR:
+                cost += 400  # keep 2s and jokers to win the lead back
+            if kind == SINGLE:
+                if feed:
+                    cost = -100000.0 + rank
+                elif enemy == 1:
+                    cost += 20000 - 100 * rank
+            elif kind == PAIR and enemy == 2:
+                cost += 10000 - 100 * rank
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    if (top_seat - seat) % 2 == 0:
+        return -1  # let the partner's play stand
+    urgent = enemy <= near or hand_left[top_seat] <= near
+    best, best_cost = -1, 1e18
+    for i in range(n):
+        kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
+        if bomb_power(kind, rank, size, chain, rules) > 0:
+            continue
+        grow = _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i) - plan0 + wilds * wild_cost
+        if grow > pp[seat, PP_SLACK] and not urgent:
+            continue
+        cost = grow * 1000 + rank * 10
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    # bombs: what the 相 adds (tribute, 翻倍) and what the lead is worth
+    best, best_value = -1, -1e18
+    for i in range(n):
+        kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
+        power = bomb_power(kind, rank, size, chain, rules)
+        if power == 0:
+            continue
+        x = _move_xiang(moves, i, rules)
+        value = 0.0
+        if x >= tribute and x > level_now[seat]:
+            value += 10.0 * (x - max(level_now[seat], tribute - 1))
+        if x >= 5 and x > level_now[seat] and x > level_now[partner]:
+            value += 2.0
+        if urgent:
+            value += 5.0
+        elif _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i) <= 1:
+            value += 5.0
+        if value <= 0:
+            continue
+        value -= power * 1e-4 + wilds * 0.5
+        if value > best_value:
+            best, best_value = i, value
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_move(policy, seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules, state):
+    """Index of the chosen play in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
+    if policy == RANDOM:
+        k = bounded(state, n if lead else n + 1)
+        return k if k < n else -1
+    if policy == GREEDY:
+        return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
+    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules)

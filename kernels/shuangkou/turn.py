@@ -1,0 +1,118 @@
+"""One turn of 百变双扣 on the climbing engine's loop (``kernels.climb.loop``).
+
+What this game adds to the shared steps: its move generation with wild jokers and the 相 beat
+rule (``kernels.shuangkou.movegen``), its players (``kernels.shuangkou.policies``), which
+physical cards a play takes (any copy of a rank: suits never matter in play), each seat's 相
+level so far (SK-7, for the players), and the per-play facts of ``kernels.shuangkou.layout``
+written for the *player* at the seat (``player_at``): bombs, 相, 三王 / 天王 / 连炸, wild jokers
+used as what.
+
+The end (SK-5: both players of a team out, or three out) is the shared partnership end rule with
+teams {0, 2} / {1, 3} (seats after the draw's swap); 接风 to the partner is the shared step.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from kernels.climb.loop import (
+    GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, advance, after_play, log_action, record_pass,
+)
+from kernels.shuangkou.layout import HAND_LAYOUT
+from kernels.shuangkou.movegen import S_TIANWANG_XIANG, generate_moves, move_cards, xiang
+from kernels.shuangkou.moves import BOMB, LIANZHA, SANWANG, TIANWANG
+from kernels.shuangkou.policies import choose_move
+
+_at = HAND_LAYOUT.at
+ROW_PLAYS, ROW_WILD_USED, ROW_WILD_IN_BOMBS, ROW_JOKERS_SELF = (
+    _at("plays"), _at("wild_used"), _at("wild_in_bombs"), _at("jokers_self"))
+ROW_BOMBS, ROW_GE5, ROW_MAX_XIANG = _at("bombs"), _at("bombs_ge5"), _at("max_xiang")
+ROW_TIANWANG, ROW_SANWANG, ROW_LIANZHA, ROW_ENDED_BY = _at("tianwang"), _at("sanwang"), _at("lianzha"), _at("ended_by")
+
+
+@njit(cache=True, nogil=True, inline="always")
+def move_jokers(move):
+    """Jokers among a play's cards (wild or themselves)."""
+    if move[0] == SANWANG or move[0] == TIANWANG or move[1] >= 13:
+        return move[2]
+    return move[3]
+
+
+@njit(cache=True, nogil=True)
+def take_cards(seat, move, owner, counts, cards, played):
+    """Take the cards of ``move`` out of the seat's hand (``counts``, ``owner``); their physical
+    ids into ``played`` (any copy of a rank: suits never matter). Returns the number of cards."""
+    move_cards(move, cards)
+    k = 0
+    for r in range(15):
+        t = cards[r]
+        if t == 0:
+            continue
+        counts[seat, r] -= t
+        for i in range(8 if r < 13 else 2):  # the physical copies of rank r
+            c = (i // 4) * 54 + r * 4 + i % 4 if r < 13 else i * 54 + 52 + (r - 13)
+            if owner[c] == seat:
+                owner[c] = -1
+                played[k] = c
+                k += 1
+                t -= 1
+                if t == 0:
+                    break
+    return k
+
+
+@njit(cache=True, nogil=True)
+def record_play_facts(seat, player, move, level_now, n_bombs, max_x, row, rules):
+    """Facts of one play for ``player`` (at ``seat``), and the seat's 相 level so far (SK-7 as
+    the players see it: the largest 相 played, 天王 as ``tianwang_xiang``, or 3+ bombs as 5+相)."""
+    kind, size, wilds = move[0], move[2], move[3]
+    jokers = move_jokers(move)
+    row[ROW_PLAYS + player] += 1
+    row[ROW_WILD_USED + player] += wilds
+    row[ROW_JOKERS_SELF + player] += jokers - wilds
+    if kind == BOMB or kind == LIANZHA or kind == SANWANG or kind == TIANWANG:
+        row[ROW_BOMBS + player] += 1
+        row[ROW_WILD_IN_BOMBS + player] += wilds
+        if kind == TIANWANG:
+            row[ROW_TIANWANG + player] += 1
+            row[ROW_GE5 + player] += 1
+            x = rules[S_TIANWANG_XIANG]
+        else:
+            x = xiang(kind, size, move[5])
+            if x > row[ROW_MAX_XIANG + player]:
+                row[ROW_MAX_XIANG + player] = x
+            if x >= 5:
+                row[ROW_GE5 + player] += 1
+            if kind == SANWANG:
+                row[ROW_SANWANG + player] += 1
+            elif kind == LIANZHA:
+                row[ROW_LIANZHA + player] += 1
+        n_bombs[seat] += 1
+        max_x[seat] = max(max_x[seat], x)
+        level_now[seat] = max(max_x[seat], n_bombs[seat] + 2 if n_bombs[seat] >= 3 else 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def take_turn(gs, hand_left, seat_flags, captured, order, rules, pol_seat, pp_seat, player_at, state, owner, counts,
+              moves, played, cards, top, level_now, n_bombs, max_x, row, log):
+    """One turn of 双扣. Returns True when the hand is over."""
+    seat = gs[GS_TURN]
+    gs[GS_N_TURNS] += 1
+    top_seat = gs[GS_TOP_SEAT]
+    n = generate_moves(counts[seat], top, rules, moves)
+    choice = -1
+    if n > 0:
+        choice = choose_move(pol_seat[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, level_now,
+                             pp_seat, rules, state)
+    if choice < 0:
+        record_pass(gs, seat, seat_flags, top, played, log, rules)
+    else:
+        move = moves[choice]
+        n_cards = take_cards(seat, move, owner, counts, cards, played)
+        record_play_facts(seat, player_at[seat], move, level_now, n_bombs, max_x, row, rules)
+        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_cards, False)
+        if after_play(gs, seat, n_cards, moves, choice, hand_left, seat_flags, order, captured, top):
+            row[ROW_ENDED_BY] = player_at[seat]
+            return True
+    advance(gs, seat, hand_left, captured, seat_flags, top, rules)
+    return False

@@ -1,0 +1,267 @@
+"""五十K players: ``random``, ``greedy`` and ``smart``, as functions of a generated move list and
+what the seat to act may know.
+
+The view of seat ``seat``: its own hand (``counts[seat]``, ``suit_counts[seat]``), the cards left
+to every seat (``hand_left``), the trick's top play and who made it (``top``, ``top_seat``; -1 when
+leading), the points on the table (``trick_points``) and the partnership (partners sit
+opposite: ``(seat + 2) % 4``). ``moves[:n]`` are the legal plays (``kernels.wushik.movegen``); a
+chooser returns an index into them or -1 to pass (never -1 when leading). Parameters per seat come
+in ``pp[seat, PP_*]`` (float64) so that users can study strategy.
+
+* random — uniform over the legal plays, PASS included when following.
+* greedy — leads its cheapest whole group (lowest rank, no bomb or 510K), follows with the lowest
+  plain play that beats, never beats its partner, spends 510K and bombs only when an opponent is
+  about to go out.
+* smart — plans the hand (fewest plays to go out), keeps 5/10/K off the table when leading, lets
+  its partner's plays stand, fights for tricks holding points, spends 510K and bombs by what the
+  trick is worth plus the bomb bonus (W-6) a >= 5-card bomb earns, cashes its bonus bombs when
+  close to going out, and feeds a partner on one card.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.cards import R5, R10, RK
+from kernels.rng import bounded
+from kernels.wushik.movegen import W_BONUS, strength
+from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SINGLE, SUIT_FU
+from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
+
+RANDOM, GREEDY, SMART = 0, 1, 2
+POLICY_NAMES = ("random", "greedy", "smart")
+
+PP_NEAR_OUT = 0  # an opponent with at most this many cards is about to go out
+PP_FIGHT_POINTS = 1  # smart breaks its plan to win a trick holding this many points
+PP_FK_POINTS = 2  # smart spends a 510K on a trick holding this many points
+PP_BOMB_POINTS = 3  # smart bombs a trick worth this many points (table + the bomb's bonus)
+PP_CASH_PLAN = 4  # smart leads its >= 5-card bombs when at most this many plays remain
+PP_SLACK = 5  # smart follows when its plan grows by at most this many plays
+N_PP = 6
+PARAM_ORDER = ("near_out", "fight_points", "fk_points", "bomb_points", "cash_plan", "slack")
+DEFAULT_PARAMS = {
+    "random": {"near_out": 0, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0},
+    "greedy": {"near_out": 3, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0},
+    "smart": {"near_out": 4, "fight_points": 10, "fk_points": 20, "bomb_points": 30, "cash_plan": 3, "slack": 0},
+}
+
+
+def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
+    """pp[seat, PP_*] from policy names and per-seat parameter overrides."""
+    pp = np.zeros((len(policies), N_PP), np.float64)
+    for seat, (name, extra) in enumerate(zip(policies, overrides)):
+        values = dict(DEFAULT_PARAMS[name])
+        values.update(extra)
+        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
+    return pp
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _rank_points(r):
+    if r == R5:
+        return 5
+    if r == R10 or r == RK:
+        return 10
+    return 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def move_points(kind, rank, size, chain):
+    """Points on the cards of a play."""
+    if kind == FIFTY_K:
+        return 25
+    per = size // chain
+    p = 0
+    for r in range(rank - chain + 1, rank + 1):
+        p += per * _rank_points(r)
+    return p
+
+
+@njit(cache=True, nogil=True)
+def plan_masks(m1, m2, m3, m4):
+    """Fewest plays to empty a hand given as rank masks (``kernels.climb.rankmask``), a greedy
+    split: a bomb per rank held >= 4 times, each run of equal triples / pairs (>= 2 ranks) one
+    chain, one play per other rank, and a 510K absorbing lone 5, 10 and K."""
+    runs3, cov3 = chain_runs(m3, 2)
+    runs2, cov2 = chain_runs(m2, 2)
+    plays = popcount(m4) + runs3 + runs2 + popcount(m1 | (m2 & ~cov2) | (m3 & ~cov3))
+    fk = (1 << R5) | (1 << R10) | (1 << RK)
+    if m1 & fk == fk:
+        plays -= 2
+    return plays
+
+
+@njit(cache=True, nogil=True)
+def plan_count(c):
+    """``plan_masks`` of rank counts ``c[13]``."""
+    m1, m2, m3, m4 = rank_masks(c)
+    return plan_masks(m1, m2, m3, m4)
+
+
+@njit(cache=True, nogil=True)
+def plan_after(packed, m1, m2, m3, m4, kind, rank, size, chain):
+    """``plan_masks`` of the hand (``pack_counts`` form and masks m1..m4) after a play: only the
+    ranks the play takes are moved. Scalars only."""
+    if kind == FIFTY_K:
+        for r in (R5, R10, RK):
+            m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, ((packed >> (4 * r)) & 15) - 1)
+    else:
+        per = size // chain
+        for r in range(rank - chain + 1, rank + 1):
+            m1, m2, m3, m4 = set_class(m1, m2, m3, m4, r, ((packed >> (4 * r)) & 15) - per)
+    return plan_masks(m1, m2, m3, m4)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _breaks_bomb(c, kind, rank, size, chain):
+    """The play takes cards from a rank held >= 4 times without playing them as that bomb."""
+    if kind == BOMB:
+        return False
+    if kind == FIFTY_K:
+        return c[R5] >= 4 or c[R10] >= 4 or c[RK] >= 4
+    for r in range(rank - chain + 1, rank + 1):
+        if c[r] >= 4:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _enemy_min(seat, hand_left):
+    """Fewest cards an opponent still in the hand holds (1 << 30 if none)."""
+    m = 1 << 30
+    for s in range(hand_left.shape[0]):
+        if (s - seat) % 2 == 1 and hand_left[s] > 0 and hand_left[s] < m:
+            m = hand_left[s]
+    return m
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bonus(size, rules):
+    return rules[W_BONUS + size - 5] if size >= 5 else 0
+
+
+@njit(cache=True, nogil=True)
+def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
+    c = counts[seat]
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    if lead:
+        best, best_cost = -1, 1 << 60
+        for i in range(n):
+            kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
+            s = strength(kind, size, moves[i, 4], rules)
+            broken = kind != FIFTY_K and c[rank] != size // chain
+            cost = (100000 if s > 0 else 0) + (1000 if broken else 0) + rank * 10 - size
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    if (top_seat - seat) % 2 == 0:
+        return -1
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
+        if strength(kind, size, moves[i, 4], rules) > 0:
+            continue
+        broken = c[rank] != size // chain
+        cost = (1000 if broken else 0) + rank
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    if _enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT]:
+        best_s = 1 << 30
+        for i in range(n):
+            s = strength(moves[i, 0], moves[i, 2], moves[i, 4], rules) * 100 + max(moves[i, 1], 0)
+            if s < best_s:
+                best, best_s = i, s
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules):
+    c = counts[seat]
+    for i in range(n):  # going out now is always right
+        if moves[i, 2] == hand_left[seat]:
+            return i
+    m1, m2, m3, m4 = rank_masks(c)
+    packed = pack_counts(c, 13)
+    plan0 = plan_masks(m1, m2, m3, m4)
+    enemy = _enemy_min(seat, hand_left)
+    near = pp[seat, PP_NEAR_OUT]
+    partner = (seat + 2) % 4
+    if lead:
+        feed = hand_left[partner] == 1 and enemy > 1
+        best, best_cost = -1, 1 << 60
+        for i in range(n):
+            kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
+            s = strength(kind, size, moves[i, 4], rules)
+            plan = plan_after(packed, m1, m2, m3, m4, kind, rank, size, chain)
+            cost = plan * 1000 + max(rank, 0) * 10 - size + move_points(kind, rank, size, chain) * 8
+            if s > 0:
+                cashing = kind == BOMB and size >= 5 and plan0 <= pp[seat, PP_CASH_PLAN]
+                cost += 0 if cashing else 50000
+            elif rank >= 11 and kind <= PAIR:
+                cost += 300  # keep aces and 2s to win the lead back
+            if kind == SINGLE:
+                if feed:
+                    cost = -100000 + rank
+                elif enemy == 1:
+                    cost += 20000 - 100 * rank  # an opponent on one card: no low singles
+            elif kind == PAIR and enemy == 2:
+                cost += 10000 - 100 * rank
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+    if (top_seat - seat) % 2 == 0:
+        return -1  # let the partner's play stand
+    urgent = enemy <= near or hand_left[top_seat] <= near
+    fight = urgent or trick_points >= pp[seat, PP_FIGHT_POINTS]
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
+        if strength(kind, size, moves[i, 4], rules) > 0:
+            continue
+        grow = plan_after(packed, m1, m2, m3, m4, kind, rank, size, chain) - plan0
+        if (grow > pp[seat, PP_SLACK] or _breaks_bomb(c, kind, rank, size, chain)) and not fight:
+            continue
+        if not fight and rank >= 11 and plan0 > 2 and trick_points == 0:
+            continue  # no ace or 2 spent on a pointless trick
+        cost = grow * 1000 + rank * 10 + (5000 if _breaks_bomb(c, kind, rank, size, chain) else 0)
+        if cost < best_cost:
+            best, best_cost = i, cost
+    if best >= 0:
+        return best
+    # 510K: 副 before 正; it brings its own 25 points to the table
+    if urgent or trick_points >= pp[seat, PP_FK_POINTS]:
+        for want in (SUIT_FU, 0, 1, 2, 3):
+            for i in range(n):
+                if moves[i, 0] == FIFTY_K and moves[i, 4] == want:
+                    return i
+    # bombs: the cheapest one whose trick points plus its own bonus are worth it
+    best, best_cost = -1, 1 << 60
+    for i in range(n):
+        if moves[i, 0] != BOMB:
+            continue
+        size, rank = moves[i, 2], moves[i, 1]
+        worth = trick_points + _bonus(size, rules)
+        if not (urgent or worth >= pp[seat, PP_BOMB_POINTS]):
+            continue
+        cost = size * 100 + rank - _bonus(size, rules) * 3
+        if counts[seat, rank] > size:
+            cost += 500  # splitting a bigger bomb loses its bonus
+        if cost < best_cost:
+            best, best_cost = i, cost
+    return best
+
+
+@njit(cache=True, nogil=True)
+def choose_move(policy, seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules, state):
+    """Index of the chosen play in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
+    if policy == RANDOM:
+        k = bounded(state, n if lead else n + 1)
+        return k if k < n else -1
+    if policy == GREEDY:
+        return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
+    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules)

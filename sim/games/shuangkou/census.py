@@ -1,0 +1,46 @@
+"""``paiju census shuangkou``: deal games and record per-seat hand features (no play)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+import pyarrow as pa
+
+from sim.schema import to_arrow_schema
+
+CHUNK = 262_144  # games per kernel call: bounds memory and paces the progress bar
+
+
+def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    """Rows of games ``start .. stop-1`` as an Arrow table with the census schema."""
+    import numba
+
+    from kernels.shuangkou.census import census_range
+    from kernels.shuangkou.layout import CENSUS_LAYOUT, N_CENSUS_FEATURES
+    from sim.games.shuangkou.columns import N_SEATS, census_columns
+    from sim.games.shuangkou.rules import compile_rules
+
+    t = compile_rules(spec.rules)
+    schema = to_arrow_schema(census_columns())
+    types = [schema.field(f"s0_{f.name}").type for f in CENSUS_LAYOUT.fields]
+    batches = []
+    for lo in range(start, stop, CHUNK):
+        hi = min(stop, lo + CHUNK)
+        out = np.empty((N_CENSUS_FEATURES, N_SEATS, hi - lo), np.int16)
+        census_range(np.uint64(spec.seed), lo, hi - lo, t["deck"], t["inc_rank"], t["inc_fk"], t["card_points"],
+                     t["census_params"], out, 4 * numba.get_num_threads())
+        arrays = [pa.array(np.arange(lo, hi, dtype=np.int64))]
+        for f, type_ in enumerate(types):
+            dtype = np.bool_ if type_ == pa.bool_() else type_.to_pandas_dtype()
+            for seat in range(N_SEATS):
+                arrays.append(pa.array(out[f, seat].astype(dtype, copy=False)))
+        batches.append(pa.RecordBatch.from_arrays(arrays, schema=schema))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.Table.from_batches(batches, schema=schema)
+
+
+def warm_up(spec) -> None:
+    """Compile (or load from cache) the census kernel on a tiny input."""
+    compute_census(spec, 0, 2)

@@ -1,0 +1,76 @@
+"""``paiju play shuangkou``: whole hands by heuristic players, one Parquet row per hand.
+
+The kernel (``kernels.shuangkou.play``) writes the raw facts of ``kernels.shuangkou.layout``, by
+player; this module adds the players' roles and policies and scores the hand with
+``sim.games.shuangkou.scoring.score`` — the function ``paiju rescore`` calls on stored rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+import pyarrow as pa
+
+from sim.schema import play_index_values, table_from_values
+
+CHUNK = 8192  # hands per kernel call: bounds memory and paces the progress bar
+
+
+def kernel_inputs(spec) -> dict[str, Any]:
+    from kernels.shuangkou.policies import params_matrix
+    from sim.games.shuangkou.columns import POLICIES
+    from sim.games.shuangkou.rules import engine_rules
+
+    policies = spec.options["policies"]
+    return {"rules": engine_rules(spec.rules),
+            "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
+            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * 4)}
+
+
+def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> np.ndarray:
+    """Raw fact rows (``HAND_LAYOUT``) of hands start..stop-1."""
+    import numba
+
+    from kernels.shuangkou.play import ROW_LEN, play_range
+
+    t = t or kernel_inputs(spec)
+    rows = np.zeros((stop - start, ROW_LEN), np.int64)
+    play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("rotate", False)),
+               int(spec.options.get("duplicate", False)), t["rules"], t["policies"], t["pp"], rows,
+               4 * numba.get_num_threads())
+    return rows
+
+
+def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
+    from kernels.shuangkou.layout import HAND_LAYOUT
+    from sim.games.shuangkou.columns import N_SEATS, POLICIES, play_columns
+    from sim.games.shuangkou.scoring import score, seat_roles
+    from sim.players import seat_policies
+
+    values: dict[str, Any] = play_index_values(spec, start, rows.shape[0], N_SEATS)
+    values.update(HAND_LAYOUT.unpack(rows, N_SEATS))
+    roles = seat_roles(values, N_SEATS)
+    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
+    for k in range(N_SEATS):
+        values[f"s{k}_role"] = roles[:, k]
+        values[f"s{k}_policy"] = pol[:, k]
+    values.update(score(values, spec.rules, N_SEATS))
+    return table_from_values(play_columns(), values)
+
+
+def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    inputs = kernel_inputs(spec)
+    tables = []
+    for lo in range(start, stop, CHUNK):
+        hi = min(stop, lo + CHUNK)
+        tables.append(rows_to_table(spec, lo, run_kernel(spec, lo, hi, inputs)))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.concat_tables(tables)
+
+
+def warm_up_play(spec) -> None:
+    from dataclasses import replace
+
+    compute_play(replace(spec, n=4), 0, 4)
