@@ -25,6 +25,7 @@ Shapes the callables share:
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
@@ -38,6 +39,19 @@ if TYPE_CHECKING:
     from sim.schema import Column
 
 Progress = Callable[[int], None] | None
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported when first called: a game's ``__init__`` names its jobs, report
+    and replay without importing them (``paiju games`` loads every game), and without writing a
+    forwarding function for each."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"``{module}.{name}``, imported when first called."
+    return call
 
 
 @dataclass(frozen=True)

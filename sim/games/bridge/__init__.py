@@ -18,7 +18,7 @@ Kernels: ``kernels.bridge``.
 
 from __future__ import annotations
 
-from sim.game import Game, Job, Players, Scoring
+from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.bridge import rules as _rules
 from sim.games.bridge.policies import DEFAULT_PLAYER, NATURAL_PARAMS, PLAYER_NAMES
 
@@ -35,64 +35,16 @@ def _play_columns(spec):
     return play_columns(spec.rules)
 
 
-def _census(spec, start, stop, on_progress=None):
-    from sim.games.bridge.census import compute_census
-
-    return compute_census(spec, start, stop, on_progress)
-
-
-def _census_warm_up(spec):
-    from sim.games.bridge.census import warm_up
-
-    warm_up(spec)
-
-
-def _play(spec, start, stop, on_progress=None):
-    from sim.games.bridge.play import compute_play
-
-    return compute_play(spec, start, stop, on_progress)
-
-
-def _play_warm_up(spec):
-    from sim.games.bridge.play import warm_up
-
-    warm_up(spec)
-
-
-def _census_report(run, **kwargs):
-    from sim.games.bridge.report_census import census_report
-
-    return census_report(run, **kwargs)
-
-
-def _play_report(run, **kwargs):
-    from sim.games.bridge.report_play import play_report
-
-    return play_report(run, **kwargs)
-
-
-def _census_figures(run, report):
-    from sim.games.bridge.plots import census_figures
-
-    return census_figures(run, report)
-
-
-def _play_figures(run, report):
-    from sim.games.bridge.plots import play_figures
-
-    return play_figures(run, report)
-
-
-def _metrics(n_seats):
-    from sim.games.bridge.metrics import metrics
-
-    return metrics(n_seats)
-
-
-def _replay(spec, rows, game_index):
-    from sim.games.bridge.replay import replay
-
-    return replay(spec, rows, game_index)
+_census = lazy("sim.games.bridge.census", "compute_census")
+_census_warm_up = lazy("sim.games.bridge.census", "warm_up")
+_play = lazy("sim.games.bridge.play", "compute_play")
+_play_warm_up = lazy("sim.games.bridge.play", "warm_up")
+_census_report = lazy("sim.games.bridge.report_census", "census_report")
+_play_report = lazy("sim.games.bridge.report_play", "play_report")
+_census_figures = lazy("sim.games.bridge.plots", "census_figures")
+_play_figures = lazy("sim.games.bridge.plots", "play_figures")
+_metrics = lazy("sim.games.bridge.metrics", "metrics")
+_replay = lazy("sim.games.bridge.replay", "replay")
 
 
 def _scoring() -> Scoring:

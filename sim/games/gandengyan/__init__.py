@@ -12,7 +12,7 @@ vector), ``columns`` (census and play rows for the run's seat count), ``census``
 
 from __future__ import annotations
 
-from sim.game import Game, Job, Players, Scoring
+from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.gandengyan import rules as _rules
 
 PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk")  # kernels.gandengyan.policies PARAM_ORDER
@@ -30,88 +30,20 @@ def _play_columns(spec):
     return play_columns(spec.rules.players)
 
 
-def _census(spec, start, stop, on_progress=None):
-    from sim.games.gandengyan.census import compute_census
-
-    return compute_census(spec, start, stop, on_progress)
-
-
-def _census_warm_up(spec):
-    from sim.games.gandengyan.census import warm_up
-
-    warm_up(spec)
-
-
-def _play(spec, start, stop, on_progress=None):
-    from sim.games.gandengyan.play import compute_play
-
-    return compute_play(spec, start, stop, on_progress)
-
-
-def _play_warm_up(spec):
-    from sim.games.gandengyan.play import warm_up_play
-
-    warm_up_play(spec)
-
-
-def _census_report(run, **kwargs):
-    from sim.games.gandengyan.report_census import census_report
-
-    return census_report(run, **kwargs)
-
-
-def _play_report(run, **kwargs):
-    from sim.games.gandengyan.report_play import play_report
-
-    return play_report(run, **kwargs)
-
-
-def _census_figures(run, report):
-    from sim.games.gandengyan.plots import census_figures
-
-    return census_figures(run, report)
-
-
-def _play_figures(run, report):
-    from sim.games.gandengyan.plots import play_figures
-
-    return play_figures(run, report)
-
-
-def _metrics(n_seats):
-    from sim.games.gandengyan.metrics import metrics
-
-    return metrics(n_seats)
-
-
-def _replay(spec, rows, game_index):
-    from sim.games.gandengyan.replay import replay
-
-    return replay(spec, rows, game_index)
-
-
-def _score(facts, rules, n_seats):
-    from sim.games.gandengyan.scoring import score
-
-    return score(facts, rules, n_seats)
-
-
-def _seat_roles(facts, n_seats):
-    from sim.games.gandengyan.scoring import seat_roles
-
-    return seat_roles(facts, n_seats)
-
-
-def _components(facts, scored, rules, n_seats):
-    from sim.games.gandengyan.scoring import components
-
-    return components(facts, scored, rules, n_seats)
-
-
-def _facts(rules, n_seats):
-    from sim.games.gandengyan.scoring import facts
-
-    return facts(rules, n_seats)
+_census = lazy("sim.games.gandengyan.census", "compute_census")
+_census_warm_up = lazy("sim.games.gandengyan.census", "warm_up")
+_play = lazy("sim.games.gandengyan.play", "compute_play")
+_play_warm_up = lazy("sim.games.gandengyan.play", "warm_up_play")
+_census_report = lazy("sim.games.gandengyan.report_census", "census_report")
+_play_report = lazy("sim.games.gandengyan.report_play", "play_report")
+_census_figures = lazy("sim.games.gandengyan.plots", "census_figures")
+_play_figures = lazy("sim.games.gandengyan.plots", "play_figures")
+_metrics = lazy("sim.games.gandengyan.metrics", "metrics")
+_replay = lazy("sim.games.gandengyan.replay", "replay")
+_score = lazy("sim.games.gandengyan.scoring", "score")
+_seat_roles = lazy("sim.games.gandengyan.scoring", "seat_roles")
+_components = lazy("sim.games.gandengyan.scoring", "components")
+_facts = lazy("sim.games.gandengyan.scoring", "facts")
 
 
 GAME = Game(

@@ -9,7 +9,7 @@ engine ``kernels.climb``.
 
 from __future__ import annotations
 
-from sim.game import Game, Job, Players, Scoring
+from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.guanpai import rules as _rules
 
 PARAMS = ("near_out", "slack")  # kernels.guanpai.policies PARAM_ORDER
@@ -27,88 +27,20 @@ def _play_columns(spec):
     return play_columns()
 
 
-def _census(spec, start, stop, on_progress=None):
-    from sim.games.guanpai.census import compute_census
-
-    return compute_census(spec, start, stop, on_progress)
-
-
-def _census_warm_up(spec):
-    from sim.games.guanpai.census import warm_up
-
-    warm_up(spec)
-
-
-def _play(spec, start, stop, on_progress=None):
-    from sim.games.guanpai.play import compute_play
-
-    return compute_play(spec, start, stop, on_progress)
-
-
-def _play_warm_up(spec):
-    from sim.games.guanpai.play import warm_up_play
-
-    warm_up_play(spec)
-
-
-def _census_report(run, **kwargs):
-    from sim.games.guanpai.report_census import census_report
-
-    return census_report(run, **kwargs)
-
-
-def _play_report(run, **kwargs):
-    from sim.games.guanpai.report_play import play_report
-
-    return play_report(run, **kwargs)
-
-
-def _census_figures(run, report):
-    from sim.games.guanpai.plots import census_figures
-
-    return census_figures(run, report)
-
-
-def _play_figures(run, report):
-    from sim.games.guanpai.plots import play_figures
-
-    return play_figures(run, report)
-
-
-def _metrics(n_seats):
-    from sim.games.guanpai.metrics import metrics
-
-    return metrics(n_seats)
-
-
-def _replay(spec, rows, game_index):
-    from sim.games.guanpai.replay import replay
-
-    return replay(spec, rows, game_index)
-
-
-def _score(facts, rules, n_seats):
-    from sim.games.guanpai.scoring import score
-
-    return score(facts, rules, n_seats)
-
-
-def _seat_roles(facts, n_seats):
-    from sim.games.guanpai.scoring import seat_roles
-
-    return seat_roles(facts, n_seats)
-
-
-def _components(facts, scored, rules, n_seats):
-    from sim.games.guanpai.scoring import components
-
-    return components(facts, scored, rules, n_seats)
-
-
-def _facts(rules, n_seats):
-    from sim.games.guanpai.scoring import facts
-
-    return facts(rules, n_seats)
+_census = lazy("sim.games.guanpai.census", "compute_census")
+_census_warm_up = lazy("sim.games.guanpai.census", "warm_up")
+_play = lazy("sim.games.guanpai.play", "compute_play")
+_play_warm_up = lazy("sim.games.guanpai.play", "warm_up_play")
+_census_report = lazy("sim.games.guanpai.report_census", "census_report")
+_play_report = lazy("sim.games.guanpai.report_play", "play_report")
+_census_figures = lazy("sim.games.guanpai.plots", "census_figures")
+_play_figures = lazy("sim.games.guanpai.plots", "play_figures")
+_metrics = lazy("sim.games.guanpai.metrics", "metrics")
+_replay = lazy("sim.games.guanpai.replay", "replay")
+_score = lazy("sim.games.guanpai.scoring", "score")
+_seat_roles = lazy("sim.games.guanpai.scoring", "seat_roles")
+_components = lazy("sim.games.guanpai.scoring", "components")
+_facts = lazy("sim.games.guanpai.scoring", "facts")
 
 
 GAME = Game(

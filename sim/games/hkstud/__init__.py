@@ -15,7 +15,7 @@ comparisons of players).
 
 from __future__ import annotations
 
-from sim.game import Game, Job, Players, Scoring
+from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.hkstud import rules as _rules
 
 
@@ -31,58 +31,15 @@ def _play_columns(spec):
     return play_columns(spec.rules.players)
 
 
-def _census(spec, start, stop, on_progress=None):
-    from sim.games.hkstud.play import compute_census
-
-    return compute_census(spec, start, stop, on_progress)
-
-
-def _play(spec, start, stop, on_progress=None):
-    from sim.games.hkstud.play import compute_play
-
-    return compute_play(spec, start, stop, on_progress)
-
-
-def _census_warm_up(spec):
-    from sim.games.hkstud.play import warm_up_census
-
-    warm_up_census(spec)
-
-
-def _play_warm_up(spec):
-    from sim.games.hkstud.play import warm_up_play
-
-    warm_up_play(spec)
-
-
-def _census_report(run, **kwargs):
-    from sim.games.hkstud.report import census_report
-
-    return census_report(run, **kwargs)
-
-
-def _play_report(run, **kwargs):
-    from sim.games.hkstud.report import play_report
-
-    return play_report(run, **kwargs)
-
-
-def _census_figures(run, report):
-    from sim.games.hkstud.plots import census_figures
-
-    return census_figures(run, report)
-
-
-def _play_figures(run, report):
-    from sim.games.hkstud.plots import play_figures
-
-    return play_figures(run, report)
-
-
-def _replay(spec, rows, game_index):
-    from sim.games.hkstud.replay import replay
-
-    return replay(spec, rows, game_index)
+_census = lazy("sim.games.hkstud.play", "compute_census")
+_play = lazy("sim.games.hkstud.play", "compute_play")
+_census_warm_up = lazy("sim.games.hkstud.play", "warm_up_census")
+_play_warm_up = lazy("sim.games.hkstud.play", "warm_up_play")
+_census_report = lazy("sim.games.hkstud.report", "census_report")
+_play_report = lazy("sim.games.hkstud.report", "play_report")
+_census_figures = lazy("sim.games.hkstud.plots", "census_figures")
+_play_figures = lazy("sim.games.hkstud.plots", "play_figures")
+_replay = lazy("sim.games.hkstud.replay", "replay")
 
 
 def _scoring() -> Scoring:
@@ -93,10 +50,7 @@ def _scoring() -> Scoring:
                    default_role="zhuang")
 
 
-def _metrics(n_seats):
-    from sim.games.hkstud.metrics import metrics
-
-    return metrics(n_seats)
+_metrics = lazy("sim.games.hkstud.metrics", "metrics")
 
 
 def _players() -> Players:

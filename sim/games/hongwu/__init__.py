@@ -11,7 +11,7 @@ Modules: ``rules`` (options of §9, variants, compiled rules), ``columns``, ``ce
 
 from __future__ import annotations
 
-from sim.game import Game, Job, Players, Scoring
+from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.trick import PARAMS, POLICIES, ROLES
 from sim.games.hongwu import rules as _rules
 from sim.games.hongwu import scoring as _scoring
@@ -29,64 +29,16 @@ def _play_columns(spec):
     return play_columns()
 
 
-def _census(spec, start, stop, on_progress=None):
-    from sim.games.hongwu.census import compute_census
-
-    return compute_census(spec, start, stop, on_progress)
-
-
-def _census_warm_up(spec):
-    from sim.games.hongwu.census import warm_up
-
-    warm_up(spec)
-
-
-def _play(spec, start, stop, on_progress=None):
-    from sim.games.hongwu.play import compute_play
-
-    return compute_play(spec, start, stop, on_progress)
-
-
-def _play_warm_up(spec):
-    from sim.games.hongwu.play import warm_up
-
-    warm_up(spec)
-
-
-def _census_report(run, **kwargs):
-    from sim.games.hongwu.report import census_report
-
-    return census_report(run, **kwargs)
-
-
-def _play_report(run, **kwargs):
-    from sim.games.hongwu.report import play_report
-
-    return play_report(run, **kwargs)
-
-
-def _census_figures(run, report):
-    from sim.games.hongwu.plots import census_figures
-
-    return census_figures(run, report)
-
-
-def _play_figures(run, report):
-    from sim.games.hongwu.plots import play_figures
-
-    return play_figures(run, report)
-
-
-def _replay(spec, rows, game_index):
-    from sim.games.hongwu.replay import replay
-
-    return replay(spec, rows, game_index)
-
-
-def _metrics(n_seats):
-    from sim.games.hongwu.metrics import metrics
-
-    return metrics(n_seats)
+_census = lazy("sim.games.hongwu.census", "compute_census")
+_census_warm_up = lazy("sim.games.hongwu.census", "warm_up")
+_play = lazy("sim.games.hongwu.play", "compute_play")
+_play_warm_up = lazy("sim.games.hongwu.play", "warm_up")
+_census_report = lazy("sim.games.hongwu.report", "census_report")
+_play_report = lazy("sim.games.hongwu.report", "play_report")
+_census_figures = lazy("sim.games.hongwu.plots", "census_figures")
+_play_figures = lazy("sim.games.hongwu.plots", "play_figures")
+_replay = lazy("sim.games.hongwu.replay", "replay")
+_metrics = lazy("sim.games.hongwu.metrics", "metrics")
 
 
 GAME = Game(

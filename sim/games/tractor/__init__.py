@@ -14,7 +14,7 @@ sim-side pieces both trick games share are ``sim.games.trick``.
 
 from __future__ import annotations
 
-from sim.game import Game, Job, Players, Scoring
+from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.trick import PARAMS, POLICIES, ROLES
 from sim.games.tractor import rules as _rules
 from sim.games.tractor import scoring as _scoring
@@ -32,64 +32,16 @@ def _play_columns(spec):
     return play_columns()
 
 
-def _census(spec, start, stop, on_progress=None):
-    from sim.games.tractor.census import compute_census
-
-    return compute_census(spec, start, stop, on_progress)
-
-
-def _census_warm_up(spec):
-    from sim.games.tractor.census import warm_up
-
-    warm_up(spec)
-
-
-def _play(spec, start, stop, on_progress=None):
-    from sim.games.tractor.play import compute_play
-
-    return compute_play(spec, start, stop, on_progress)
-
-
-def _play_warm_up(spec):
-    from sim.games.tractor.play import warm_up
-
-    warm_up(spec)
-
-
-def _census_report(run, **kwargs):
-    from sim.games.tractor.report import census_report
-
-    return census_report(run, **kwargs)
-
-
-def _play_report(run, **kwargs):
-    from sim.games.tractor.report import play_report
-
-    return play_report(run, **kwargs)
-
-
-def _census_figures(run, report):
-    from sim.games.tractor.plots import census_figures
-
-    return census_figures(run, report)
-
-
-def _play_figures(run, report):
-    from sim.games.tractor.plots import play_figures
-
-    return play_figures(run, report)
-
-
-def _replay(spec, rows, game_index):
-    from sim.games.tractor.replay import replay
-
-    return replay(spec, rows, game_index)
-
-
-def _metrics(n_seats):
-    from sim.games.tractor.metrics import metrics
-
-    return metrics(n_seats)
+_census = lazy("sim.games.tractor.census", "compute_census")
+_census_warm_up = lazy("sim.games.tractor.census", "warm_up")
+_play = lazy("sim.games.tractor.play", "compute_play")
+_play_warm_up = lazy("sim.games.tractor.play", "warm_up")
+_census_report = lazy("sim.games.tractor.report", "census_report")
+_play_report = lazy("sim.games.tractor.report", "play_report")
+_census_figures = lazy("sim.games.tractor.plots", "census_figures")
+_play_figures = lazy("sim.games.tractor.plots", "play_figures")
+_replay = lazy("sim.games.tractor.replay", "replay")
+_metrics = lazy("sim.games.tractor.metrics", "metrics")
 
 
 GAME = Game(

@@ -10,7 +10,7 @@ climbing engine ``kernels.climb``.
 
 from __future__ import annotations
 
-from sim.game import Game, Job, Players, Scoring
+from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.wushik import rules as _rules
 
 
@@ -26,64 +26,16 @@ def _play_columns(spec):
     return play_columns()
 
 
-def _census(spec, start, stop, on_progress=None):
-    from sim.games.wushik.census import compute_census
-
-    return compute_census(spec, start, stop, on_progress)
-
-
-def _census_warm_up(spec):
-    from sim.games.wushik.census import warm_up
-
-    warm_up(spec)
-
-
-def _play(spec, start, stop, on_progress=None):
-    from sim.games.wushik.play import compute_play
-
-    return compute_play(spec, start, stop, on_progress)
-
-
-def _play_warm_up(spec):
-    from sim.games.wushik.play import warm_up_play
-
-    warm_up_play(spec)
-
-
-def _census_report(run, **kwargs):
-    from sim.games.wushik.report_census import census_report
-
-    return census_report(run, **kwargs)
-
-
-def _play_report(run, **kwargs):
-    from sim.games.wushik.report_play import play_report
-
-    return play_report(run, **kwargs)
-
-
-def _census_figures(run, report):
-    from sim.games.wushik.plots import census_figures
-
-    return census_figures(run, report)
-
-
-def _play_figures(run, report):
-    from sim.games.wushik.plots import play_figures
-
-    return play_figures(run, report)
-
-
-def _replay(spec, rows, game_index):
-    from sim.games.wushik.replay import replay
-
-    return replay(spec, rows, game_index)
-
-
-def _metrics(n_seats):
-    from sim.games.wushik.metrics import metrics
-
-    return metrics(n_seats)
+_census = lazy("sim.games.wushik.census", "compute_census")
+_census_warm_up = lazy("sim.games.wushik.census", "warm_up")
+_play = lazy("sim.games.wushik.play", "compute_play")
+_play_warm_up = lazy("sim.games.wushik.play", "warm_up_play")
+_census_report = lazy("sim.games.wushik.report_census", "census_report")
+_play_report = lazy("sim.games.wushik.report_play", "play_report")
+_census_figures = lazy("sim.games.wushik.plots", "census_figures")
+_play_figures = lazy("sim.games.wushik.plots", "play_figures")
+_replay = lazy("sim.games.wushik.replay", "replay")
+_metrics = lazy("sim.games.wushik.metrics", "metrics")
 
 
 def _scoring() -> Scoring:

@@ -9,7 +9,7 @@ deal values), ``report_census`` / ``report_play`` / ``plots`` (reports), ``repla
 
 from __future__ import annotations
 
-from sim.game import Game, Job, Players, Scoring
+from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.xiantao import rules as _rules
 
 
@@ -25,64 +25,16 @@ def _play_columns(spec):
     return play_columns()
 
 
-def _census(spec, start, stop, on_progress=None):
-    from sim.games.xiantao.census import compute_census
-
-    return compute_census(spec, start, stop, on_progress)
-
-
-def _census_warm_up(spec):
-    from sim.games.xiantao.census import warm_up
-
-    warm_up(spec)
-
-
-def _play(spec, start, stop, on_progress=None):
-    from sim.games.xiantao.play import compute_play
-
-    return compute_play(spec, start, stop, on_progress)
-
-
-def _play_warm_up(spec):
-    from sim.games.xiantao.play import warm_up_play
-
-    warm_up_play(spec)
-
-
-def _census_report(run, **kwargs):
-    from sim.games.xiantao.report_census import census_report
-
-    return census_report(run, **kwargs)
-
-
-def _play_report(run, **kwargs):
-    from sim.games.xiantao.report_play import play_report
-
-    return play_report(run, **kwargs)
-
-
-def _census_figures(run, report):
-    from sim.games.xiantao.plots import census_figures
-
-    return census_figures(run, report)
-
-
-def _play_figures(run, report):
-    from sim.games.xiantao.plots import play_figures
-
-    return play_figures(run, report)
-
-
-def _metrics(n_seats):
-    from sim.games.xiantao.metrics import metrics
-
-    return metrics(n_seats)
-
-
-def _replay(spec, rows, game_index):
-    from sim.games.xiantao.replay import replay
-
-    return replay(spec, rows, game_index)
+_census = lazy("sim.games.xiantao.census", "compute_census")
+_census_warm_up = lazy("sim.games.xiantao.census", "warm_up")
+_play = lazy("sim.games.xiantao.play", "compute_play")
+_play_warm_up = lazy("sim.games.xiantao.play", "warm_up_play")
+_census_report = lazy("sim.games.xiantao.report_census", "census_report")
+_play_report = lazy("sim.games.xiantao.report_play", "play_report")
+_census_figures = lazy("sim.games.xiantao.plots", "census_figures")
+_play_figures = lazy("sim.games.xiantao.plots", "play_figures")
+_metrics = lazy("sim.games.xiantao.metrics", "metrics")
+_replay = lazy("sim.games.xiantao.replay", "replay")
 
 
 def _scoring() -> Scoring:
