@@ -1,0 +1,100 @@
+"""Pieces every climbing family's ``search`` player shares: its own random stream, the sampling
+of hidden cards (determinization) and the per-candidate money tally.
+
+``search`` is determinized Monte Carlo: at a decision with more than one sensible candidate,
+the seat samples ``worlds`` deals of the cards it cannot see, consistent with what it knows
+(its own hand, the cards played, each seat's card count, anything declared face up), plays each
+candidate in each world and finishes the hand with a fast rollout policy, then takes the
+candidate with the best mean money for its side under the ruleset. Every candidate is tried in
+the same worlds (common random numbers: the comparison is paired, its noise much smaller than
+the money's spread).
+
+Randomness: the search draws from its own stream, derived from the hand's stream and the turn
+number without advancing it, so a hand stays deterministic from ``(seed, game_index)`` and the
+deal, and every random player's draws, are the same whether a seat searches or not.
+
+Search parameters travel in a family's ``pp[seat, ...]`` rows; ``SEARCH_PARAMS`` is their
+common name list and order (each family appends them after its own heuristic parameters).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.rng import bounded, mix64
+
+SEARCH_PARAMS = ("worlds", "candidates", "rollout_policy", "search_bids")
+SEARCH_DEFAULTS = {"worlds": 12.0, "candidates": 6.0, "rollout_policy": 2.0, "search_bids": 1.0}
+SEARCH_DOCS = {
+    "worlds": "search: sampled deals of the hidden cards per decision (each candidate is rolled out in every one)",
+    "candidates": "search: most moves considered per decision (the rollout policy's choice, pass and the "
+                  "cheapest others by the family's order)",
+    "rollout_policy": "search: player that finishes each rollout (0 random, 1 greedy, 2 smart)",
+    "search_bids": "search: 1 = bidding decisions (叫分, 抢, 明牌, 硬牌, 摊打 …) are searched too, 0 = heuristic",
+}
+_SALT = np.uint64(0x5EA2C4D17E11B00F)
+
+
+@njit(cache=True, nogil=True)
+def search_stream(state, turn, out):
+    """Fill ``out`` (uint64[4]) with a stream derived from ``state`` and ``turn``; ``state`` is
+    not advanced (the hand's own draws are unchanged by searching)."""
+    x = mix64(state[0] ^ _SALT) ^ mix64(state[1] + np.uint64(turn)) ^ mix64(state[2] ^ state[3])
+    for k in range(4):
+        x = x + np.uint64(0x9E3779B97F4A7C15)
+        out[k] = mix64(x)
+
+
+@njit(cache=True, nogil=True)
+def shuffle_prefix(values, n, state):
+    """Fisher–Yates shuffle of ``values[:n]`` in place."""
+    for i in range(n - 1, 0, -1):
+        j = bounded(state, np.int64(i + 1))
+        values[i], values[j] = values[j], values[i]
+
+
+@njit(cache=True, nogil=True)
+def deal_counts(pool, sizes, fixed, out, state):
+    """Deal the rank counts ``pool[r]`` at random to the seats with ``fixed[s] == 0``, seat ``s``
+    receiving ``sizes[s]`` cards (``out[s, r]``; rows of fixed seats are left untouched).
+
+    Card by card without replacement: the exact multivariate hypergeometric split of the pool.
+    ``pool`` is consumed (all zero on return when the sizes add up to the pool)."""
+    total = 0
+    for r in range(pool.shape[0]):
+        total += pool[r]
+    for s in range(sizes.shape[0]):
+        if fixed[s]:
+            continue
+        for r in range(out.shape[1]):
+            out[s, r] = 0
+        for _ in range(sizes[s]):
+            if total <= 0:
+                break
+            k = bounded(state, np.int64(total))
+            r = 0
+            while k >= pool[r]:
+                k -= pool[r]
+                r += 1
+            pool[r] -= 1
+            out[s, r] += 1
+            total -= 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def better(total, tries, best_total, best_tries):
+    """Is a mean of ``total / tries`` strictly above ``best_total / best_tries`` (no division)?"""
+    if best_tries == 0:
+        return tries > 0
+    return total * best_tries > best_total * tries
+
+
+def search_params_matrix(values: list[dict], n_seats: int) -> np.ndarray:
+    """(n_seats, len(SEARCH_PARAMS)) float64: each seat's search parameters over the defaults."""
+    out = np.zeros((n_seats, len(SEARCH_PARAMS)), np.float64)
+    for seat in range(n_seats):
+        merged = dict(SEARCH_DEFAULTS)
+        merged.update({k: v for k, v in (values[seat] if seat < len(values) else {}).items() if k in SEARCH_DEFAULTS})
+        out[seat] = [float(merged[k]) for k in SEARCH_PARAMS]
+    return out
