@@ -13,8 +13,9 @@ Randomness: the search draws from its own stream, derived from the hand's stream
 number without advancing it, so a hand stays deterministic from ``(seed, game_index)`` and the
 deal, and every random player's draws, are the same whether a seat searches or not.
 
-Search parameters travel in a family's ``pp[seat, ...]`` rows; ``SEARCH_PARAMS`` is their
-common name list and order (each family appends them after its own heuristic parameters).
+Search parameters travel in a family's ``pp[seat, ...]`` rows; ``SEARCH_PARAMS``
+(``kernels.climb.search_params``, importable without numba) is their common name list and order:
+each family appends them after its own heuristic parameters.
 """
 
 from __future__ import annotations
@@ -22,17 +23,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_DOCS, SEARCH_PARAMS, search_params_matrix  # noqa: F401 (re-exported)
 from kernels.rng import bounded, mix64
 
-SEARCH_PARAMS = ("worlds", "candidates", "rollout_policy", "search_bids")
-SEARCH_DEFAULTS = {"worlds": 12.0, "candidates": 6.0, "rollout_policy": 2.0, "search_bids": 1.0}
-SEARCH_DOCS = {
-    "worlds": "search: sampled deals of the hidden cards per decision (each candidate is rolled out in every one)",
-    "candidates": "search: most moves considered per decision (the rollout policy's choice, pass and the "
-                  "cheapest others by the family's order)",
-    "rollout_policy": "search: player that finishes each rollout (0 random, 1 greedy, 2 smart)",
-    "search_bids": "search: 1 = bidding decisions (叫分, 抢, 明牌, 硬牌, 摊打 …) are searched too, 0 = heuristic",
-}
 _SALT = np.uint64(0x5EA2C4D17E11B00F)
 
 
@@ -88,13 +81,3 @@ def better(total, tries, best_total, best_tries):
     if best_tries == 0:
         return tries > 0
     return total * best_tries > best_total * tries
-
-
-def search_params_matrix(values: list[dict], n_seats: int) -> np.ndarray:
-    """(n_seats, len(SEARCH_PARAMS)) float64: each seat's search parameters over the defaults."""
-    out = np.zeros((n_seats, len(SEARCH_PARAMS)), np.float64)
-    for seat in range(n_seats):
-        merged = dict(SEARCH_DEFAULTS)
-        merged.update({k: v for k, v in (values[seat] if seat < len(values) else {}).items() if k in SEARCH_DEFAULTS})
-        out[seat] = [float(merged[k]) for k in SEARCH_PARAMS]
-    return out
