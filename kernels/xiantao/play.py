@@ -19,96 +19,25 @@ from kernels.climb.loop import (  # noqa: F401  (the turn loop's state and log l
     LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, next_active, 
 )
 from kernels.deal import shuffle
-from kernels.xiantao.turn import take_turn
+from kernels.xiantao.callcard import CALL_LITERAL, CALL_OPPOSITE, CALL_UNIFORM, choose_call_card, eligible_call  # noqa: F401
+from kernels.xiantao.turn import start_tricks, take_turn
 from kernels.xiantao.movegen import MAX_MOVES, R_BONUS_REQUIRES_PLAY, R_CALL_RULE, R_JOKER_BOMB
 from kernels.climb.moves import MOVE_FIELDS
-from kernels.xiantao.policies import wants_hard
+from kernels.xiantao.policies import PP_SEARCH_BIDS, SEARCH, wants_hard
+from kernels.xiantao.search import search_hard, search_move
 from kernels.rng import bounded
 from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-exported for callers)
     ROW_BANKER, ROW_BOMBS, ROW_CALL_CARD, ROW_CALL_PICK, ROW_CAPTURED, ROW_FEATURES, ROW_FINISH, ROW_HARD_ASKED,
     ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PLAYS,
-    ROW_PUBLIC, ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy,
+    ROW_PUBLIC, ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
 )
 
 N_SEATS = 4
-CALL_LITERAL, CALL_UNIFORM, CALL_OPPOSITE = 0, 1, 2
-
-
-@njit(cache=True, nogil=True)
-def eligible_call(card, banker, owner, card_rank, card_wild, call_excluded, n_ids):
-    """Spec §5.2: a natural 4..10 or black 3 of which 庄家 holds only one copy."""
-    if call_excluded[card] or card_wild[card]:
-        return False
-    r = card_rank[card]
-    if r > 7:
-        return False
-    o = other_copy(card, n_ids)
-    return not (o >= 0 and owner[o] == banker)
-
-
-@njit(cache=True, nogil=True)
-def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, g_row, seen):
-    """Call card by the ruleset's rule; writes pick/recalls; returns the card or -1 (redeal).
-    ``seen`` is a bool scratch buffer of one entry per card id."""
-    hand = hands[banker]
-    n_ids = owner.shape[0]
-    rule = rules[R_CALL_RULE]
-    if rule == CALL_UNIFORM:
-        n_elig = np.int64(0)
-        for c in hand:
-            if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
-                n_elig += 1
-        if n_elig == 0:
-            return -1
-        pick = bounded(state, n_elig)
-        g_row[ROW_CALL_PICK] = pick
-        k = 0
-        for c in hand:
-            if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
-                if k == pick:
-                    return c
-                k += 1
-        return -1
-    n_pool = np.int64(0)
-    for c in hand:
-        if not call_excluded[c]:
-            n_pool += 1
-    pick = bounded(state, n_pool)
-    g_row[ROW_CALL_PICK] = pick
-    c = np.int64(-1)
-    k = 0
-    for x in hand:
-        if not call_excluded[x]:
-            if k == pick:
-                c = x
-                break
-            k += 1
-    if rule == CALL_OPPOSITE:
-        return c
-    seen[:] = False
-    recalls = 0
-    size = hand.shape[0]
-    while not eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
-        seen[c] = True
-        o = other_copy(c, n_ids)
-        p = -1
-        for i in range(size):
-            if hand[i] == c or hand[i] == o:
-                p = i  # the later copy if both are held
-        recalls += 1
-        if recalls >= n_pool:
-            return -1  # every card has been tried: redeal
-        j = (p + 1) % size
-        while call_excluded[hand[j]] or seen[hand[j]]:  # a card already tried is skipped
-            j = (j + 1) % size
-        c = hand[j]
-    g_row[ROW_RECALLS] = recalls
-    return c
 
 
 @njit(cache=True, nogil=True)
 def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
-              inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, bufs, hand, table, moves, row, log):
+              inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs, hand, table, moves, row, log):
     """Play one hand; fill ``row`` (ROW_*), return the number of log rows written.
 
     ``game_index`` names the deal's stream; ``rotation`` (0..3) turns the dealt hands round the
@@ -150,7 +79,12 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
         for k in range(N_SEATS):
             s = (banker + k) % N_SEATS
             asked += 1
-            if wants_hard(policies[s], s, counts, pp, joker_bomb, state):
+            if policies[s] == SEARCH and pp[s, PP_SEARCH_BIDS] > 0:
+                declares = search_hard(s, k, banker, hands, owner, counts, card_tab, nat_ids, wild_ids, call_excluded,
+                                       rules, pp, rank_points, mv, state, row)
+            else:
+                declares = wants_hard(policies[s], s, counts, pp, joker_bomb, state)
+            if declares:
                 hard_seat = s
                 break
         row[ROW_HARD_ASKED] = asked
@@ -195,22 +129,11 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
         for r in range(16):
             dealt_counts[s, r] = counts[s, r]
     # -- tricks
-    gs[:] = 0
-    gs[GS_TURN] = hard_seat if mode_hard else banker
-    gs[GS_TOP_SEAT] = -1
-    gs[GS_MODE_HARD] = 1 if mode_hard else 0
-    gs[GS_BANKER] = banker
-    gs[GS_PARTNER] = partner
-    gs[GS_HARD] = hard_seat
-    gs[GS_CALL] = call_card
-    gs[GS_REVEALED] = 1 if revealed else 0
-    hand_left[:] = hand_size
-    seat_flags[:, :] = 0  # kernels.climb.loop SF_* rows
-    captured[:] = 0
-    order[:] = -1
-    top[:] = 0
-    play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, state, row, log)
+    start_tricks(gs, hand_left, seat_flags, captured, order, top, hand_size, mode_hard, banker, partner, hard_seat,
+                 call_card, revealed)
+    play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, mv, state, row, log)
     # -- raw facts
+    note_left(counts, joker_bomb, row)
     for s in range(N_SEATS):
         row[ROW_FINISH + s] = seat_flags[0, s]
         row[ROW_CAPTURED + s] = captured[s]
@@ -224,15 +147,22 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
 
 
 @njit(cache=True, nogil=True)
-def play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, state, row, log):
+def play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, mv, state, row, log):
     """The tricks of a dealt hand, turn by turn until the end rule (its own function: the turn
-    loop and the deal compile apart, each smaller)."""
+    loop and the deal compile apart, each smaller). A ``search`` seat decides before its turn."""
     gs, hand_left, seat_flags, captured, order, dealt_wz, top = table
     owner, counts, suit_counts, dealt_counts, played = hand
-    while not take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab,
-                        nat_ids, wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts,
-                        moves, played, top, row, log):
-        pass
+    while True:
+        seat = gs[GS_TURN]
+        forced = np.int64(-2)
+        if policies[seat] == SEARCH:
+            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab,
+                                 nat_ids, wild_ids, rules, pp, rank_points, mv, state, owner, counts, suit_counts, top,
+                                 row)
+        if take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids,
+                     rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played, top, row, log,
+                     forced):
+            break
 
 
 @njit(cache=True, nogil=True)
@@ -250,7 +180,7 @@ def _buffers(n_ids, hand_size):
 
 @njit(cache=True, nogil=True, parallel=True)
 def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, card_tab, nat_ids, wild_ids,
-               call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, out_rows, n_blocks):
+               call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]``.
 
     Hands are grouped in sessions of ``hands_per_session`` (``start`` and ``count`` are whole
@@ -280,7 +210,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                 deal = g // N_SEATS if duplicate else g
                 rotation = g % N_SEATS if duplicate else np.int64(0)
                 play_hand(seed, deal, banker, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
-                          inc_fk, census_params, rules, pol_g, pp_g, rank_points, bufs, hand, table, moves, row, log)
+                          inc_fk, census_params, rules, pol_g, pp_g, rank_points, mv, bufs, hand, table, moves, row, log)
                 banker = np.int64(-1)
                 for s in range(N_SEATS):
                     if row[ROW_FINISH + s] == 1:
@@ -289,11 +219,11 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
 
 @njit(cache=True, nogil=True)
 def play_logged(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
-                inc_rank, inc_fk, census_params, rules, policies, pp, rank_points):
+                inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv):
     """One hand with its full action log (for replay and conformance): (row, log[:n], hands)."""
     bufs, hand, table, moves = _buffers(deck_template.shape[0], rules[CL_HAND_SIZE])
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
     n = play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
-                  inc_fk, census_params, rules, policies, pp, rank_points, bufs, hand, table, moves, row, log)
+                  inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs, hand, table, moves, row, log)
     return row, log[:n].copy(), bufs[2].copy()

@@ -8,6 +8,8 @@ in ``pp[seat, PP_*]`` (float64) so that users can study strategy (``--policy-par
 * greedy — leads its lowest whole group, follows with the smallest move that beats, keeps bombs
   unless an opponent is about to go out, never beats a known partner; 硬牌 from hand strength
   with a high default threshold.
+* search — determinized Monte Carlo over the hidden cards (``kernels.xiantao.search``); where it
+  does not search (a single sensible move) it plays as smart, with smart's parameters.
 * smart — also plans the hand (fewest plays to go out), fights for tricks holding points, bombs
   by the trick's value, protects a known partner, reveals the call card when its team needs the
   接风, and declares 硬牌 from hand strength.
@@ -18,13 +20,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.xiantao.ladder import bomb_level
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
 from kernels.xiantao.movegen import LEVEL_TABLE
 from kernels.rng import bounded
 
-RANDOM, GREEDY, SMART = 0, 1, 2
-POLICY_NAMES = ("random", "greedy", "smart")
+RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
+POLICY_NAMES = ("random", "greedy", "smart", "search")
 
 # policy parameters, pp[seat, index]
 PP_HARD_THRESHOLD = 0  # declare 硬牌 when hand strength >= this
@@ -33,14 +36,20 @@ PP_NEAR_OUT = 2  # a player with at most this many cards is "about to go out"
 PP_FIGHT_POINTS = 3  # smart breaks groups / spends wilds for tricks worth this much
 PP_REVEAL_CARDS = 4  # smart partner reveals when he or 庄家 holds at most this many cards
 PP_HARD_PROB = 5  # random: probability of declaring 硬牌
-N_PP = 6
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 6, 7, 8, 9  # search (kernels.climb.search.SEARCH_PARAMS)
+N_PP = 10
 
 DEFAULT_PARAMS = {
     "random": {"hard_threshold": 1e9, "bomb_points": 0, "near_out": 0, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0.5},
     "greedy": {"hard_threshold": 30.0, "bomb_points": 0, "near_out": 4, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0},
     "smart": {"hard_threshold": 20.0, "bomb_points": 35, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0},
 }
-PARAM_ORDER = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob")
+DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
+for _values in DEFAULT_PARAMS.values():
+    _values.update(SEARCH_DEFAULTS)
+HEURISTIC_PARAMS = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob")
+PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
+assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 
 FRIEND, FOE, UNKNOWN = 1, 0, -1
 
@@ -249,7 +258,7 @@ def call_preference(policy, seat, partner, banker, revealed, hand_left, pp):
     """How the call card's holder picks copies: 0 no preference, 1 keep hidden, 2 reveal."""
     if seat != partner or revealed or policy == RANDOM:
         return 0
-    if policy == SMART:
+    if policy == SMART or policy == SEARCH:
         limit = pp[seat, PP_REVEAL_CARDS]
         return 2 if (hand_left[seat] <= limit or hand_left[banker] <= limit) else 1
     return 1

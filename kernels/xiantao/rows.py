@@ -33,6 +33,11 @@ ROW_N_TRICKS = PLAY.at("n_tricks")
 ROW_N_JIEFENG = PLAY.at("n_jiefeng")
 ROW_N_TURNS = PLAY.at("n_turns")
 ROW_ENDED_BY = PLAY.at("ended_by")
+ROW_LEFT_MAX_BOMB = PLAY.at("left_max_bomb")  # +seat
+ROW_LEFT_WANGZHA = PLAY.at("left_wangzha")  # +seat
+ROW_BIG_WHOLE = PLAY.at("big_whole")  # +seat
+ROW_SEARCH_DECISIONS = PLAY.at("search_decisions")  # +seat
+ROW_SEARCH_AGREE = PLAY.at("search_agree")  # +seat
 ROW_BOMBS = PLAY.at("bombs")  # +level-1 for levels 1..19
 ROW_FEATURES = PLAY.at(CENSUS_FEATURES[0])  # + feature * N_SEATS + seat: census features of the deal
 ROW_LEN = PLAY.length
@@ -45,6 +50,27 @@ def other_copy(card, n_ids):
     if card >= 108:
         return -1
     return card + 54 if card < 54 else card - 54
+
+
+@njit(cache=True, nogil=True)
+def note_big_whole(seat, move, dealt_counts, row):
+    """A 7张/8张 played whole: one bomb holding every natural card of the rank the seat was dealt 7+ of."""
+    if move[F_KIND] == BOMB:
+        dealt = dealt_counts[seat, move[F_RANK]]
+        if dealt >= 7 and move[F_SIZE] - move[F_WILDS] == dealt:
+            row[ROW_BIG_WHOLE + seat] += 1
+
+
+@njit(cache=True, nogil=True)
+def note_left(counts, joker_bomb, row):
+    """What each seat still holds at the end: its largest bomb and 王炸 (``left_*`` facts)."""
+    for s in range(counts.shape[0]):
+        best = 0
+        for r in range(13):
+            best = max(best, counts[s, r])
+        best += counts[s, 15]
+        row[ROW_LEFT_MAX_BOMB + s] = best if best >= 4 else 0
+        row[ROW_LEFT_WANGZHA + s] = 1 if (joker_bomb and counts[s, 13] > 0 and counts[s, 14] > 0) else 0
 
 
 @njit(cache=True, nogil=True)

@@ -19,15 +19,17 @@ from kernels.xiantao.cardpick import play_cards
 from kernels.xiantao.ladder import move_level
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB, generate_moves
 from kernels.xiantao.policies import call_preference, choose_play, relation
-from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, earn_bonus, other_copy
+from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, earn_bonus, note_big_whole, other_copy
 
 
 @njit(cache=True, nogil=True, inline="always")
 def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids,
-                      wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played,
-                      top, row, log):
+              wild_ids, rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played,
+              top, row, log, forced):
     """One turn of the 仙桃千分 family: suit-aware moves with wilds, card picking, 明鸡, points.
 
+    ``forced`` >= 0 plays that move (its index in ``generate_moves``' order), -1 passes, -2 lets
+    the seat's policy choose (a search player decides before the turn; ``kernels.xiantao.search``).
     Returns True when the hand is over (``row``: ``kernels.xiantao.rows`` layout).
     """
     n_seats = hand_left.shape[0]
@@ -40,8 +42,11 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     rel = seat_flags[SF_REL]  # what the seat to act knows of each seat (no allocation per turn)
     for s in range(n_seats):
         rel[s] = relation(seat, s, mode_hard, banker, partner, hard_seat, gs[GS_REVEALED] == 1)
-    choice = choose_play(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, rel,
-                         gs[GS_TRICK_POINTS], pp, rules, rank_points, rules[R_JOKER_BOMB] != 0, state)
+    if forced > -2:
+        choice = forced
+    else:
+        choice = choose_play(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, rel,
+                             gs[GS_TRICK_POINTS], pp, rules, rank_points, rules[R_JOKER_BOMB] != 0, state)
     if choice < 0:
         record_pass(gs, seat, seat_flags, top, played, log, rules)
     else:
@@ -61,6 +66,7 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
             row[ROW_BOMBS + level - 1] += 1
         if rules[R_BONUS_REQUIRES_PLAY] != 0:
             earn_bonus(seat, move, dealt_wz, dealt_counts, row)
+        note_big_whole(seat, move, dealt_counts, row)
         row[ROW_PLAYS + seat] += 1
         log_play(log, gs, seat, moves, choice, played, n_played)
         if after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, captured, top):
@@ -69,3 +75,23 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     advance(gs, seat, hand_left, captured, seat_flags, top, rules)
     return False
 
+
+
+@njit(cache=True, nogil=True)
+def start_tricks(gs, hand_left, seat_flags, captured, order, top, hand_size, mode_hard, banker, partner, hard_seat,
+                 call_card, revealed):
+    """The trick state of a freshly dealt hand: 硬牌家 (or 庄家) leads, nobody out, no trick open."""
+    gs[:] = 0
+    gs[GS_TURN] = hard_seat if mode_hard else banker
+    gs[GS_TOP_SEAT] = -1
+    gs[GS_MODE_HARD] = 1 if mode_hard else 0
+    gs[GS_BANKER] = banker
+    gs[GS_PARTNER] = partner
+    gs[GS_HARD] = hard_seat
+    gs[GS_CALL] = call_card
+    gs[GS_REVEALED] = 1 if revealed else 0
+    hand_left[:] = hand_size
+    seat_flags[:, :] = 0  # kernels.climb.loop SF_* rows
+    captured[:] = 0
+    order[:] = -1
+    top[:] = 0

@@ -40,7 +40,7 @@ def test_xiantao_hands_reuse_their_buffers():
         rows = np.zeros((n, ROW_LEN), np.int64)
         play_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"],
                    t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], t["policies"], t["pp"],
-                   t["rank_points"], rows, 1)
+                   t["rank_points"], t["money"], rows, 1)
 
     assert _per_hand(run) == 0
 

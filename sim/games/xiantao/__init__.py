@@ -9,6 +9,7 @@ deal values), ``report_census`` / ``report_play`` / ``plots`` (reports), ``repla
 
 from __future__ import annotations
 
+from kernels.climb.search_params import SEARCH_PARAMS
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.xiantao import rules as _rules
 
@@ -58,8 +59,9 @@ GAME = Game(
         "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, validate=_rules.validate_play,
                     metrics=lambda n_seats: _metrics(n_seats)),
     },
-    players=Players(names=("random", "greedy", "smart"),
-                    params=("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob")),
+    players=Players(names=("random", "greedy", "smart", "search"),
+                    params=("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob",
+                            *SEARCH_PARAMS)),
     scoring=_scoring(),
     replay=_replay,
     sessions=True,

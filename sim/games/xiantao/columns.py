@@ -11,7 +11,7 @@ from kernels.layout import RowLayout
 from kernels.xiantao.layout import CENSUS_FIELDS, N_SEATS, PLAY
 from sim.schema import DICT, PLAY_INDEX_COLUMNS, Column, game_index_column, layout_columns, per_seat, policy_columns
 
-POLICIES = ("random", "greedy", "smart")
+POLICIES = ("random", "greedy", "smart", "search")
 ROLES = ("banker", "partner", "opponent", "hard", "hard_opponent")
 CASES = ("", "A", "B", "C")  # scoring codes 0..3 (0: 硬牌)
 GRADES = ("normal", "xiao_qing", "da_qing", "hard")  # scoring codes 0..3

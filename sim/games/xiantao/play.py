@@ -42,7 +42,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     play_range(np.uint64(spec.seed), start, stop - start, spec.options["hands_per_session"],
                int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
                t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"],
-               t["census_params"], t["rules"], t["policies"], t["pp"], t["rank_points"], rows,
+               t["census_params"], t["rules"], t["policies"], t["pp"], t["rank_points"], t["money"], rows,
                4 * numba.get_num_threads())
     return rows
 

@@ -26,7 +26,7 @@ def replay_hand(spec, game_index: int, banker: int = -1):
         policies, pp = policies[order].copy(), pp[order].copy()
     return play_logged(np.uint64(spec.seed), deal, banker, rotation, t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
                        t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], policies, pp,
-                       t["rank_points"])
+                       t["rank_points"], t["money"])
 
 
 def _cards_text(cards, wild: set) -> str:

@@ -210,6 +210,7 @@ def engine_rules(rules: XiantaoRules) -> np.ndarray:
 def play_tables(rules: XiantaoRules) -> dict[str, np.ndarray]:
     """Every array ``kernels.xiantao.play`` reads, compiled from the ruleset."""
     from kernels.hand import packed_increments
+    from kernels.xiantao.money import money_vector
 
     t = compile_tables(rules)
     n_ids = t.deck.shape[0]
@@ -231,4 +232,5 @@ def play_tables(rules: XiantaoRules) -> dict[str, np.ndarray]:
         "deck": t.deck, "card": t.card.astype(np.int64), "nat_ids": nat_ids, "wild_ids": wilds,
         "call_excluded": call_excluded, "inc_rank": inc_rank, "inc_fk": inc_fk,
         "census_params": census_params(rules), "rules": engine_rules(rules), "rank_points": rank_points,
+        "money": money_vector(rules),
     }

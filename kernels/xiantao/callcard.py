@@ -1,0 +1,88 @@
+"""庄家's call card (叫牌, spec §5.2): which card is called, by the ruleset's rule (``R_CALL_RULE``).
+
+Used by the hand (``kernels.xiantao.play``) and by the search player's rollouts of a whole hand
+(``kernels.xiantao.search``), which is why it is a module of its own.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.rng import bounded
+from kernels.xiantao.movegen import R_CALL_RULE
+from kernels.xiantao.rows import ROW_CALL_PICK, ROW_RECALLS, other_copy
+
+CALL_LITERAL, CALL_UNIFORM, CALL_OPPOSITE = 0, 1, 2
+
+
+@njit(cache=True, nogil=True)
+def eligible_call(card, banker, owner, card_rank, card_wild, call_excluded, n_ids):
+    """Spec §5.2: a natural 4..10 or black 3 of which 庄家 holds only one copy."""
+    if call_excluded[card] or card_wild[card]:
+        return False
+    r = card_rank[card]
+    if r > 7:
+        return False
+    o = other_copy(card, n_ids)
+    return not (o >= 0 and owner[o] == banker)
+
+
+@njit(cache=True, nogil=True)
+def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, g_row, seen):
+    """Call card by the ruleset's rule; writes pick/recalls; returns the card or -1 (redeal).
+    ``seen`` is a bool scratch buffer of one entry per card id."""
+    hand = hands[banker]
+    n_ids = owner.shape[0]
+    rule = rules[R_CALL_RULE]
+    if rule == CALL_UNIFORM:
+        n_elig = np.int64(0)
+        for c in hand:
+            if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
+                n_elig += 1
+        if n_elig == 0:
+            return -1
+        pick = bounded(state, n_elig)
+        g_row[ROW_CALL_PICK] = pick
+        k = 0
+        for c in hand:
+            if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
+                if k == pick:
+                    return c
+                k += 1
+        return -1
+    n_pool = np.int64(0)
+    for c in hand:
+        if not call_excluded[c]:
+            n_pool += 1
+    pick = bounded(state, n_pool)
+    g_row[ROW_CALL_PICK] = pick
+    c = np.int64(-1)
+    k = 0
+    for x in hand:
+        if not call_excluded[x]:
+            if k == pick:
+                c = x
+                break
+            k += 1
+    if rule == CALL_OPPOSITE:
+        return c
+    seen[:] = False
+    recalls = 0
+    size = hand.shape[0]
+    while not eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
+        seen[c] = True
+        o = other_copy(c, n_ids)
+        p = -1
+        for i in range(size):
+            if hand[i] == c or hand[i] == o:
+                p = i  # the later copy if both are held
+        recalls += 1
+        if recalls >= n_pool:
+            return -1  # every card has been tried: redeal
+        j = (p + 1) % size
+        while call_excluded[hand[j]] or seen[hand[j]]:  # a card already tried is skipped
+            j = (j + 1) % size
+        c = hand[j]
+    g_row[ROW_RECALLS] = recalls
+    return c

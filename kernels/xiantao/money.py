@@ -1,0 +1,87 @@
+"""仙桃千分 money of one finished hand inside numba: the search player's yardstick.
+
+The same rules as ``sim.games.xiantao.scoring.score`` (spec §10), written for one hand's state
+instead of columns of stored rows; ``tests/games/test_xiantao_search.py`` checks that both give the
+same money on every hand of played runs. The ruleset's scoring numbers come compiled into one
+float64 vector (``money_vector``, layout ``MV_*``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MV_A, MV_B, MV_NORMAL, MV_XIAO, MV_DA, MV_BASE, MV_SHARE, MV_HARD, MV_XI_WZ, MV_XI_SEVEN, MV_XI_EIGHT = range(11)
+MV_LEN = 11
+
+
+def money_vector(rules) -> np.ndarray:
+    """The ``MV_*`` vector of a ``XiantaoRules``."""
+    v = np.zeros(MV_LEN, np.float64)
+    v[MV_A], v[MV_B] = rules.contribution.a, rules.contribution.b
+    v[MV_NORMAL], v[MV_XIAO], v[MV_DA] = rules.grade.normal, rules.grade.xiao_qing, rules.grade.da_qing
+    v[MV_BASE] = rules.base
+    v[MV_SHARE] = 1.0 if rules.settlement == "per_player" else 0.5
+    v[MV_HARD] = rules.hard_multiplier
+    v[MV_XI_WZ], v[MV_XI_SEVEN], v[MV_XI_EIGHT] = rules.xi.wangzha, rules.xi.seven, rules.xi.eight
+    return v
+
+
+@njit(cache=True, nogil=True)
+def _seat_at(finish, place):
+    for s in range(finish.shape[0]):
+        if finish[s] == place:
+            return s
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def seat_money(seat, mode_hard, banker, partner, hard_seat, finish, captured, unplayed, xi_wz, xi_seven, xi_eight, mv):
+    """Money of ``seat`` for a hand that ended with these facts (per-seat arrays of 4)."""
+    n = finish.shape[0]
+    base = mv[MV_BASE]
+    units = xi_wz[seat] * mv[MV_XI_WZ] + xi_seven[seat] * mv[MV_XI_SEVEN] + xi_eight[seat] * mv[MV_XI_EIGHT]
+    others = 0.0
+    for s in range(n):
+        if s != seat:
+            others += xi_wz[s] * mv[MV_XI_WZ] + xi_seven[s] * mv[MV_XI_SEVEN] + xi_eight[s] * mv[MV_XI_EIGHT]
+    xi = base * (units - others / (n - 1))
+    if mode_hard:
+        h = mv[MV_HARD] * base
+        hard_won = finish[hard_seat] == 1
+        if seat == hard_seat:
+            return xi + (3 * h if hard_won else -3 * h)
+        return xi + (-h if hard_won else h)
+    first, second, third = _seat_at(finish, 1), _seat_at(finish, 2), _seat_at(finish, 3)
+    side_w = 0 if (max(first, 0) == banker or max(first, 0) == partner) else 1
+    cap_w, cap_l, unplayed_w, unplayed_l = 0, 0, 0, 0
+    for s in range(n):
+        in_w = (0 if (s == banker or s == partner) else 1) == side_w
+        if in_w:
+            cap_w += captured[s]
+            if finish[s] == 0:
+                unplayed_w += unplayed[s]
+        else:
+            cap_l += captured[s]
+            if finish[s] == 0:
+                unplayed_l += unplayed[s]
+    case_a = second >= 0 and (0 if (second == banker or second == partner) else 1) == side_w
+    case_b = (not case_a) and third >= 0 and (0 if (third == banker or third == partner) else 1) == side_w
+    a, b = mv[MV_A], mv[MV_B]
+    if case_a:
+        t_w, t_l = cap_w + a + unplayed_l, cap_l - a
+    elif case_b:
+        t_w, t_l = cap_w + b + unplayed_l, cap_l - b
+    else:
+        t_w, t_l = float(cap_w), float(cap_l + unplayed_w)
+    w_wins = t_w >= t_l
+    win_total = t_w if w_wins else t_l
+    if case_a and t_w == 200 + a:
+        mult = mv[MV_DA]
+    elif win_total > 200:
+        mult = mv[MV_XIAO]
+    else:
+        mult = mv[MV_NORMAL]
+    seat_in_w = (0 if (seat == banker or seat == partner) else 1) == side_w
+    won = seat_in_w if w_wins else not seat_in_w
+    return xi + (1.0 if won else -1.0) * base * mv[MV_SHARE] * mult
