@@ -36,18 +36,25 @@ PP_NEAR_OUT = 2  # a player with at most this many cards is "about to go out"
 PP_FIGHT_POINTS = 3  # smart breaks groups / spends wilds for tricks worth this much
 PP_REVEAL_CARDS = 4  # smart partner reveals when he or 庄家 holds at most this many cards
 PP_HARD_PROB = 5  # random: probability of declaring 硬牌
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 6, 7, 8, 9  # search (kernels.climb.search.SEARCH_PARAMS)
-N_PP = 10
+PP_KEEP_BIG = 6  # smart: 1 = a 7张/8张 group is never split; it goes out whole, as a hard 7/8
+PP_SPARE_BOMBS = 7  # smart bombs any play it cannot otherwise beat while it holds this many bombs (99: never)
+PP_CONFIDENCE = 8  # search: leave smart's choice only for a move ahead by this many standard errors
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 9, 10, 11, 12  # search (kernels.climb.search.SEARCH_PARAMS)
+N_PP = 13
 
 DEFAULT_PARAMS = {
-    "random": {"hard_threshold": 1e9, "bomb_points": 0, "near_out": 0, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0.5},
-    "greedy": {"hard_threshold": 30.0, "bomb_points": 0, "near_out": 4, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0},
-    "smart": {"hard_threshold": 20.0, "bomb_points": 35, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0},
+    "random": {"hard_threshold": 1e9, "bomb_points": 0, "near_out": 0, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0.5,
+               "keep_big": 0, "spare_bombs": 99, "confidence": 1.0},
+    "greedy": {"hard_threshold": 30.0, "bomb_points": 0, "near_out": 4, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0,
+               "keep_big": 0, "spare_bombs": 99, "confidence": 1.0},
+    "smart": {"hard_threshold": 20.0, "bomb_points": 35, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0,
+              "keep_big": 1, "spare_bombs": 99, "confidence": 1.0},
 }
 DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
 for _values in DEFAULT_PARAMS.values():
     _values.update(SEARCH_DEFAULTS)
-HEURISTIC_PARAMS = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob")
+HEURISTIC_PARAMS = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob", "keep_big",
+                    "spare_bombs", "confidence")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 
@@ -68,6 +75,18 @@ def plan_count(counts, seat, joker_bomb):
         n += jokers
     if n == 0 and counts[seat, 15] > 0:
         n = 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def bomb_groups(counts, seat, joker_bomb):
+    """Bombs the seat holds without wilds: ranks held 4+ times, and 王炸."""
+    n = 0
+    for r in range(13):
+        if counts[seat, r] >= 4:
+            n += 1
+    if joker_bomb and counts[seat, 13] > 0 and counts[seat, 14] > 0:
+        n += 1
     return n
 
 
@@ -121,6 +140,15 @@ def _breaks(kind, rank, size, wilds, held):
 
 
 @njit(cache=True, nogil=True)
+def _splits_big(kind, rank, size, wilds, held, keep_big):
+    """With ``keep_big``: the move plays part of a 7张/8张 group, or adds wilds to it (a soft 8 of
+    seven naturals is weaker than their hard 7, rules §7.2); only the whole natural group may go."""
+    if not keep_big or kind == FIFTY_K or kind == JOKER_BOMB or held < 7:
+        return False
+    return wilds > 0 or size != held
+
+
+@njit(cache=True, nogil=True)
 def _move_points(kind, size, wilds, rank_point):
     if kind == FIFTY_K:
         return 25 - 5 * wilds  # at most one card replaced; a rough value
@@ -130,8 +158,9 @@ def _move_points(kind, size, wilds, rank_point):
 
 
 @njit(cache=True, nogil=True)
-def _weakest_bomb(moves, n, rules, counts, seat):
-    """The cheapest bomb-class move: low ladder strength, few wilds, no split group.
+def _weakest_bomb(moves, n, rules, counts, seat, keep_big):
+    """The cheapest bomb-class move: low ladder strength, few wilds, no split group (and, with
+    ``keep_big``, no part of a 7张/8张).
 
     A wild costs more than one ladder step (10 strength points = 100 here): turning a triple
     into a bomb with wilds spends the hand's most flexible cards.
@@ -141,7 +170,7 @@ def _weakest_bomb(moves, n, rules, counts, seat):
     for i in range(n):
         kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
         level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
-        if level == 0:
+        if level == 0 or _splits_big(kind, rank, size, wilds, counts[seat, max(rank, 0)], keep_big):
             continue
         cost = rules[LEVEL_TABLE + level] * 10 + wilds * 150 + max(rank, 0)
         if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0:
@@ -187,7 +216,7 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, ru
     if best >= 0:
         return best
     if _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT]):
-        return _weakest_bomb(moves, n, rules, counts, seat)
+        return _weakest_bomb(moves, n, rules, counts, seat, False)
     return -1
 
 
@@ -199,10 +228,13 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
         if moves[i, F_SIZE] == hand_left[seat]:
             return i
     enemy_close = _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT])
+    keep_big = pp[seat, PP_KEEP_BIG] > 0
     if lead:
         best, best_cost = -1, 1 << 60
         for i in range(n):
             kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+            if _splits_big(kind, rank, size, wilds, counts[seat, max(rank, 0)], keep_big):
+                continue
             level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
             cost = wilds * 1000 + (300 if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0 else 0)
             if level > 0:
@@ -224,6 +256,8 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
         kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
         if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
             continue
+        if _splits_big(kind, rank, size, wilds, counts[seat, max(rank, 0)], keep_big):
+            continue
         breaks = _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0
         if (breaks or wilds > 0) and not fight:
             continue
@@ -235,8 +269,9 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
     if best >= 0:
         return best
     worth = trick_points >= pp[seat, PP_BOMB_POINTS] and top_rel != FRIEND
-    if worth or enemy_close or (plan <= 2 and top_rel != FRIEND):
-        return _weakest_bomb(moves, n, rules, counts, seat)
+    spare = top_rel != FRIEND and bomb_groups(counts, seat, joker_bomb) >= pp[seat, PP_SPARE_BOMBS]
+    if worth or enemy_close or spare or (plan <= 2 and top_rel != FRIEND):
+        return _weakest_bomb(moves, n, rules, counts, seat, keep_big)
     return -1
 
 

@@ -4,10 +4,12 @@ At a play decision with two or more sensible candidates, and when asked about �
 samples ``worlds`` deals of the hidden cards consistent with what it knows — its own hand, the
 cards played, every seat's card count, the call card (the partner holds its other copy, never
 庄家, until 明鸡 shows him) — and in each world plays every candidate and finishes the hand with
-the rollout policy (every seat playing as the searcher would, with its parameters). It takes the
-candidate with the best mean money for itself under the ruleset (``kernels.xiantao.money``; equal
-money is split by the points its side captured, ``TIE_BREAK``).
-Every candidate meets the same worlds and the same rollout draws (a paired comparison).
+the rollout policy (every seat playing as the searcher would, with its parameters). Money is the
+seat's under the ruleset (``kernels.xiantao.money``; equal money is split by the points its side
+captured, ``TIE_BREAK``). Every candidate meets the same worlds and the same rollout draws, so each
+is compared with smart's choice world by world; search leaves smart's choice only for a candidate
+whose mean gain is at least ``confidence`` standard errors (``confident_best``), and declares
+硬牌 only when declaring is ahead by as much.
 
 Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, every
 7张/8张 played whole, the cheapest bomb when following, then the cheapest other moves.
@@ -35,7 +37,8 @@ from kernels.xiantao.ladder import bomb_level
 from kernels.xiantao.money import seat_money
 from kernels.xiantao.movegen import LEVEL_TABLE, R_JOKER_BOMB, generate_moves
 from kernels.xiantao.policies import (
-    GREEDY, PP_CANDIDATES, PP_ROLLOUT, PP_WORLDS, SMART, _breaks, _weakest_bomb, choose_play, relation, wants_hard,
+    GREEDY, PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART, _breaks, _weakest_bomb, choose_play, relation,
+    wants_hard,
 )
 from kernels.xiantao.rows import (
     ROW_LEN, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy,
@@ -223,7 +226,7 @@ def candidates(seat, moves, n, lead, counts, hand_left, top_seat, rel, trick_poi
                 and moves[i, F_SIZE] == counts[seat, moves[i, F_RANK]]):
             nc = _add(cand, nc, i)
     if not lead:
-        weakest = _weakest_bomb(moves, n, rules, counts, seat)
+        weakest = _weakest_bomb(moves, n, rules, counts, seat, False)  # a split is a candidate too
         if weakest >= 0:
             nc = _add(cand, nc, weakest)
     while nc < limit:
@@ -242,6 +245,22 @@ def candidates(seat, moves, n, lead, counts, hand_left, top_seat, rel, trick_poi
         cand[nc] = best
         nc += 1
     return min(nc, limit), smart
+
+
+@njit(cache=True, nogil=True)
+def confident_best(gain, gain2, nc, worlds, z):
+    """The candidate to play: 0 (the heuristic's own choice) unless another's mean paired gain over
+    it is positive and at least ``z`` standard errors; then the one with the largest mean gain.
+    Rollout money is lumpy (大清, 硬牌 multiply it), so a handful of worlds often ranks the moves by
+    luck; demanding evidence keeps search from trading a sound move for a lucky one."""
+    best, best_gain = 0, 0.0
+    for ci in range(1, nc):
+        mean = gain[ci] / worlds
+        var = (gain2[ci] / worlds - mean * mean) * worlds / max(worlds - 1, 1)
+        se = np.sqrt(max(var, 0.0) / worlds)
+        if mean > 1e-9 and mean >= z * se - 1e-9 and mean > best_gain:
+            best, best_gain = ci, mean
+    return best
 
 
 @njit(cache=True, nogil=True)
@@ -277,8 +296,11 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, deal
         hidden_copy = other_copy(call_card, n_ids)
     base, w = _world(n_ids, n_seats), _world(n_ids, n_seats)
     unseen = np.empty(n_ids, np.int64)
-    totals = np.zeros(nc)
-    for _ in range(max(1, np.int64(pp[seat, PP_WORLDS]))):
+    gain = np.zeros(nc)  # per candidate: sum over worlds of its money minus smart's (cand[0]), and of squares
+    gain2 = np.zeros(nc)
+    money = np.empty(nc)
+    worlds = max(1, np.int64(pp[seat, PP_WORLDS]))
+    for _ in range(worlds):
         base[0][:] = gs
         base[1][:] = hand_left
         base[2][:, :] = seat_flags
@@ -295,11 +317,11 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, deal
             base[15][k] = next_u64(sstate)
         for ci in range(nc):
             _copy_world(base, w)
-            totals[ci] += _rollout(cand[ci], seat, w, card_tab, nat_ids, wild_ids, rules, rpol, rpp, rank_points, mv)
-    best = 0
-    for ci in range(1, nc):
-        if totals[ci] > totals[best] + 1e-9:
-            best = ci
+            money[ci] = _rollout(cand[ci], seat, w, card_tab, nat_ids, wild_ids, rules, rpol, rpp, rank_points, mv)
+        for ci in range(1, nc):
+            gain[ci] += money[ci] - money[0]
+            gain2[ci] += (money[ci] - money[0]) ** 2
+    best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
     if cand[best] == smart:
         row[ROW_SEARCH_AGREE + seat] += 1
@@ -323,8 +345,11 @@ def search_hard(seat, k, banker, hands, owner, counts, card_tab, nat_ids, wild_i
     fill = np.zeros(n_seats, np.int64)
     seen = np.zeros(n_ids, np.bool_)
     hand_left = np.full(n_seats, np.int64(hand_size))
-    total_yes, total_no = 0.0, 0.0
-    for _ in range(max(1, np.int64(pp[seat, PP_WORLDS]))):
+    gain = np.zeros(2)  # [1]: over worlds, declaring's money minus declining's, and its square
+    gain2 = np.zeros(2)
+    worlds = max(1, np.int64(pp[seat, PP_WORLDS]))
+    yes = 0.0
+    for _ in range(worlds):
         n = sample_world(seat, owner, hand_left, -1, -1, base[7], unseen, sstate)
         w_hands[seat, :] = hands[seat]
         fill[:] = 0
@@ -362,10 +387,11 @@ def search_hard(seat, k, banker, hands, owner, counts, card_tab, nat_ids, wild_i
             w[13][:] = 0
             money = _rollout(-2, seat, w, card_tab, nat_ids, wild_ids, rules, rpol, rpp, rank_points, mv)
             if declare:
-                total_yes += money
+                yes = money
             else:
-                total_no += money
-    choice = total_yes > total_no + 1e-9
+                gain[1] += yes - money
+                gain2[1] += (yes - money) ** 2
+    choice = confident_best(gain, gain2, 2, worlds, pp[seat, PP_CONFIDENCE]) == 1
     row[ROW_SEARCH_DECISIONS + seat] += 1
     if choice == wants_hard(SMART, seat, counts, pp, joker_bomb, state):
         row[ROW_SEARCH_AGREE + seat] += 1

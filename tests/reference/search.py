@@ -62,3 +62,20 @@ def deal_counts(pool: list[int], sizes: list[int], fixed: list[bool], stream: St
             total -= 1
         out.append(counts)
     return out
+
+
+def confident_best(gains: list[list[float]], z: float) -> int:
+    """``kernels.xiantao.search.confident_best`` from the per-world gains themselves: candidate 0
+    unless another's mean gain over it is positive and at least ``z`` sample standard errors; then
+    the candidate with the largest such mean (the first on ties)."""
+    import statistics
+
+    best, best_mean = 0, 0.0
+    for ci, g in enumerate(gains):
+        if ci == 0:
+            continue
+        mean = sum(g) / len(g)
+        se = (statistics.stdev(g) / len(g) ** 0.5) if len(g) > 1 else 0.0
+        if mean > 1e-9 and mean >= z * se - 1e-9 and mean > best_mean:
+            best, best_mean = ci, mean
+    return best
