@@ -86,17 +86,21 @@ def test_guanpai(tmp_path_factory):
     _, stats = _section(play_report(run))
     assert stats == {st.name: st for st in quality.section(run).stats}
     money, won = _frame(df, "money", 2), _frame(df, "won", 2).astype(bool)
-    bombs, left = _frame(df, "bombs_played", 2), _frame(df, "bombs_left", 2)
+    bombs = _frame(df, "bombs_played", 2)
+    left = (_frame(df, "bombs_left", 2) > 0) | _frame(df, "three_bomb_left", 2).astype(bool)
     dealt = (_frame(df, "bombs_dealt", 2) + _frame(df, "three_bomb_dealt", 2).astype(int)) > 0
     seen = []
 
     def check(label, mine):
         seen.append(_decision(stats, f"{label}: played a bomb", mine & (bombs > 0), money))
         _decision(stats, f"{label}: played the 3-card bomb", mine & (_frame(df, "three_bombs_played", 2) > 0), money)
-        seen.append(_rate(stats, f"{label}: lost holding an unplayed bomb, per seat-hand", ~won & (left > 0), mine))
+        seen.append(_rate(stats, f"{label}: lost holding an unplayed bomb, per seat-hand", ~won & left, mine))
         _rate(stats, f"{label}: never bombed | lost, dealt a bomb", bombs == 0, mine & ~won & dealt)
 
     _roles(df, 2, ("first_leader", "second"), quality.LABELS, check)
+    loser_left = pd.Series([bool(left.loc[i, 1 - w]) for i, w in enumerate(df["winner"])])
+    _rate(stats, "全关 conceded while the loser held a bomb, per hand", pd.DataFrame({0: df["quanguan"] & loser_left}))
+    _rate(stats, "the loser held a bomb | 全关", pd.DataFrame({0: loser_left}), pd.DataFrame({0: df["quanguan"]}))
     assert sum(seen) > 0  # the run has something to count
 
 
@@ -123,6 +127,7 @@ def test_gandengyan(tmp_path_factory):
         seen.append(_rate(stats, f"{label}: lost holding an unplayed bomb, per seat-hand", (left > 0) & held, mine))
 
     _roles(df, n, ("banker", "other"), quality.LABELS, check)
+    _rate(stats, "held an unplayed bomb | shut out (全关), per seat-hand", held, _frame(df, "quanguan", n))
     _rate(stats, "stalemate (only jokers left, nobody out), per hand", pd.DataFrame({0: df["winner"] < 0}))
     assert sum(seen) > 0
 

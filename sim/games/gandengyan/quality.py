@@ -5,7 +5,8 @@ seat. The missed chance, per role: a seat still holding cards at the end (it pay
 never played — a rank held ``bomb_min`` or more times naturally (``held3`` / ``held4`` /
 ``held5p``), or one short of it with a joker left, or two jokers (双王, where the variant has it):
 in the multiplier variants each such bomb also raises what the loser pays. A stalemate (only
-jokers left, nobody out) is the game's hand without a result.
+jokers left, nobody out) is the game's hand without a result; a loser shut out (全关) holding a bomb
+never played it at all.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from analysis.runs import BATCH_ROWS, Run
 from sim.games.gandengyan.columns import ROLES
 
 LABELS = ("banker", "other")
-SEAT_COLUMNS = ("role", "money", "cards_left", "bombs_played", "held3", "held4", "held5p", "jokers_left")
+SEAT_COLUMNS = ("role", "money", "cards_left", "bombs_played", "held3", "held4", "held5p", "jokers_left", "quanguan")
 NOTE = ("no bidding in 干瞪眼: the decisions are the bombs; an unplayed bomb at the end is a rank held bomb_min+ "
         "times naturally, or bomb_min - 1 times (3 of a kind) with a joker left, or two jokers (双王)")
 
@@ -53,6 +54,8 @@ def fold(q: PlayQuality, b, n_seats: int, bomb_min: int, joker_bomb: bool) -> No
     loser = s["cards_left"] > 0
     q.per_role("lost holding an unplayed bomb, per seat-hand", loser & bomb_left(s, bomb_min, joker_bomb),
                np.ones_like(loser), role, LABELS)
+    q.event("held an unplayed bomb | shut out (全关), per seat-hand", bomb_left(s, bomb_min, joker_bomb),
+            s["quanguan"].astype(bool))
     q.event("stalemate (only jokers left, nobody out), per hand", num(b, "winner") < 0)
 
 

@@ -1,16 +1,17 @@
 """关牌's play-quality section, from the rows (``analysis.quality``).
 
 There is no bidding and no redeal (the deal decides the first lead), so the decisions are the
-bombs: per role, playing a bomb (four of a kind or the 3-card bomb) and what it earns the seat;
-and the missed chance, losing while a rank is still held four times at the end (``bombs_left``,
-a raw fact of the rows), which also leaves the bomb's cards to count against the loser (§6).
+bombs: per role, playing a bomb (four of a kind or the 3-card bomb) and what it earns the seat.
+The missed chances: losing while a bomb is still in hand at the end (``bombs_left``: a rank held
+four times; ``three_bomb_left``: the 3-card bomb, raw facts of the rows), whose cards then count
+against the loser (§6); and 全关 (the loser never played, ×2) conceded while holding a bomb.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from analysis.columns import seat_codes, seat_matrix
+from analysis.columns import num, seat_codes, seat_matrix
 from analysis.quality import PlayQuality, run_section
 from analysis.report import Section
 from analysis.runs import BATCH_ROWS, Run
@@ -18,13 +19,13 @@ from sim.games.guanpai.columns import N_SEATS, ROLES
 
 LABELS = ("first leader", "second")
 SEAT_COLUMNS = ("role", "won", "money", "bombs_played", "three_bombs_played", "bombs_dealt", "three_bomb_dealt",
-                "bombs_left")
+                "bombs_left", "three_bomb_left")
 NOTE = ("no bidding and no redeal in 关牌: the decisions are the bombs; an unplayed bomb is a rank still held four "
-        "times at the end (the 3-card bomb left in hand is not in the rows)")
+        "times at the end, or the 3-card bomb (3Q / 3A) still whole")
 
 
 def columns() -> list[str]:
-    return [f"s{k}_{c}" for k in range(N_SEATS) for c in SEAT_COLUMNS]
+    return ["quanguan"] + [f"s{k}_{c}" for k in range(N_SEATS) for c in SEAT_COLUMNS]
 
 
 def fold(q: PlayQuality, b) -> None:
@@ -39,9 +40,13 @@ def fold(q: PlayQuality, b) -> None:
         q.decision(f"{label}: played the 3-card bomb", mine & (s["three_bombs_played"] > 0), money)
     q.note(NOTE)
     dealt = (s["bombs_dealt"] + s["three_bomb_dealt"].astype(np.int64)) > 0
-    q.per_role("lost holding an unplayed bomb, per seat-hand", ~won & (s["bombs_left"] > 0), np.ones_like(won),
-               role, LABELS)
+    left = (s["bombs_left"] > 0) | s["three_bomb_left"].astype(bool)
+    q.per_role("lost holding an unplayed bomb, per seat-hand", ~won & left, np.ones_like(won), role, LABELS)
     q.per_role("never bombed | lost, dealt a bomb", s["bombs_played"] == 0, ~won & dealt, role, LABELS)
+    shut_out = num(b, "quanguan").astype(bool)
+    loser_left = (~won & left).any(axis=1)
+    q.event("全关 conceded while the loser held a bomb, per hand", shut_out & loser_left)
+    q.event("the loser held a bomb | 全关", loser_left[shut_out])
 
 
 def section(run: Run, batch_size: int = BATCH_ROWS) -> Section:
