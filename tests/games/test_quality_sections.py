@@ -153,6 +153,8 @@ def test_wushik(tmp_path_factory):
                           mine))
         _rate(stats, f"{label}: lost holding an unplayed bomb of 6+ cards, per seat-hand", (money < 0) & (left >= 6),
               mine)
+        _rate(stats, f"{label}: never bombed | lost, dealt a bomb", bombs == 0,
+              mine & (money < 0) & (_frame(df, "dealt_max_bomb", 4) > 0))
 
     _roles(df, 4, ("leader", "leader_partner", "opponent"), quality.LABELS, check)
     assert sum(seen) > 0
@@ -173,6 +175,8 @@ def test_shuangkou(tmp_path_factory):
         _decision(stats, f"{label}: played 三王 or 天王炸弹",
                   mine & ((_frame(df, "sanwang", 4) + _frame(df, "tianwang", 4)) > 0), money)
         seen.append(_rate(stats, f"{label}: lost holding an unplayed bomb, per seat-hand", ~won & (left > 0), mine))
+        _rate(stats, f"{label}: never bombed | lost, dealt a bomb", _frame(df, "bombs", 4) == 0,
+              mine & ~won & (_frame(df, "dealt_max_bomb", 4) > 0))
 
     _roles(df, 4, ("leader", "partner", "opponent"), quality.LABELS, check)
     assert sum(seen) > 0
@@ -263,6 +267,12 @@ def test_hkstud(tmp_path_factory):
         _decision(stats, f"folded in round {r} (放弃)", folded == r, money)
     _decision(stats, "stayed to the showdown (开牌)", (folded == 0) & df["showdown"].to_numpy()[:, None], money)
     _rate(stats, "pot won by a fold (everyone else folded), per deal", pd.DataFrame({0: df["fold_win"]}))
+    key = _frame(df, "key", n)
+    top = key.max(axis=1)
+    best = key.eq(top, axis=0) & (key.eq(top, axis=0).sum(axis=1) == 1).to_numpy()[:, None]
+    assert _rate(stats, "held the best five cards | folded, per fold", best, folded > 0) > 0
+    _rate(stats, "folded the best five cards (they beat every other seat's), per deal",
+          pd.DataFrame({0: ((folded > 0) & best).any(axis=1)}))
     # without betting nobody decides: the section is one line
     run2, _, text2 = _play(tmp_path_factory, "hkstud", 20)
     sec, stats2 = _section(play_report(run2))

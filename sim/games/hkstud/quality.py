@@ -3,7 +3,8 @@
 The decisions are the betting actions (spec §4): betting or raising at least once, going all-in
 (全押), folding in each round (放弃), staying to the showdown (开牌), each with the decider's
 mean money. Folding's negative mean is no blunder by itself (the chips already in are lost either
-way), so it is never flagged. With ``betting = none`` nobody decides anything: the section says
+way), so it is never flagged. The missed chance: folding the five cards that would have won the
+showdown (``s{k}_key``: every seat's five cards, the hole card included). With ``betting = none`` nobody decides anything: the section says
 so in one line.
 """
 
@@ -17,7 +18,7 @@ from analysis.report import Section
 from analysis.runs import BATCH_ROWS, Run
 
 ROUNDS = (2, 3, 4, 5)
-SEAT_COLUMNS = ("money", "raises", "allin", "folded")
+SEAT_COLUMNS = ("money", "raises", "allin", "folded", "key")
 
 
 def columns(n_seats: int) -> list[str]:
@@ -36,6 +37,10 @@ def fold(q: PlayQuality, b, n_seats: int) -> None:
     showdown = num(b, "showdown").astype(bool)
     q.decision("stayed to the showdown (开牌)", (folded == 0) & showdown[:, None], money)
     q.event("pot won by a fold (everyone else folded), per deal", num(b, "fold_win").astype(bool))
+    key = seat_matrix(b, "key", n_seats).astype(np.int64)
+    best = (key == key.max(axis=1, keepdims=True)) & ((key == key.max(axis=1, keepdims=True)).sum(axis=1) == 1)[:, None]
+    q.event("folded the best five cards (they beat every other seat's), per deal", ((folded > 0) & best).any(axis=1))
+    q.event("held the best five cards | folded, per fold", best, folded > 0)
     q.note("no bombs and no bidding in 港式五张: the decisions are the betting actions")
 
 

@@ -19,7 +19,7 @@ from sim.games.shuangkou.columns import N_SEATS
 from sim.games.shuangkou.scoring import ROLES
 
 LABELS = ("leader", "partner", "opponent")
-SEAT_COLUMNS = ("role", "money", "won", "bombs", "lianzha", "sanwang", "tianwang", "left_max_bomb")
+SEAT_COLUMNS = ("role", "money", "won", "bombs", "lianzha", "sanwang", "tianwang", "left_max_bomb", "dealt_max_bomb")
 NOTE = ("no bidding in 双扣: the decisions are the bomb-class plays; an unplayed bomb = 4+ 相 still held at the end "
         "(naturals of a rank + wild jokers left)")
 
@@ -44,6 +44,7 @@ def fold(q: PlayQuality, b) -> None:
                role, LABELS)
     q.per_role("lost holding an unplayed bomb of 6+ 相, per seat-hand", lost & (s["left_max_bomb"] >= 6),
                np.ones_like(lost), role, LABELS)
+    q.per_role("never bombed | lost, dealt a bomb", s["bombs"] == 0, lost & (s["dealt_max_bomb"] > 0), role, LABELS)
 
 
 def section(run: Run, batch_size: int = BATCH_ROWS) -> Section:

@@ -20,7 +20,8 @@ from sim.games.wushik.scoring import ROLES
 
 LABELS = ("leader", "leader's partner", "opponent")
 BOMB_SIZES = (4, 5, 6, 7, 8)
-SEAT_COLUMNS = ("role", "money", "left_max_bomb", "zheng_played", "fu_played", *[f"bombs{k}" for k in BOMB_SIZES])
+SEAT_COLUMNS = ("role", "money", "left_max_bomb", "dealt_max_bomb", "zheng_played", "fu_played",
+                *[f"bombs{k}" for k in BOMB_SIZES])
 NOTE = ("no bidding in 五十K: the decisions are the bomb-class plays; 'lost' = the seat's team lost the hand "
         "(negative margin); an unplayed bomb = a rank still held 4+ times at the 终止牌")
 
@@ -49,6 +50,7 @@ def fold(q: PlayQuality, b) -> None:
                np.ones_like(lost), role, LABELS)
     q.per_role("lost holding an unplayed bomb of 6+ cards, per seat-hand", lost & (s["left_max_bomb"] >= 6),
                np.ones_like(lost), role, LABELS)
+    q.per_role("never bombed | lost, dealt a bomb", bombs == 0, lost & (s["dealt_max_bomb"] > 0), role, LABELS)
 
 
 def section(run: Run, batch_size: int = BATCH_ROWS) -> Section:
