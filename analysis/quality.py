@@ -15,8 +15,11 @@ import math
 
 import numpy as np
 
+from typing import Callable, Sequence
+
 from analysis.estimators import ClusterMean, Moments, Stat, empty
 from analysis.report import Section
+from analysis.runs import BATCH_ROWS, Run
 
 MIN_FLAG_N = 30  # fewer decisions than this: the normal interval is no evidence, never flagged
 QUALITY = "Play quality: decisions and what they earn the decider, missed chances"
@@ -54,6 +57,13 @@ class PlayQuality:
             happened = happened[np.asarray(among, bool)]
         self.events.setdefault(name, Moments()).add(happened.ravel())
 
+    def per_role(self, name: str, happened: np.ndarray, among: np.ndarray, role: np.ndarray,
+                 labels: Sequence[str]) -> None:
+        """``event`` once per role: ``role`` holds each seat's role code (its position in
+        ``labels``), ``name`` is prefixed with the role's label and says what the rate is per."""
+        for i, label in enumerate(labels):
+            self.event(f"{label}: {name}", happened, np.asarray(among, bool) & (role == i))
+
     def note(self, text: str) -> None:
         """A line for the section's notes (e.g. what a proxy stands for), added once."""
         if text not in self.notes:
@@ -78,3 +88,23 @@ class PlayQuality:
             sec.notes.append("significantly negative for the decider (a blunder a good player avoids; "
                              f"n >= {MIN_FLAG_N}): " + ", ".join(bad))
         return sec
+
+
+def run_section(run: Run, columns: Sequence[str], fold: Callable, batch_size: int = BATCH_ROWS) -> Section:
+    """The section of a whole run, streamed: each batch of ``columns`` goes to ``fold(q, batch)``.
+    A run written before a column existed gets the one-line section saying what it lacks."""
+    columns = list(dict.fromkeys(columns))
+    missing = [c for c in columns if c not in run.columns]
+    if missing:
+        return no_quality(f"the run has no column {', '.join(missing[:3])}{' …' if len(missing) > 3 else ''} "
+                          "(written by an older paiju: play it again)")
+    q = PlayQuality()
+    for batch in run.iter_batches(columns, batch_size):
+        fold(q, batch)
+    return q.section()
+
+
+def no_quality(reason: str) -> Section:
+    """The section of a game that has no play-quality line, saying why in one line (rather than
+    leaving the section out, so every play report has it)."""
+    return Section(QUALITY, notes=[f"no play-quality figures: {reason}"])

@@ -101,6 +101,8 @@ def render_html(report: Report, figures: list[Figure]) -> str:
     for i, sec in enumerate(sections):
         out.append(f'<h2 id="s{i}">{_e(sec.title)}</h2>')
         out += [f'<p class="note">{_e(note)}</p>' for note in sec.notes]
+        if not sec.stats:
+            continue
         out.append("<table><thead><tr>" + "".join(f"<th>{_e(c)}</th>" for c in report.columns)
                    + "</tr></thead><tbody>")
         for stat, row in zip(sec.stats, report.rows(sec)):

@@ -52,9 +52,11 @@ class Report:
         return [s for s in section.stats if self.per_seat or s.seat is None]
 
     def display_sections(self) -> list[Section]:
-        """The headline first (when the game names one), then the sections with rows to show."""
+        """The headline first (when the game names one), then the sections with rows to show, and
+        those that are only a note (a section a game has no figures for says why)."""
         head = [Section(HEADLINE, list(self.headline))] if self.headline else []
-        return head + [Section(s.title, self.shown(s), s.notes) for s in self.sections if self.shown(s)]
+        return head + [Section(s.title, self.shown(s), s.notes) for s in self.sections
+                       if self.shown(s) or (s.notes and not s.stats)]
 
     def hidden_seat_rows(self) -> int:
         return 0 if self.per_seat else sum(1 for s in self.stats() if s.seat is not None)
@@ -90,6 +92,8 @@ class Report:
             out += [f"## {sec.title}", ""]
             for note in sec.notes:
                 out += [f"_{_md(note)}_", ""]
+            if not sec.stats:
+                continue
             out += ["| " + " | ".join(self.columns) + " |", "|" + "---|" * len(self.columns)]
             out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in self.rows(sec)]
             out.append("")
@@ -121,6 +125,9 @@ class Report:
         parts += [Text(line) for line in self.summary + ([self.notes_line()] if self.notes_line() else [])]
         parts.append(Text(self.check_line(), style="bold red" if self.flagged() else "green"))
         for sec in self.display_sections():
+            if not sec.stats:  # a note-only section: its title and why it has no figures
+                parts += [Text(sec.title, style="italic"), *[Text(note) for note in sec.notes]]
+                continue
             table = Table(title=Text(sec.title), title_justify="left",
                           caption=Text("\n".join(sec.notes)) if sec.notes else None,
                           caption_justify="left")

@@ -46,9 +46,20 @@ def start_auction(st):
 
 
 @njit(cache=True, nogil=True)
+def auction_over(st):
+    """Three passes after a bid, or four passes at the start (passed out)."""
+    if st[A_LAST_BID] < 0:
+        return st[A_PASSES] >= 4
+    return st[A_PASSES] >= 3
+
+
+@njit(cache=True, nogil=True)
 def is_legal(st, seat, call):
-    """May ``seat`` make ``call`` now? Pass always; a bid above the last; double an opponent's
-    undoubled bid; redouble an opponent's double of one's own side's bid."""
+    """May ``seat`` make ``call`` now? Nothing once the auction is over (three passes after a bid,
+    or four at the start: rules §2); else pass always; a bid above the last; double an
+    opponent's undoubled bid; redouble an opponent's double of one's own side's bid."""
+    if auction_over(st):
+        return False
     if call == PASS:
         return True
     if call >= FIRST_BID:
@@ -82,14 +93,6 @@ def make_call(st, seat, call):
         namer = A_FIRST_NAMER + (seat & 1) * 5 + bid_strain(call)
         if st[namer] < 0:
             st[namer] = seat
-
-
-@njit(cache=True, nogil=True)
-def auction_over(st):
-    """Three passes after a bid, or four passes at the start (passed out)."""
-    if st[A_LAST_BID] < 0:
-        return st[A_PASSES] >= 4
-    return st[A_PASSES] >= 3
 
 
 @njit(cache=True, nogil=True)

@@ -28,6 +28,8 @@ FIELDS = [
     Field("bombs_dealt", "int8", "ranks dealt four times (bombs held at the deal)", per_seat=True),
     Field("three_bomb_dealt", "bool", "dealt >= 3 cards of the 3-card-bomb rank", per_seat=True),
     Field("bombs_left", "int8", "ranks still held four times at the end", per_seat=True),
+    Field("three_bomb_left", "bool", "still holds exactly 3 cards of the 3-card-bomb rank at the end (the 3-card "
+                                     "bomb never played); false without one", per_seat=True),
     Field("twos_dealt", "int8", "2s dealt", per_seat=True),
 ]
 

@@ -42,6 +42,7 @@ ROW_PLAYS = LAYOUT.at("plays")
 ROW_BOMBS_DEALT = LAYOUT.at("bombs_dealt")
 ROW_THREE_BOMB_DEALT = LAYOUT.at("three_bomb_dealt")
 ROW_BOMBS_LEFT = LAYOUT.at("bombs_left")
+ROW_THREE_BOMB_LEFT = LAYOUT.at("three_bomb_left")
 ROW_TWOS_DEALT = LAYOUT.at("twos_dealt")
 
 
@@ -119,6 +120,8 @@ def play_hand(seed, deal, rotation, leader_in, deck_template, lead_order, rules,
             if counts[s, r] >= 4:
                 bombs += 1
         row[ROW_BOMBS_LEFT + s] = bombs
+        tcb = rules[GP_TCB_RANK]
+        row[ROW_THREE_BOMB_LEFT + s] = 1 if tcb >= 0 and counts[s, tcb] == 3 else 0
     return gs[GS_N_LOG]
 
 

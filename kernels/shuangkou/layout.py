@@ -38,6 +38,8 @@ _HAND_FIELDS = [
     Field("dealt_jokers", "int8", "jokers dealt (0..4)", per_seat=True),
     Field("dealt_max_bomb", "int8", "largest bomb dealt in 相: most naturals of a rank + wild jokers, 0 under 4",
           per_seat=True),
+    Field("left_max_bomb", "int8", "largest bomb still held at the end in 相 (never played): most naturals of a "
+                                   "rank + wild jokers left, 0 under 4", per_seat=True),
     Field("ended_by", "int8", "player whose play ended the hand"),
     Field("n_tricks", "int16", "tricks, the cut-short last one included"),
     Field("n_turns", "int16", "turns (plays and passes)"),

@@ -38,6 +38,7 @@ _at = HAND_LAYOUT.at
 ROW_DRAW_CARD, ROW_LEADER, ROW_MATE, ROW_SWAPPED, ROW_SEAT = (
     _at("draw_card"), _at("leader"), _at("mate"), _at("swapped"), _at("seat"))
 ROW_FINISH, ROW_DEALT_JOKERS, ROW_DEALT_MAX_BOMB = _at("finish"), _at("dealt_jokers"), _at("dealt_max_bomb")
+ROW_LEFT_MAX_BOMB = _at("left_max_bomb")
 ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at("n_jiefeng")
 
 
@@ -122,8 +123,14 @@ def play_hand(seed, deal_index, rotation, rules, policies, pp, state, deck, owne
     while not take_turn(gs, hand_left, seat_flags, captured, order, rules, pol_seat, pp_seat, player_at, state, owner,
                         counts, moves, played, cards, top, level_now, n_bombs, max_x, row, log):
         pass
+    mode = rules[S_WILD_MODE]
     for s in range(N_SEATS):
         row[ROW_FINISH + player_at[s]] = seat_flags[SF_FINISH, s]
+        best = 0
+        for r in range(13):
+            best = max(best, counts[s, r])
+        big = best + wild_jokers(counts[s, 13], counts[s, 14], mode)
+        row[ROW_LEFT_MAX_BOMB + player_at[s]] = big if big >= 4 else 0
     row[ROW_N_TRICKS] = gs[GS_N_TRICKS]
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
     row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]

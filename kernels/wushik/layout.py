@@ -29,6 +29,8 @@ _HAND_FIELDS = [
     Field("finish", "int8", "finishing place 1..3, 0 when still holding cards at the 终止牌", per_seat=True),
     Field("captured", "int16", "points taken in tricks won (the 终止牌 trick's table not included)", per_seat=True),
     Field("void", "int16", "points left in hand at the 终止牌 (作废, nobody's)", per_seat=True),
+    Field("left_max_bomb", "int8", "largest natural count of one rank still held at the 终止牌 (a bomb never "
+                                   "played), 0 under 4 or when the hand was not played", per_seat=True),
     Field("terminal_seat", "int8", "seat that played the 终止牌 (-1: hand not played)"),
     Field("terminal_points", "int16", "points on the table in the 终止牌's trick (its player's or void, W-5)"),
     *[Field(f"bombs{k}", "int8", f"{k}-card bombs played", per_seat=True) for k in BOMB_SIZES],

@@ -42,7 +42,7 @@ ROW_LEN = HAND_LAYOUT.length
 _at = HAND_LAYOUT.at
 ROW_HAND_NO, ROW_LEADER, ROW_TURNED, ROW_EIGHT_SEAT, ROW_EIGHT = (
     _at("hand_no"), _at("leader"), _at("turned_card"), _at("eight_seat"), _at("eight_applied"))
-ROW_FINISH, ROW_CAPTURED, ROW_VOID = _at("finish"), _at("captured"), _at("void")
+ROW_FINISH, ROW_CAPTURED, ROW_VOID, ROW_LEFT_MAX_BOMB = _at("finish"), _at("captured"), _at("void"), _at("left_max_bomb")
 ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = _at("terminal_seat"), _at("terminal_points")
 ROW_BONUS = _at("bonus5")
 ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at("n_jiefeng")
@@ -168,9 +168,12 @@ def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, mo
         row[ROW_FINISH + s] = seat_flags[SF_FINISH, s]
         row[ROW_CAPTURED + s] = captured[s]
         void = 0
+        left_bomb = 0
         for r in range(13):
             void += counts[s, r] * rank_points(r)
+            left_bomb = max(left_bomb, counts[s, r])
         row[ROW_VOID + s] = void
+        row[ROW_LEFT_MAX_BOMB + s] = left_bomb if left_bomb >= 4 else 0
     row[ROW_N_TRICKS] = gs[GS_N_TRICKS]
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
     row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]

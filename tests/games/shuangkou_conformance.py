@@ -22,7 +22,7 @@ from tests.reference.shuangkou_game import play_game
 
 SCALARS = ("n_tricks", "n_turns", "n_jiefeng")
 PER_SEAT = ("finish", "bombs", "bombs_ge5", "max_xiang", "tianwang", "sanwang", "lianzha", "plays", "wild_used",
-            "wild_in_bombs", "jokers_self", "dealt_jokers", "dealt_max_bomb")
+            "wild_in_bombs", "jokers_self", "dealt_jokers", "dealt_max_bomb", "left_max_bomb")
 
 
 def kernel_hand(seed, game_index, policies, rules=None, duplicate=False, rotate=False, params=None):

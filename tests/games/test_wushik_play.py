@@ -105,3 +105,15 @@ def _margin(a: str, b: str, n: int) -> tuple[float, float]:
 def test_margins(a, b):
     mean, se = _margin(a, b, 2000)
     assert mean - 5 * se > 0, (a, b, mean, se)
+
+
+def test_bombs_left_at_the_end_replay_in_the_reference():
+    """``left_max_bomb`` (a bomb never played) against the reference on seeded hands that have one."""
+    rules, pol = apply_overrides(WushikRules(), {"matches": False}), ["greedy"] * 4
+    rows = _run(rules, pol, 0, 300, 1)  # greedy keeps bombs for last (random plays them: it leaves none)
+    at = HAND_LAYOUT.at("left_max_bomb")
+    games = [g for g in range(len(rows)) if rows[g, at:at + 4].max() > 0][:3]
+    assert games
+    for g in games:
+        (row,) = check_match(9, g, pol, rules)  # every raw fact, left_max_bomb included, equals the reference's
+        assert max(row[f"s{k}_left_max_bomb"] for k in range(4)) == rows[g, at:at + 4].max()

@@ -286,6 +286,8 @@ class HandResult:
     tricks: int
     quanguan: bool
     money: list = field(default_factory=list)
+    bombs_left: list = field(default_factory=list)  # ranks still held four times at the end
+    three_bomb_left: list = field(default_factory=list)  # exactly 3 cards of the 3-card-bomb rank left
 
 
 def replay(hands: list, leader: int, actions: list, rules, lead_rank: int | None = None) -> HandResult:
@@ -317,6 +319,9 @@ def replay(hands: list, leader: int, actions: list, rules, lead_rank: int | None
             res = HandResult(seat, [sum(h) for h in hands], plays, bombs, three_bombs, tricks,
                              plays[loser] == 0 and sum(hands[loser]) == size0[loser])
             res.money = payment(res, rules)
+            tcb = TCB_RANK[rules.three_card_bomb_rank]
+            res.bombs_left = [sum(1 for r in range(13) if h[r] >= 4) for h in hands]
+            res.three_bomb_left = [tcb is not None and h[tcb] == 3 for h in hands]
             return res
         top, top_seat, seat = key, seat, 1 - seat
     raise RuleViolation("actions end before anybody went out")

@@ -220,6 +220,7 @@ class ShuangkouHand:
         for s in range(4):
             f[f"s{s}_player"] = self.players[s]
             f[f"s{s}_finish"] = self.order.index(s) + 1 if s in self.order else 0
+            f[f"s{s}_left_max_bomb"] = dealt_max_bomb(self.hands[s], self.rules)  # what is left, as the deal's fact
             for name, v in (("bombs", self.bombs), ("bombs_ge5", self.ge5), ("max_xiang", self.max_xiang),
                             ("tianwang", self.tianwang), ("sanwang", self.sanwang), ("lianzha", self.lianzha),
                             ("plays", self.plays), ("wild_used", self.wild_used),

@@ -216,6 +216,8 @@ class WushikHand:
             f[f"s{s}_finish"] = self.order.index(s) + 1 if s in self.order else 0
             f[f"s{s}_captured"] = self.captured[s]
             f[f"s{s}_void"] = sum(points(c) for c in self.hands[s])
+            left = max(_counts(self.hands[s]).values(), default=0)
+            f[f"s{s}_left_max_bomb"] = left if left >= 4 else 0
             for z in (4, 5, 6, 7, 8):
                 f[f"s{s}_bombs{z}"] = self.bombs[s][z]
             for z in (5, 6, 7, 8):
@@ -245,7 +247,7 @@ def eight_facts(hands, leader, seat) -> dict:
     f = {"leader": leader, "eight_seat": seat, "eight_applied": True, "terminal_seat": -1, "terminal_points": 0,
          "fk_beaten": 0, "n_tricks": 0, "n_turns": 0, "n_jiefeng": 0}
     for s in range(4):
-        f.update({f"s{s}_finish": 0, f"s{s}_captured": 0, f"s{s}_void": 0, f"s{s}_zheng_played": 0,
+        f.update({f"s{s}_finish": 0, f"s{s}_captured": 0, f"s{s}_void": 0, f"s{s}_left_max_bomb": 0, f"s{s}_zheng_played": 0,
                   f"s{s}_fu_played": 0, f"s{s}_plays": 0})
         f.update({f"s{s}_{k}": v for k, v in dealt_facts(hands[s]).items()})
         f.update({f"s{s}_bombs{z}": 0 for z in (4, 5, 6, 7, 8)})

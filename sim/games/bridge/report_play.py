@@ -20,6 +20,7 @@ from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run, RunError
 from kernels.bridge.cards import STRAIN_CHARS
 from kernels.bridge.layout import VULNERABILITY
+from sim.games.bridge import quality
 from sim.games.bridge.policies import PLAYER_NAMES
 from sim.games.bridge.tally import Indicator
 
@@ -229,6 +230,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     if tally.n == 0:
         raise RunError(f"run {run.path} has no rows")
     sections = tally.sections()
+    sections.insert(len(sections) - 2, quality.section(run, batch_size))  # before the deal check and invariants
     opts = run.manifest.get("options") or {}
     summary = [f"run {run.path}: {tally.n:,} boards, seed {run.manifest.get('seed')}, variant "
                f"{run.manifest.get('variant')}, players {opts.get('policies')}"

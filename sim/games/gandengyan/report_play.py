@@ -20,6 +20,7 @@ from analysis.estimators import ClusterMean, Moments, from_moments, invariant
 from analysis.players import PlayerMoney
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run, RunError
+from sim.games.gandengyan import quality
 
 HAND = ["game_index", "session", "banker", "first_leader", "winner", "n_tricks", "n_turns", "bombs3", "bombs4",
         "bombs5", "bombs6", "bombs7p", "joker_bombs", "stock_left", "stock_out_trick", "dengyan", "two_breaks",
@@ -242,7 +243,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS, **_) -> Report:
                                                P("cards conserved (dealt + drawn + stock = pack)", "conserved",
                                                  exact=1.0),
                                                P("the winner holds no card", "winner_out", exact=1.0)])
-    sections += [deals, inv]
+    sections += [quality.section(run, rules, batch_size), deals, inv]
     rep = Report(f"干瞪眼 play run: {f.n:,} hands, {n_seats} players", show_n=True, sections=sections)
     opts = run.manifest.get("options") or {}
     rep.summary = [f"variant {run.manifest.get('variant')}, seed {run.manifest.get('seed')}, policies "

@@ -18,6 +18,7 @@ from analysis.estimators import ClusterMean, Moments, Stat, from_moments, invari
 from analysis.players import PlayerMoney
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run, RunError
+from sim.games.guanpai import quality
 
 N_SEATS = 2
 SEATS = range(N_SEATS)
@@ -179,7 +180,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS, **_) -> Report:
                                 [f"{f.hps} deals per session; next_lead = {rules.next_lead}"]))
     inv = Section(INVARIANTS, [invariant("max |Σ money| of a hand", f.max_sum, f.n),
                                P("winner holds no card", "winner_out", exact=1.0)])
-    sections += [deals, inv]
+    sections += [quality.section(run, batch_size), deals, inv]
     rep = Report(f"关牌 play run: {f.n:,} hands", show_n=True, sections=sections)
     opts = run.manifest.get("options") or {}
     rep.summary = [f"variant {run.manifest.get('variant')}, seed {run.manifest.get('seed')}, policies "

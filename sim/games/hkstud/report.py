@@ -26,6 +26,7 @@ from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run
 from kernels.hkstud.cards import CATEGORY_NAMES
 from kernels.hkstud.layout import STREETS
+from sim.games.hkstud import quality
 
 CATEGORIES = "Final hand categories (spec §5), per seat-hand"
 LEADER = "庄家 by round (spec §3, HK-2)"
@@ -221,7 +222,8 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
                            "only through who acts first)"])
     checks = Section(CHECKS, [invariant("max |Σ_seats money|", acc.max_sum, m["pot"].n),
                               invariant("deals with Σ invested ≠ pot", float(acc.pot_mismatch), m["pot"].n)])
-    sections = [acc.cats.section(), leader, outcomes] + ([players] if players else []) + [how, seats, checks]
+    sections = ([acc.cats.section(), leader, outcomes] + ([players] if players else [])
+                + [how, quality.section(run, rules, batch_size), seats, checks])
     deals = m["pot"].n
     money = ([s for s in players.stats if s.name.startswith("E[money")] if players else
              [replace(s, name=f"E[money | seat {s.seat}]", seat=None) for s in seats.stats])

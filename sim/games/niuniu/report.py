@@ -26,6 +26,7 @@ from analysis.estimators import ClusterMean, Moments, Stat, invariant
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run
 from kernels.niuniu.layout import CATEGORY_NAMES
+from sim.games.niuniu import quality
 
 CATEGORIES = "Hand categories (spec §3), per seat-hand"
 VERSUS = "庄家 against each 闲家 (spec §4), per 闲家-deal"
@@ -197,7 +198,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     roles.stats = [acc.role[r].stat(f"E[money | {r}]") for r in ("banker", "player")]
     roles.stats += [Stat.from_moments("E[money]", m, seat=k) for k, m in enumerate(acc.seat)]
     checks = Section(CHECKS, [invariant("max |Σ_seats money|", acc.max_sum, deals)])
-    sections = [acc.cats.section(rules), versus, money, paid, balancing, roles, checks]
+    sections = [acc.cats.section(rules), versus, money, paid, balancing, roles, quality.section(), checks]
     by = {s.name: s for sec in sections for s in sec.stats if s.seat is None}
     head = [money.stats[0], by["P(牛牛)"], by["P(没牛)"], versus.stats[0], versus.stats[3], balancing.stats[0]]
     summary = _summary(run, deals) + [

@@ -17,6 +17,7 @@ from analysis.estimators import ClusterMean, MomentsTable, Stat, from_moments, i
 from analysis.players import PlayerMoney
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run, RunError
+from sim.games.shuangkou import quality
 
 N = 4
 PLAYERS = range(N)
@@ -182,7 +183,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     players = acc.players.section()
     if players is not None:
         sections.append(players)
-    sections += [deals, inv]
+    sections += [quality.section(run, batch_size), deals, inv]
     stats = {s.name: s for sec in sections for s in sec.stats if s.seat is None}
     m = run.manifest
     summary = [f"run: {run.path}",

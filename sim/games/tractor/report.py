@@ -103,6 +103,18 @@ def _sections(st: _State) -> list[Section]:
     return out
 
 
+def _quality(q, b, d, money) -> None:
+    """八十分's own decisions: declaring with a single level card or a pair, and overriding an
+    earlier declaration (反主, TR-1); the decider is the seat whose declaration stood."""
+    declarer = d["declarer"].astype(np.int64)
+    with_ = num(b, "declared_with").astype(np.int64)
+    is_decl = np.arange(4)[None, :] == declarer[:, None]  # -1: nobody declared, no seat
+    q.decision("declared with a single level card", is_decl & (with_ == 1)[:, None], money)
+    q.decision("declared with a pair", is_decl & (with_ == 2)[:, None], money)
+    q.decision("overrode an earlier declaration (反主)",
+               is_decl & (declarer != num(b, "first_declarer").astype(np.int64))[:, None], money)
+
+
 def _exact(run: Run) -> dict:
     from sim.games.tractor.exact import deal_exact
 
@@ -122,7 +134,7 @@ def _summary(run: Run) -> list[str]:
 
 def play_spec(run: Run) -> PlayReportSpec:
     matches = bool(run.ruleset.get("matches", True))
-    ext = Extension(EXT_COLS, lambda r: _State(matches), _fold, _sections)
+    ext = Extension(EXT_COLS, lambda r: _State(matches), _fold, _sections, _quality)
     return PlayReportSpec(
         title="八十分 play", total_points=200, win="keeps", win_text="庄 team keeps the deal", outcome="result",
         outcome_labels=RESULT_LABELS,

@@ -9,7 +9,8 @@ won, its outcome codes, bucket edges, exact deal values) and adds its own sectio
 * the kitty and 扣底 (the 闲 side wins the last trick), throws (success rate over throws tried,
   the hand as the unit), penalties, tricks trumped, structures led, the declaration;
 * money per role and seat, the players section (``analysis.players.PlayerMoney``), play quality
-  (``analysis.quality``: throws, failed throws, declaring, burying points);
+  (``analysis.quality``: throws and failed throws per role, declaring, burying points, the redeal
+  rate; a game adds its own decisions through its extension);
 * a deal check of the seats' holdings against exact values, and invariants (zero-sum money,
   every point accounted for).
 
@@ -49,6 +50,8 @@ class Extension:
     new_state: Callable[[Run], Any]
     fold: Callable[[Any, pa.RecordBatch, dict], None]
     sections: Callable[[Any], list[Section]]
+    quality: Callable[[PlayQuality, pa.RecordBatch, dict, np.ndarray], None] | None = None  # (q, batch, d, money):
+    # the game's own play-quality decisions (八十分: declaring with a pair, 反主)
 
 
 @dataclass(frozen=True)
@@ -162,10 +165,22 @@ class _Acc:
         seat = np.arange(4)[None, :]
         self.quality.decision("threw (甩牌)", tries > 0, money)
         self.quality.decision("a throw failed", failed > 0, money)
-        self.quality.decision("declared the trump", seat == d["declarer"].astype(np.int64)[:, None], money)
+        shown = ~d["trump_from_kitty"].astype(bool)  # a trump found by turning the kitty is nobody's decision
+        self.quality.decision("declared the trump", (seat == d["declarer"].astype(np.int64)[:, None]) & shown[:, None],
+                              money)
+        for i, r in enumerate(ROLES):
+            self.quality.decision(f"{r} threw (甩牌)", (role == i) & (tries > 0), money)
+            self.quality.decision(f"{r}: a throw failed", (role == i) & (failed > 0), money)
         self.quality.decision("庄家 buried points", (seat == banker[:, None]) & (d["kitty_points"] > 0)[:, None],
                               money)
         self.quality.event("庄家 buried points and the 闲 side won the last trick", kou & (d["kitty_points"] > 0))
+        redeals = d["redeals"].astype(np.int64)  # a row holds `redeals` redealt deals, then its own
+        self.quality.event("deal redealt (nobody declared), per deal",
+                           np.concatenate([np.ones(int(redeals.sum()), bool), np.zeros(n, bool)]))
+        self.quality.event("trump from the kitty (nobody declared), per hand", ~shown)
+        self.quality.note("no bombs in the trick family: no unplayed bomb to count")
+        if s.extension is not None and s.extension.quality is not None:
+            s.extension.quality(self.quality, b, d, money)
         # deal check and invariants
         for c in s.seat_features:
             x = seat_matrix(b, c, 4).astype(np.int64)

@@ -18,6 +18,7 @@ from analysis.estimators import ClusterMean, MomentsTable, Stat, from_moments, i
 from analysis.players import PlayerMoney
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run, RunError
+from sim.games.wushik import quality
 
 N_SEATS = 4
 SEATS = range(N_SEATS)
@@ -189,7 +190,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     players = acc.players.section()
     if players is not None:
         sections.append(players)
-    sections += [deals, inv]
+    sections += [quality.section(run, batch_size), deals, inv]
     stats = {s.name: s for sec in sections for s in sec.stats}
     m = run.manifest
     n_matches = t["E[hands per match]"].n
