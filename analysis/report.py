@@ -177,4 +177,11 @@ def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
         raise RunError(f"{game.name} has no {run.kind!r} runs, so no report for {run.path}")
     rep = job.report(run, **kwargs)
     rep.per_seat = seats
+    if run.kind == "play":  # what the rates owe to the players, where the game ships its measured ranges
+        from analysis import player_range
+        from sim.registry import game_module
+
+        ranges = player_range.load(game_module(run.game))
+        if ranges is not None:
+            rep.sections.append(player_range.section(ranges, str(run.manifest.get("variant", "default"))))
     return rep

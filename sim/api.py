@@ -284,6 +284,42 @@ def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0
     return Sweep(sweep_report(game, param, settings, runs, job.metrics(seats)), runs)
 
 
+def sweep_players(game: str, n: int, players: Sequence[str], *, seed: int = 0, out: str | Path | None = None,
+                  overwrite: bool = False, **play_args) -> "Sweep":
+    """Play the same ``n`` deals once per player in ``players``, every seat that player (self-play),
+    and compare the game's headline figures hand by hand: how much the rates owe to the players.
+
+    ``play_args`` are those of ``play`` (variant, rules, policy_params...) except ``policy``;
+    with ``out`` each run is kept as ``out/players=<player>``.
+    """
+    from sim.registry import load_game
+
+    g = load_game(game)
+    job = g.job("play")
+    if g.players is None:
+        g.refuse("`paiju sweep --players` (it has no players to choose)")
+    if job.metrics is None:
+        g.refuse("`paiju sweep` (no headline figures declared yet)")
+    if "policy" in play_args or "rotate" in play_args:
+        raise PaijuError("a players sweep seats one player everywhere: leave policy and rotate out")
+    players = list(players)
+    if not players:
+        raise PaijuError("--players needs at least one player")
+    seats = g.seats(resolve_rules(g, play_args.get("variant", "default"), play_args.get("rules")))
+    unknown = [p for p in players if p not in g.players.names]
+    if unknown:
+        raise PaijuError(f"--players: {game} has no player {unknown[0]!r}; its players: {', '.join(g.players.names)}")
+    settings, runs = [], []
+    for player in players:
+        label = f"players={player}"
+        where = None if out is None else Path(out) / label
+        runs.append(play(game, n, seed=seed, out=where, overwrite=overwrite, policy=player, **play_args))
+        settings.append(label)
+    from analysis.sweep import sweep_report
+
+    return Sweep(sweep_report(game, "players", settings, runs, job.metrics(seats)), runs)
+
+
 @dataclass(frozen=True)
 class Sweep:
     """The headline figures of a game under each setting of a policy parameter (``sim.sweep``)."""

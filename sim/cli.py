@@ -274,7 +274,8 @@ def balance(
 @user_errors
 def sweep(
     game: Annotated[str, typer.Argument(help="game name (see `paiju games`)")],
-    policy_param: Annotated[str, typer.Option("--policy-param", help="NAME=v1,v2,… (every seat) or SEAT:NAME=v1,v2,…")],
+    policy_param: Annotated[Optional[str], typer.Option("--policy-param", help="NAME=v1,v2,… (every seat) or SEAT:NAME=v1,v2,…")] = None,
+    players: Annotated[Optional[str], typer.Option("--players", help="instead of a parameter: players to compare in self-play, e.g. greedy,smart,search")] = None,
     n: N_OPT = 20_000,
     seed: SEED_OPT = 0,
     policy: Annotated[Optional[str], typer.Option("--policy", help="the players (as for `paiju play`)")] = None,
@@ -287,18 +288,27 @@ def sweep(
     format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
     quiet: QUIET_OPT = False,
 ) -> None:
-    """Play the same deals under each value of a policy parameter; headline figures, paired differences."""
+    """Play the same deals under each value of a policy parameter, or with each player in self-play
+    (--players); headline figures per setting, paired differences."""
     from sim import api
     from sim.errors import UserError
 
-    if "=" not in policy_param:
-        raise UserError(f"--policy-param expects NAME=v1,v2,…; got {policy_param!r}")
+    if (policy_param is None) == (players is None):
+        raise UserError("give exactly one of --policy-param NAME=v1,v2,… and --players p1,p2,…")
     if format not in ("table", "md"):
         raise UserError(f"--format must be 'table' or 'md'; got {format!r}")
-    name, values = policy_param.split("=", 1)
-    result = api.sweep(game, n, name, [v.strip() for v in values.split(",") if v.strip()], seed=seed, out=out,
-                       policy=policy, rotate=rotate, variant=variant, rules=_rule_layers(rules, set_), threads=threads,
-                       progress=not quiet, log=_log)
+    common = dict(seed=seed, out=out, variant=variant, rules=_rule_layers(rules, set_), threads=threads,
+                  progress=not quiet, log=_log)
+    if players is not None:
+        if policy is not None or rotate:
+            raise UserError("--players seats each player everywhere: it cannot be combined with --policy or --rotate")
+        result = api.sweep_players(game, n, [p.strip() for p in players.split(",") if p.strip()], **common)
+    else:
+        if "=" not in policy_param:
+            raise UserError(f"--policy-param expects NAME=v1,v2,…; got {policy_param!r}")
+        name, values = policy_param.split("=", 1)
+        result = api.sweep(game, n, name, [v.strip() for v in values.split(",") if v.strip()], policy=policy,
+                           rotate=rotate, **common)
     if format == "md":
         typer.echo(result.report.to_markdown())
     else:

@@ -45,3 +45,22 @@ def test_sweep_cli_and_refusals(tmp_path):
         registry.GAMES.pop("toy")
     res = runner.invoke(app, ["sweep", "doudizhu", "--policy-param", "bid3=12", "-n", "10"])
     assert res.exit_code == 2 and "at least two values" in res.output
+
+
+def test_players_sweep_is_self_play_on_the_same_deals():
+    """``--players greedy,smart``: each setting is the plain self-play run of that player, seed for
+    seed, and the CLI refuses what a players sweep cannot mean."""
+    result = sim.sweep_players("xiantao", 800, ["greedy", "smart"], seed=5, progress=False)
+    table = result.to_pandas()
+    for setting, player in (("players=greedy", "greedy"), ("players=smart", "smart")):
+        df = sim.play("xiantao", 800, seed=5, policy=player, progress=False).to_pandas()
+        row = table[(table.setting == setting) & (table.statistic == "P(大清)")].iloc[0]
+        assert row.estimate == pytest.approx((df.grade == "da_qing").mean()) and row.n == 800
+        assert set(df.s0_policy.astype(str)) == {player}
+    runner = CliRunner()
+    res = runner.invoke(app, ["sweep", "xiantao", "--players", "greedy,smart", "--policy-param", "near_out=1,2"])
+    assert res.exit_code == 2 and "exactly one of" in res.output
+    res = runner.invoke(app, ["sweep", "xiantao", "--players", "greedy,best", "-n", "8"])
+    assert res.exit_code == 2 and "no player 'best'" in res.output
+    res = runner.invoke(app, ["sweep", "xiantao", "--players", "greedy,smart", "--rotate", "-n", "8"])
+    assert res.exit_code == 2 and "cannot be combined" in res.output

@@ -1,0 +1,81 @@
+"""How far a game's headline rates move with the players: the range of each headline figure over
+self-play by ``greedy``, ``smart`` and ``search``, measured once on the game's default rules and
+shipped with the game, so that every play report can say how much its rates owe to the players.
+
+The measurement is ``paiju sweep GAME --players greedy,smart,search`` (the same deals under each
+player, ``sim.api.sweep_players``); ``benchmarks/player_ranges.py GAME --write`` runs it and writes
+``sim/games/<game>/player_ranges.json``:
+
+    {"game": ..., "variant": "default", "seed": ..., "n": {"greedy": 20000, ...},
+     "params": {"search": {"worlds": 4}}, "paiju": "0.1.0",
+     "figures": {"P(大清)": {"greedy": [estimate, ci_low, ci_high], "smart": [...], ...}, ...}}
+
+``section(data, variant)`` turns it into a report section; ``measure`` makes it.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import math
+
+from analysis.estimators import Stat
+from analysis.report import Section
+
+RANGE_FILE = "player_ranges.json"
+TITLE = "Sensitivity to the players: headline figures in self-play by each player"
+
+
+def load(game_module: str) -> dict | None:
+    """The game's shipped ranges (``sim/games/<game>/player_ranges.json``), or None."""
+    try:
+        path = importlib.resources.files(game_module).joinpath(RANGE_FILE)
+        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (ModuleNotFoundError, OSError, ValueError):
+        return None
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.4g}"
+
+
+def section(data: dict, variant: str) -> Section:
+    """The report section: per figure, its estimate under each player (95% CI) and the range."""
+    players = list(data["n"])
+    notes = [f"the game's default rules, the same deals (seed {data['seed']}) for every player, all seats the same "
+             "player; " + ", ".join(f"{p}: {data['n'][p]:,} hands" for p in players)
+             + "".join(f"; {p} with {', '.join(f'{k}={v:g}' for k, v in kw.items())}"
+                       for p, kw in data.get("params", {}).items() if kw)]
+    if variant != data.get("variant", "default"):
+        notes.append(f"measured on variant {data.get('variant', 'default')!r}, not this run's {variant!r}: "
+                     "a guide to the size of the players' effect, not to this run's rates")
+    stats = []
+    for name, by_player in data["figures"].items():
+        values = []
+        for p in players:
+            if p not in by_player:
+                continue
+            est, lo, hi = by_player[p]
+            if est is None or math.isnan(est):
+                continue
+            values.append(est)
+            stats.append(Stat(f"{name} | {p} self-play", est, lo, hi, None, None, data["n"][p], math.nan))
+        if len(values) > 1:
+            notes.append(f"{name}: {_fmt(min(values))} to {_fmt(max(values))} across "
+                         f"{', '.join(p for p in players if p in by_player)}")
+    return Section(TITLE, stats=stats, notes=notes)
+
+
+def measure(game: str, n: dict[str, int], seed: int, params: dict[str, dict], threads: int | None = None,
+            log=None) -> dict:
+    """Play ``n[player]`` self-play hands per player on the same deals; the shipped file's content."""
+    from sim import __version__, api
+
+    figures: dict[str, dict[str, list]] = {}
+    for player, hands in n.items():
+        result = api.sweep_players(game, hands, [player], seed=seed, threads=threads, progress=False, log=log,
+                                   policy_params=params.get(player) or None)
+        for st in result.report.sections[0].stats:
+            figures.setdefault(st.name, {})[player] = [st.estimate, st.ci_low, st.ci_high]
+    return {"game": game, "variant": "default", "seed": seed, "n": dict(n), "params": params,
+            "paiju": __version__, "figures": figures}
