@@ -27,13 +27,16 @@ from kernels.landlord import rows as W
 from kernels.climb.loop import GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, GS_BANKER, \
     CL_HAND_SIZE, GS_PARTNER, GS_CALL, GS_N_LOG, LOG_WIDTH, MAX_LOG, SF_BOMB_LIMIT, SF_ROWS
 from kernels.deal import shuffle
-from kernels.landlord.turn import take_turn
+from kernels.landlord.search import search_move
+from kernels.landlord.turn import take_turn, turn_moves
 from kernels.landlord.movegen import (
     AUCTION_OPENSPIEL, FLOW_MARKER_DANG, LL_ALL_PASS, LL_AUCTION, LL_BOMB_LIMITS, LL_FLOW, LL_KITTY, LL_MAX_BID, LL_MAX_MOVES,
-    LL_MINGPAI, LL_N_SEATS, LL_QIANG, QIANG_AFTER_THREE, QIANG_NONE,
+    LL_MINGPAI, LL_N_SEATS, LL_QIANG, QIANG_AFTER_THREE, QIANG_NONE, is_bomb_class,
 )
 from kernels.landlord.movegen import WORK_LEN
-from kernels.landlord.policies import GREEDY, PP_MINGPAI, PP_QIANG, RANDOM, choose_bid, choose_yes, hand_strength
+from kernels.landlord.policies import (
+    GREEDY, PP_MINGPAI, PP_QIANG, RANDOM, SEARCH, choose_bid, choose_yes, hand_strength,
+)
 from kernels.rng import bounded, seed_stream
 
 
@@ -150,9 +153,10 @@ def _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, state, deck, counts, moves,
+def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, mv, state, deck, counts, moves,
               scratch, top, row, log, gs, hand_left, seat_flags, said, xt, carry_hf, last_in_session):
     """Play one hand; fill ``row`` (kernels.landlord.rows layout); return the log rows written.
+    ``mv``: the ruleset's money vector (``kernels.landlord.money``), the search player's yardstick.
 
     ``game_index`` names the deal's stream; ``rotation`` turns the dealt hands round the table
     (seat k receives what seat k + rotation was dealt, and the first bidder moves with his hand),
@@ -222,6 +226,7 @@ def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, polic
         if _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row):  # 报到 不打
             row[W.ROW_WINNER] = landlord
             row[W.ROW_LANDLORD_WON] = 1
+            _note_left(counts, top, rules, seat_flags, moves, scratch, row, False)
             return 0
     # -- tricks: the shared climbing loop, landlord as the lone side
     gs[:] = 0
@@ -238,33 +243,42 @@ def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, polic
     for s in range(n_seats):
         seat_flags[SF_BOMB_LIMIT, s] = row[W.ROW_BOMB_LIMIT + s]
     top[:] = 0
-    play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, state, counts, moves, scratch, top, row, log)
-    winner = -1
-    for s in range(n_seats):
-        if hand_left[s] == 0:
-            winner = s
-    row[W.ROW_WINNER] = winner
-    won = winner == landlord
-    row[W.ROW_LANDLORD_WON] = 1 if won else 0
-    farmers_played = 0
-    for s in range(n_seats):
-        if s != landlord:
-            farmers_played += row[W.ROW_PLAYS + s]
-    row[W.ROW_SPRING] = 1 if (won and farmers_played == 0) else 0
-    row[W.ROW_FANCHUN] = 1 if ((not won) and row[W.ROW_PLAYS + landlord] == 1) else 0
-    row[W.ROW_N_TRICKS] = gs[GS_N_TRICKS]
-    row[W.ROW_N_TURNS] = gs[GS_N_TURNS]
+    play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, mv, state, counts, moves, scratch, top, row, log)
+    W.end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], row)
+    _note_left(counts, top, rules, seat_flags, moves, scratch, row, True)
     return gs[GS_N_LOG]
 
 
 @njit(cache=True, nogil=True)
-def play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, state, counts, moves, scratch, top, row, log):
+def _note_left(counts, top, rules, seat_flags, moves, scratch, row, after_tricks):
+    """The ``left_*`` facts of every seat at the end (``after_tricks``: whether a last play exists
+    for a bomb to beat; 报到 不打 ends the deal before the first play)."""
+    for s in range(rules[LL_N_SEATS]):
+        beats = False
+        if after_tricks:
+            n, _ = turn_moves(s, counts, top, rules, seat_flags, moves, scratch[32:])
+            for i in range(n):
+                if is_bomb_class(moves[i, 0]):
+                    beats = True
+                    break
+        W.note_left(s, counts[s], rules, beats, row)
+
+
+@njit(cache=True, nogil=True)
+def play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, mv, state, counts, moves, scratch, top, row, log):
     """The tricks of a hand whose landlord is known, turn by turn until the first player is out
-    (its own function: the turn loop and the auction compile apart, each smaller)."""
+    (its own function: the turn loop and the auction compile apart, each smaller). A ``search``
+    seat decides before its turn (``kernels.landlord.search``)."""
     captured, order = xt
-    while not take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
-                        scratch, top, row, log):
-        pass
+    while True:
+        seat = gs[GS_TURN]
+        forced = np.int64(-2)
+        if policies[seat] == SEARCH:
+            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv, state, counts, top,
+                                 row)
+        if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
+                     scratch, top, row, log, forced):
+            break
 
 
 @njit(cache=True, nogil=True)
@@ -284,7 +298,7 @@ def _trick_state(n_seats):
 
 @njit(cache=True, nogil=True, parallel=True)
 def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, card_rank, rules, policies, pp,
-               out_rows, n_blocks):
+               mv, out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``n_blocks`` parallel
     blocks of whole sessions — ``start`` and ``count`` are whole sessions — each with its own
     buffers). With ``rotate``, seat ``k`` of hand ``g`` gets the policy (and parameters) of seat
@@ -311,14 +325,14 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pp_g[k] = pp[(k + g) % n_seats]
                 deal = g // n_seats if duplicate else g
                 rotation = g % n_seats if duplicate else np.int64(0)
-                play_hand(seed, deal, rotation, deck_template, card_rank, rules, pol_g, pp_g, state, deck, counts,
+                play_hand(seed, deal, rotation, deck_template, card_rank, rules, pol_g, pp_g, mv, state, deck, counts,
                           moves, scratch, top, out_rows[i], log, gs, hand_left, seat_flags, said, xt, carry,
                           h == hands_per_session - 1)
                 carry = out_rows[i, W.ROW_HUANGFAN] + 1 if out_rows[i, W.ROW_LANDLORD] < 0 else np.int64(0)
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, carry_hf, last_in_session):
+def play_logged(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, mv, carry_hf, last_in_session):
     """One hand with its play log (for replay and conformance): (row, log[:n], shuffled deck);
     ``rotation``, ``carry_hf`` / ``last_in_session`` as in ``play_hand`` (0, 0 / True outside
     duplicates and sessions)."""
@@ -326,6 +340,6 @@ def play_logged(seed, game_index, rotation, deck_template, card_rank, rules, pol
         deck_template.shape[0], rules)
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(W.ROW_LEN, np.int64)
-    n = play_hand(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, state, deck, counts, moves,
+    n = play_hand(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, mv, state, deck, counts, moves,
                   scratch, top, row, log, gs, hand_left, seat_flags, said, xt, carry_hf, last_in_session)
     return row, log[:n].copy(), deck.copy()
