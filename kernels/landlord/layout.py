@@ -51,8 +51,8 @@ PLAY = RowLayout([
                                  "them", per_seat=True),
     Field("left_beats_last", "bool", "at the end the seat held a bomb-class play that beats the hand's last play "
                                      "(within its 上海 bomb limit)", per_seat=True),
-    Field("search_decisions", "int16", "play decisions the seat's search player searched (2+ candidates)",
-          per_seat=True),
+    Field("search_decisions", "int16", "decisions the seat's search player searched: plays with 2+ candidates and, "
+          "with search_bids, every bid and declaration", per_seat=True),
     Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
     Field("kitty", "int64", "the kitty's rank counts (kernels.cards rank index)", width=15, column=False),
     Field("dealt", "int64", "each seat's dealt rank counts, seat * 15 + rank (before the kitty)",

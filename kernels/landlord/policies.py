@@ -13,8 +13,9 @@ landlord is (farmers are partners). Parameters per seat come in ``pp[seat, PP_*]
   cooperate (never beat the partner, lead low singles to a partner on one card); bombs when an
   opponent is close or when it is close to going out; bids, 抢 and 明牌 from hand strength.
 * search — determinized Monte Carlo over the hidden cards at its play decisions
-  (``kernels.landlord.search``); where it does not search (one sensible move) it plays as smart,
-  and its bids and declarations are smart's (``search_bids`` is play-only in this family).
+  (``kernels.landlord.search``) and, with ``search_bids``, at its bids and declarations
+  (``kernels.landlord.search_bids``); where it does not search (one sensible move, or
+  ``search_bids = 0``) it plays and bids as smart.
 """
 
 from __future__ import annotations

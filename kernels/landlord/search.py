@@ -13,7 +13,8 @@ Candidates (at most ``candidates``): smart's choice, pass when following, greedy
 cheapest bomb when following, then the cheapest other moves (fewest plays left, lowest rank).
 
 Not modelled: 上海 报到 打 tells the table the landlord holds four jokers or a rank 7+ times; the
-worlds ignore it. Bidding and declarations are smart's (``search_bids`` is play-only here).
+worlds ignore it, as they ignore what the auction said about hands. Decisions before the tricks
+are searched in ``kernels.landlord.search_bids``.
 
 Shared pieces (the search's own stream, rank-count deals) are in ``kernels.climb.search``; the
 rollouts run the family's own turn (``kernels.landlord.turn.take_turn``) with plain policies.
