@@ -44,6 +44,16 @@ PLAY = RowLayout([
     Field("bombs", "int8", "bomb-class plays (bombs, rocket, 天王炸)", per_seat=True),
     Field("limited_bombs", "int8", "上海 bombs counted against the seat's limit (SH-2)", per_seat=True),
     Field("bomb_limit", "int8", "上海 §2.1 bombs the seat may play (-1 unlimited)", per_seat=True),
+    Field("left_bombs", "int8", "ranks the seat still held 4+ cards of at the end (bombs it kept)", per_seat=True),
+    Field("left_max_bomb", "int8", "largest bomb (cards of one rank) the seat still held at the end, 0 if none",
+          per_seat=True),
+    Field("left_rocket", "bool", "still held 火箭 (小王 + 大王) or 天王炸 (four jokers) at the end, as the ruleset has "
+                                 "them", per_seat=True),
+    Field("left_beats_last", "bool", "at the end the seat held a bomb-class play that beats the hand's last play "
+                                     "(within its 上海 bomb limit)", per_seat=True),
+    Field("search_decisions", "int16", "decisions the seat's search player searched: plays with 2+ candidates and, "
+          "with search_bids, every bid and declaration", per_seat=True),
+    Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
     Field("kitty", "int64", "the kitty's rank counts (kernels.cards rank index)", width=15, column=False),
     Field("dealt", "int64", "each seat's dealt rank counts, seat * 15 + rank (before the kitty)",
           width=MAX_SEATS * 15, column=False),

@@ -1,4 +1,4 @@
-"""Players of the landlord family: ``random``, ``greedy`` and ``smart``.
+"""Players of the landlord family: ``random``, ``greedy``, ``smart`` and ``search``.
 
 A player sees its own rank counts, every seat's card count, the trick's top play and who the
 landlord is (farmers are partners). Parameters per seat come in ``pp[seat, PP_*]`` (float64).
@@ -12,6 +12,10 @@ landlord is (farmers are partners). Parameters per seat come in ``pp[seat, PP_*]
   chains, airplanes, trios absorbing kickers) and plays what keeps that plan shortest; farmers
   cooperate (never beat the partner, lead low singles to a partner on one card); bombs when an
   opponent is close or when it is close to going out; bids, 抢 and 明牌 from hand strength.
+* search — determinized Monte Carlo over the hidden cards at its play decisions
+  (``kernels.landlord.search``) and, with ``search_bids``, at its bids and declarations
+  (``kernels.landlord.search_bids``); where it does not search (one sensible move, or
+  ``search_bids = 0``) it plays and bids as smart.
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, main_order
 from kernels.rng import bounded
 
-RANDOM, GREEDY, SMART = 0, 1, 2
-POLICY_NAMES = ("random", "greedy", "smart")
+RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
+POLICY_NAMES = ("random", "greedy", "smart", "search")
 
 PP_BID1 = 0  # bid 1 when hand strength >= this
 PP_BID2 = 1
@@ -32,13 +37,19 @@ PP_QIANG = 3  # 抢地主 when strength >= this
 PP_MINGPAI = 4  # 明牌 when the landlord's strength (with the kitty) >= this
 PP_NEAR_OUT = 5  # an opponent with at most this many cards is about to go out
 PP_SLACK = 6  # smart follows when its plan grows by at most this many plays
-N_PP = 7
-PARAM_ORDER = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack")
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 7, 8, 9, 10  # search (kernels.climb.search.SEARCH_PARAMS)
+N_PP = 11
+HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack")
+PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 DEFAULT_PARAMS = {
     "random": {"bid1": 0, "bid2": 0, "bid3": 0, "qiang": 0, "mingpai": 0, "near_out": 0, "slack": 0},
     "greedy": {"bid1": 5.0, "bid2": 7.0, "bid3": 9.0, "qiang": 9.0, "mingpai": 13.0, "near_out": 2, "slack": 0},
     "smart": {"bid1": 5.0, "bid2": 7.0, "bid3": 8.5, "qiang": 9.0, "mingpai": 12.0, "near_out": 3, "slack": 0},
 }
+DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its unsearched steps and its rollouts play as smart
+for _values in DEFAULT_PARAMS.values():
+    _values.update(SEARCH_DEFAULTS)
+assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:

@@ -9,7 +9,7 @@ from numba import njit
 
 from kernels.climb.loop import SF_BOMBS_USED
 
-from kernels.landlord.movegen import LL_TW_LIMIT, is_chain_kind, seq_pos
+from kernels.landlord.movegen import LL_ROCKET, LL_TIANWANG, LL_TW_LIMIT, is_chain_kind, seq_pos
 from kernels.landlord.layout import MAX_SEATS, MAX_TOKENS, PLAY  # noqa: F401
 from kernels.landlord.moves import BOMB, ROCKET, TIANWANG
 
@@ -42,6 +42,12 @@ ROW_PLAYS = PLAY.at("plays")  # +seat: plays (passes excluded)
 ROW_SEAT_BOMBS = PLAY.at("bombs")  # +seat: bomb-class plays
 ROW_LIMITED = PLAY.at("limited_bombs")  # +seat: plays counted against the 上海 bomb limit
 ROW_BOMB_LIMIT = PLAY.at("bomb_limit")  # +seat: 上海 §2.1 bomb limit of the seat (-1 unlimited)
+ROW_LEFT_BOMBS = PLAY.at("left_bombs")  # +seat: ranks still held 4+ at the end
+ROW_LEFT_MAX_BOMB = PLAY.at("left_max_bomb")  # +seat
+ROW_LEFT_ROCKET = PLAY.at("left_rocket")  # +seat
+ROW_LEFT_BEATS_LAST = PLAY.at("left_beats_last")  # +seat
+ROW_SEARCH_DECISIONS = PLAY.at("search_decisions")  # +seat
+ROW_SEARCH_AGREE = PLAY.at("search_agree")  # +seat
 ROW_KITTY = PLAY.at("kitty")  # +rank (15): the kitty's rank counts
 ROW_DEALT = PLAY.at("dealt")  # + seat * 15 + rank: the seat's dealt rank counts (before the kitty)
 ROW_N_TOKENS = PLAY.at("n_tokens")
@@ -85,3 +91,40 @@ def add_token(row, tok):
         raise ValueError("more auction tokens than the row holds (kernels.landlord.layout MAX_TOKENS)")
     row[ROW_TOKENS + k] = tok
     row[ROW_N_TOKENS] = k + 1
+
+
+@njit(cache=True, nogil=True)
+def note_left(seat, c, rules, beats_last, row):
+    """What ``seat`` (rank counts ``c``) still holds at the end: bombs kept, the largest, 火箭 /
+    天王炸, and whether a bomb-class play of its beat the hand's last play (``left_*`` facts)."""
+    n_bombs, biggest = 0, 0
+    for r in range(13):
+        if c[r] >= 4:
+            n_bombs += 1
+            biggest = max(biggest, c[r])
+    row[ROW_LEFT_BOMBS + seat] = n_bombs
+    row[ROW_LEFT_MAX_BOMB + seat] = biggest
+    rocket = (rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1) or (rules[LL_TIANWANG] != 0 and c[13] >= 2
+                                                                         and c[14] >= 2)
+    row[ROW_LEFT_ROCKET + seat] = 1 if rocket else 0
+    row[ROW_LEFT_BEATS_LAST + seat] = 1 if beats_last else 0
+
+
+@njit(cache=True, nogil=True)
+def end_facts(landlord, hand_left, n_tricks, n_turns, row):
+    """Facts of a hand whose tricks are over: the winner (first out), 春天 and 反春, its length."""
+    winner = -1
+    for s in range(hand_left.shape[0]):
+        if hand_left[s] == 0:
+            winner = s
+    row[ROW_WINNER] = winner
+    won = winner == landlord
+    row[ROW_LANDLORD_WON] = 1 if won else 0
+    farmers_played = 0
+    for s in range(hand_left.shape[0]):
+        if s != landlord:
+            farmers_played += row[ROW_PLAYS + s]
+    row[ROW_SPRING] = 1 if (won and farmers_played == 0) else 0
+    row[ROW_FANCHUN] = 1 if ((not won) and row[ROW_PLAYS + landlord] == 1) else 0
+    row[ROW_N_TRICKS] = n_tricks
+    row[ROW_N_TURNS] = n_turns

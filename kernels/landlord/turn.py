@@ -38,26 +38,39 @@ def _drop_limited_bombs(moves, n, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def turn_moves(seat, counts, top, rules, seat_flags, moves, work):
+    """The moves ``seat`` may make now, in ``ll_generate``'s order: (how many, whether the 上海 bomb
+    limit took bombs away). A search player indexes the same list (``kernels.landlord.search``)."""
+    n = ll_generate(counts[seat], top, rules, moves, work)
+    if rules[LL_BOMB_LIMITS] != 0 and seat_flags[SF_BOMB_LIMIT, seat] >= 0 \
+            and seat_flags[SF_BOMBS_USED, seat] >= seat_flags[SF_BOMB_LIMIT, seat]:
+        n2 = _drop_limited_bombs(moves, n, rules)
+        return n2, n2 < n
+    return n, False
+
+
+@njit(cache=True, nogil=True, inline="always")
 def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
-                       played, top, row, log):
+              played, top, row, log, forced):
     """One turn of the landlord family: rank-count moves, the 上海 bomb limits, landlord players.
 
     The landlord is the lone side (``gs[GS_HARD]``); the hand ends at the first player out.
+    ``forced`` >= 0 plays that move (its index in ``turn_moves``' order), -1 passes, -2 lets the
+    seat's policy choose (a search player decides before the turn; ``kernels.landlord.search``).
     Returns True when the hand is over (``row``: ``kernels.landlord.rows`` layout).
     """
     hard_seat = gs[GS_HARD]
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
     top_seat = gs[GS_TOP_SEAT]
-    n = ll_generate(counts[seat], top, rules, moves, played[32:])
-    if rules[LL_BOMB_LIMITS] != 0 and seat_flags[SF_BOMB_LIMIT, seat] >= 0 \
-            and seat_flags[SF_BOMBS_USED, seat] >= seat_flags[SF_BOMB_LIMIT, seat]:
-        n2 = _drop_limited_bombs(moves, n, rules)
-        if n2 < n:
-            row[LROW_BLOCKED] += 1
-        n = n2
-    choice = ll_choose(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, hard_seat, pp,
-                       rules, state, played)
+    n, blocked = turn_moves(seat, counts, top, rules, seat_flags, moves, played[32:])
+    if blocked:
+        row[LROW_BLOCKED] += 1
+    if forced > -2:
+        choice = forced
+    else:
+        choice = ll_choose(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, hard_seat, pp,
+                           rules, state, played)
     if choice < 0:
         record_pass(gs, seat, seat_flags, top, played, log, rules)
     else:
@@ -71,4 +84,3 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
             return True
     advance(gs, seat, hand_left, captured, seat_flags, top, rules)
     return False
-

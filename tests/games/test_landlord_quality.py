@@ -28,6 +28,12 @@ def _batch():
         "rocket_held": [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 1]],
         "jokers_held": [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 2]],
         "big_bombs_held": [[1, 0, 0], [0, 0, 0], [0, 0, 0], [0, 1, 0]],
+        "left_bombs": [[1, 0, 0], [0, 0, 1], [0, 0, 0], [0, 0, 0]],
+        "left_max_bomb": [[4, 0, 0], [0, 0, 4], [0, 0, 0], [0, 8, 0]],
+        "left_rocket": [[0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]],
+        "left_beats_last": [[0, 0, 0], [0, 0, 1], [0, 0, 0], [0, 0, 0]],
+        "search_decisions": [[2, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 2]],
+        "search_agree": [[1, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]],
     }
     d = {"landlord": pa.array(landlord, pa.int8()), "bid": pa.array([3, 2, 0, 2], pa.int8()), "qiang": pa.array([0, 1, 0, 0], pa.int8()),
          "mingpai": pa.array([False, True, False, False]), "redeals": pa.array([0, 0, 2, 0], pa.int8()),
@@ -60,18 +66,20 @@ def test_decisions_events_and_proxies_on_a_known_batch():
         "E[money | landlord at bid 3 (decider: the highest bidder)]": -6.0,
         "E[money | 抢 (decider: the last to 抢, the landlord)]": 4.0, "P(明牌 (decider: the landlord))": 0.25,
         "P(deal passed out (nobody bid), per deal)": 0.5,
-        "P(地主 lost holding an unplayed bomb/rocket (proxy), per 地主 seat-hand)": 1 / 3,
-        "P(地主 never bombed | lost, dealt a bomb/rocket (proxy))": 0.5,
-        "P(农民 lost holding an unplayed bomb/rocket (proxy), per 农民 seat-hand)": 1 / 6,
-        "P(农民 never bombed | lost, dealt a bomb/rocket (proxy))": 1.0,
-        "P(春天 conceded while a farmer was dealt a bomb/rocket, per hand)": 1 / 3,
-        "P(a farmer was dealt a bomb/rocket | 春天)": 1.0,
+        "P(地主 lost holding an unplayed bomb/rocket, per 地主 seat-hand)": 1 / 3,
+        "P(地主 never bombed | lost, dealt a bomb/rocket)": 0.5,
+        "P(农民 lost holding an unplayed bomb/rocket, per 农民 seat-hand)": 1 / 6,
+        "P(农民 never bombed | lost, dealt a bomb/rocket)": 1.0,
+        "P(春天 conceded while a farmer held a bomb that beat the last play, per hand)": 1 / 3,
+        "P(a farmer held a bomb that beat the last play | 春天)": 1.0,
+        "P(7-8 card bomb kept to the end | dealt a rank 7+ times)": 0.5,
+        "P(smart would have chosen what search chose, per searched decision)": 0.25,
     }
     for name, value in expect.items():
         assert s[name].estimate == pytest.approx(value), name
     big = next(st for name, st in s.items() if name.startswith("P(7-8 card bomb split"))
     assert (big.estimate, big.n) == (0.5, 2)
-    assert any("proxies" in note for note in q.section().notes)
+    assert any("proxy" in note for note in q.section().notes)
     # bid 3 loses significantly? one hand is no evidence: not flagged
     assert not any(note.startswith("significantly negative") for note in q.section().notes)
 
@@ -80,7 +88,7 @@ def test_without_the_rocket_rule_a_dealt_rocket_is_no_bomb():
     q = PlayQuality()
     quality.fold(q, _batch(), 3, rocket=False)
     # h3's landlord was dealt only the rocket, no bomb under this ruleset: it leaves the condition
-    assert _stats(q)["P(地主 never bombed | lost, dealt a bomb/rocket (proxy))"].estimate == 1.0
+    assert _stats(q)["P(地主 never bombed | lost, dealt a bomb/rocket)"].estimate == 1.0
 
 
 def test_a_decision_that_always_loses_is_flagged():
@@ -149,12 +157,15 @@ def test_play_report_quality_section_agrees_with_the_rows(game, tmp_path):
     ll = df[has]
     k = ll["landlord"].to_numpy().astype(int)
     pick = lambda col: ll[[f"s{j}_{col}" for j in range(n_seats)]].to_numpy()[np.arange(len(ll)), k]  # noqa: E731
-    rules = load_game(game).rules()
-    held = (pick("bombs_held") + (rules.rocket & pick("rocket_held")) + (rules.tianwang & (pick("jokers_held") == 4))
-            + ll["kitty_made_bomb"].to_numpy())
-    lost_holding = ~pick("won") & (held > pick("bombs"))
-    assert s["P(地主 lost holding an unplayed bomb/rocket (proxy), per 地主 seat-hand)"].estimate == pytest.approx(
+    lost_holding = ~pick("won") & ((pick("left_bombs") > 0) | pick("left_rocket"))
+    assert s["P(地主 lost holding an unplayed bomb/rocket, per 地主 seat-hand)"].estimate == pytest.approx(
         lost_holding.mean())
+    farmer_stops = np.zeros(len(df), bool)
+    for j in range(n_seats):
+        farmer_stops |= (df["landlord"].to_numpy() != j) & df[f"s{j}_left_beats_last"].to_numpy()
+    spring = df["spring"].to_numpy() & has.to_numpy()
+    assert s["P(春天 conceded while a farmer held a bomb that beat the last play, per hand)"].estimate == \
+        pytest.approx((spring & farmer_stops)[has.to_numpy()].mean())
     label = "摊打" if game == "shanghai" else "明牌"
     stat = s[f"P({label} (decider: the landlord))"]
     assert stat.estimate == pytest.approx(df["mingpai"].mean()) and stat.n == len(df)

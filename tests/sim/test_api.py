@@ -33,7 +33,7 @@ def test_games_as_data():
     assert {"xiantao", "doudizhu", "doudizhu4", "shanghai"} <= set(info)
     assert "census" in info["xiantao"].offers and "--duplicate" in info["shanghai"].offers
     assert info["xiantao"].options["grade.da_qing"] == 4 and "dagong-room" in info["xiantao"].variants
-    assert info["doudizhu"].policies == ("random", "greedy", "smart")
+    assert info["doudizhu"].policies == ("random", "greedy", "smart", "search")
 
 
 def test_api_and_cli_write_the_same_rows(tmp_path):

@@ -7,9 +7,9 @@ from __future__ import annotations
 from sim.games.landlord import landlord_game
 from sim.games.landlord.play import Family
 from sim.games.landlord.rules import DOUDIZHU4_VARIANTS, Doudizhu4Rules, validate
-from sim.games.landlord.scoring import DOUDIZHU_FACTS, doudizhu_factors, scorer
+from sim.games.landlord.scoring import DOUDIZHU_FACTS, doudizhu_factors, doudizhu_money, scorer
 
-FAMILY = Family(flow="auction", score=scorer(doudizhu_factors))
+FAMILY = Family(flow="auction", score=scorer(doudizhu_factors), money=doudizhu_money)
 GAME = landlord_game(
     name="doudizhu4", title="斗地主 4 players, two decks (108 cards, 25 each + 8 底牌)", rules=Doudizhu4Rules,
     variants=DOUDIZHU4_VARIANTS, validate=validate, family=FAMILY, facts=DOUDIZHU_FACTS, sessions=False,

@@ -12,7 +12,10 @@ from typing import Callable
 
 from sim.game import Game, Job, Players, Scoring, Variant
 
-PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack")  # kernels.landlord.policies PARAM_ORDER
+from kernels.climb.search_params import SEARCH_PARAMS
+
+# kernels.landlord.policies PARAM_ORDER (kept here so that building a Game imports no numba)
+PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", *SEARCH_PARAMS)
 
 
 def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Variant], validate: Callable,

@@ -11,7 +11,7 @@ import pyarrow as pa
 from kernels.landlord.layout import PLAY
 from sim.schema import DICT, PLAY_INDEX_COLUMNS, Column, layout_columns, per_seat, policy_columns
 
-POLICIES = ("random", "greedy", "smart")
+POLICIES = ("random", "greedy", "smart", "search")
 ROLES = ("landlord", "farmer", "none")
 ROLE_LABELS = {"landlord": "地主", "farmer": "农民", "none": "no game (all passed)"}
 RANK_CHARS = "3456789TJQKA2SB"  # rank index → one character (T = 10, S = 小王, B = 大王)

@@ -25,10 +25,12 @@ class Family:
     """What a landlord game sets of the family's engine: its phases before the tricks (``flow``:
     ``auction`` = 斗地主 叫分, ``marker_dang`` = 上海 marker card and 档), its default policy
     parameters per policy (under the user's ``--policy-param``), and its scoring. The move buffer
-    is sized from the ruleset (``kernels.landlord.bounds``)."""
+    is sized from the ruleset (``kernels.landlord.bounds``). ``money`` compiles the ruleset's
+    scoring numbers for the search player's numba twin of ``score`` (``kernels.landlord.money``)."""
 
     flow: str
     score: Callable[..., dict]
+    money: Callable[..., np.ndarray]
     policy_defaults: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
@@ -57,6 +59,7 @@ def kernel_inputs(spec, family: Family) -> dict[str, Any]:
         "rules": engine_rules(r, family.flow),
         "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
         "pp": params_matrix(policies, seat_params(family, policies, spec.options.get("policy_params"))),
+        "money": family.money(r),
     }
 
 
@@ -73,7 +76,7 @@ def run_kernel(spec, family: Family, start: int, stop: int, inputs=None) -> np.n
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, hps, int(spec.options.get("rotate", False)),
                int(spec.options.get("duplicate", False)), t["deck"], t["card_rank"], t["rules"], t["policies"],
-               t["pp"], rows, 4 * numba.get_num_threads())
+               t["pp"], t["money"], rows, 4 * numba.get_num_threads())
     return rows
 
 

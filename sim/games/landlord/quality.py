@@ -6,16 +6,17 @@ the hand at each bid level (the landlord), 抢 (the last seat to 抢 is the
 landlord, so the landlord is the decider), 明牌 (a game may call it otherwise: 上海 摊打); a game
 adds its own through its report extension (上海: 头撂, 报到 打 / 不打).
 
-Missed chances, per role. The rows hold what each seat was dealt and how many bomb-class plays
-it made, not what it still held at the end, so these are proxies, and the section says so:
+Missed chances, per role, from what each seat still held at the end (``s{k}_left_*``, raw facts
+of the kernel):
 
-* lost holding a bomb: the seat lost and made fewer bomb-class plays than the bombs (ranks 4+),
-  rocket and 天王炸 it was dealt, as the ruleset has them (before the kitty; a landlord's
-  kitty-made bomb counts one more); a bomb broken up into smaller plays counts as unplayed;
-* 春天 conceded while a farmer was dealt a bomb or the rocket (whether it beat the last play is not
-  in the rows);
-* 7-8 card bombs split or kept: a seat was dealt a rank 7+ times and the hand had fewer 7-8 card
-  bombs played than such ranks dealt;
+* lost holding a bomb: the seat lost with a bomb (a rank 4+ times), 火箭 or 天王炸 still in hand;
+* never bombed: of the seats that lost having been dealt a bomb/rocket (the landlord's kitty-made
+  bomb included), those that made no bomb-class play;
+* 春天 conceded while a farmer held a bomb-class play that beat the landlord's last play (within
+  its 上海 bomb limit);
+* 7-8 card bomb kept: a seat dealt a rank 7+ times still held 7+ of one rank at the end; whether
+  such a bomb was split is a proxy (the hand played fewer 7-8 card bombs than such ranks dealt),
+  and the section says so;
 * passed out: a deal nobody bid on (all-pass redeals inside a row, and rows without a landlord).
 """
 
@@ -26,14 +27,16 @@ import numpy as np
 from analysis.columns import codes
 from analysis.quality import PlayQuality
 
-SEAT_COLUMNS = ("said", "bombs", "bombs_held", "rocket_held", "big_bombs_held", "jokers_held", "won", "role", "money")
+SEAT_COLUMNS = ("said", "bombs", "bombs_held", "rocket_held", "big_bombs_held", "jokers_held", "won", "role", "money",
+                "left_bombs", "left_max_bomb", "left_rocket", "left_beats_last", "search_decisions", "search_agree")
 COLUMNS = ("landlord", "bid", "qiang", "mingpai", "redeals", "spring", "kitty_made_bomb", "big_bombs_played")
 ROLES = ("landlord", "farmer")
 ROLE_LABEL = {"landlord": "地主", "farmer": "农民"}
 BIDS = (1, 2, 3)
 
-PROXY_NOTE = ("missed chances are proxies from the dealt hands and the bomb-class plays per seat: what a seat "
-              "still held at the end is not in the rows")
+PROXY_NOTE = ("7-8 card bomb split is a proxy: the rows count 7-8 card bombs played per hand, not which seat "
+              "played them or whether they were whole; the other missed chances are exact (what each seat still "
+              "held at the end)")
 
 
 def columns(n_seats: int) -> list[str]:
@@ -75,21 +78,30 @@ def fold(q: PlayQuality, d, n_seats: int, rocket: bool = True, tianwang: bool = 
             + (rocket & _seats(d, "rocket_held", n_seats).astype(bool)) + (tianwang & (jokers == 4))
             + (is_ll & np.asarray(d["kitty_made_bomb"]).astype(bool)[:, None]))
     played = _seats(d, "bombs", n_seats).astype(np.int64)
-    lost_holding = ~won & (held > played)
-    q.note(PROXY_NOTE)
+    kept = (_seats(d, "left_bombs", n_seats).astype(np.int64) > 0) | _seats(d, "left_rocket", n_seats).astype(bool)
+    lost_holding = ~won & kept
     for i, r in enumerate(ROLES):
         seat = role == i
         lab = ROLE_LABEL[r]
-        q.event(f"{lab} lost holding an unplayed bomb/rocket (proxy), per {lab} seat-hand", lost_holding, seat)
-        q.event(f"{lab} never bombed | lost, dealt a bomb/rocket (proxy)", played == 0, seat & ~won & (held > 0))
+        q.event(f"{lab} lost holding an unplayed bomb/rocket, per {lab} seat-hand", lost_holding, seat)
+        q.event(f"{lab} never bombed | lost, dealt a bomb/rocket", played == 0, seat & ~won & (held > 0))
 
     farmer = role == 1
-    farmer_bomb = (farmer & (held > 0)).any(axis=1)
+    could_stop = (farmer & _seats(d, "left_beats_last", n_seats).astype(bool)).any(axis=1)
     spring = np.asarray(d["spring"]).astype(bool)
-    q.event("春天 conceded while a farmer was dealt a bomb/rocket, per hand", (spring & farmer_bomb)[has])
-    q.event("a farmer was dealt a bomb/rocket | 春天", farmer_bomb[spring & has])
+    q.event("春天 conceded while a farmer held a bomb that beat the last play, per hand", (spring & could_stop)[has])
+    q.event("a farmer held a bomb that beat the last play | 春天", could_stop[spring & has])
 
     big = _seats(d, "big_bombs_held", n_seats).astype(np.int64)
+    dealt_big = (big > 0) & has[:, None]
+    q.event("7-8 card bomb kept to the end | dealt a rank 7+ times", _seats(d, "left_max_bomb", n_seats) >= 7,
+            dealt_big)
+    q.note(PROXY_NOTE)
+    searched = _seats(d, "search_decisions", n_seats).astype(np.int64).sum()
+    if searched:
+        agreed = _seats(d, "search_agree", n_seats).astype(np.int64).sum()
+        q.event("smart would have chosen what search chose, per searched decision",
+                np.arange(searched) < agreed)
     short = big.sum(axis=1) > np.asarray(d["big_bombs_played"]).astype(np.int64)
     q.event("7-8 card bomb split or kept | dealt a rank 7+ times (proxy: the hand played fewer 7-8 card bombs "
-            "than such ranks dealt)", np.broadcast_to(short[:, None], big.shape), (big > 0) & has[:, None])
+            "than such ranks dealt)", np.broadcast_to(short[:, None], big.shape), dealt_big)

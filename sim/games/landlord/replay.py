@@ -35,7 +35,7 @@ def replay_hand(spec, family, game_index: int, stored: dict):
     carry = int(stored.get("huangfan", 0)) - int(stored.get("redeals", 0))
     last = game_index % hps == hps - 1
     row, log, _ = play_logged(np.uint64(spec.seed), deal, rotation, t["deck"], t["card_rank"], t["rules"], policies,
-                              pp, max(carry, 0), last)
+                              pp, t["money"], max(carry, 0), last)
     return row, log
 
 

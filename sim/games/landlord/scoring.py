@@ -42,6 +42,15 @@ def doudizhu_factors(f: Facts, rules) -> tuple[np.ndarray, dict[str, np.ndarray]
     return _f(f, "bid"), factors
 
 
+def doudizhu_money(rules) -> np.ndarray:
+    """The numba money twin's vector (``kernels.landlord.money``) of a 斗地主 ruleset."""
+    from kernels.landlord.money import money_vector
+
+    return money_vector(base=rules.base, qiang=rules.qiang_factor, mingpai=rules.mingpai_factor,
+                        bomb=rules.bomb_factor, rocket=rules.rocket_factor, tianwang=rules.tianwang_factor,
+                        spring=rules.spring_factor, fanchun=rules.fanchun_factor)
+
+
 def settle(f: Facts, rules, n_seats: int, dang: np.ndarray, factors: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The scored columns: D, each factor, M and money per seat (0 for a hand without a landlord)."""
     landlord = np.asarray(f["landlord"]).astype(np.int64)

@@ -57,6 +57,7 @@ POLICY_DEFAULTS: dict[str, dict[str, float]] = {
     # only its strongest hands and 摊打s (×2) most 头撂 deals, which it wins more often
     "smart": {"bid1": 12.0, "bid2": 15.0, "bid3": 18.0, "mingpai": 14.0},
 }
+POLICY_DEFAULTS["search"] = dict(POLICY_DEFAULTS["smart"])  # search bids and declares as smart
 
 
 def validate(rules: ShanghaiRules) -> None:

@@ -44,3 +44,13 @@ def factors(f: Facts, rules) -> tuple[np.ndarray, dict[str, np.ndarray]]:
         f_baodao = np.where(baodao != BAODAO_NONE, np.asarray(f["baodao_sets"]).astype(np.float64), 1.0)
     out["f_baodao"] = f_baodao * np.where(baodao == BAODAO_DA, np.where(won, 2.0, 0.0), 1.0)
     return dang, out
+
+
+def money(rules) -> np.ndarray:
+    """The numba money twin's vector (``kernels.landlord.money``) of a 上海 ruleset."""
+    from kernels.landlord.money import TOULIAO_AS_4_DANG, TOULIAO_EXTRA_X4, money_vector
+
+    return money_vector(base=rules.base, mingpai=2, any_bomb=2 if rules.bombs_multiply else 1, huangfan=2,
+                        hf_stacks=rules.huangfan_stacks, mingwang=2,
+                        touliao=TOULIAO_AS_4_DANG if rules.touliao_rule == "as_4_dang" else TOULIAO_EXTRA_X4,
+                        baodao_sets=rules.baodao_count_multiplies, pz=rules.pz_baodao_settlement)

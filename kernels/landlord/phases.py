@@ -1,0 +1,266 @@
+"""The landlord family's phases between the deal and the first play: 叫分 / 叫档 (one round, or
+OpenSpiel's re-bidding auction), 抢地主, the kitty, 明牌, and 上海's 摊打 and 报到 (打 / 不打).
+
+``pre_tricks`` plays them from the deal written in the row (``ROW_DEALT``, ``ROW_KITTY``,
+``ROW_FIRST_BIDDER``) and records every decision in order (``hist``). A decision may be forced
+(``forced[i] >= 0``: a search player's earlier answer when the phases are replayed, or, in a
+search's rollout, what the table really said before). With ``stop`` set, the first unforced
+decision of a ``search`` seat with ``search_bids`` stops the phases (``PRE_STOP``; ``dec`` says
+whose and what): the hand's driver searches it (``kernels.landlord.search_bids``), forces the
+answer and replays the phases from the same stream state. So the search never recurses into
+itself, and every other player's decisions, random draws included, are those of a hand without
+searching.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.climb.loop import GS_BANKER, GS_CALL, GS_HARD, GS_MODE_HARD, GS_PARTNER, GS_TOP_SEAT, GS_TURN, \
+    CL_HAND_SIZE, SF_BOMB_LIMIT
+from kernels.landlord import rows as W
+from kernels.landlord.movegen import (
+    AUCTION_OPENSPIEL, FLOW_MARKER_DANG, LL_AUCTION, LL_BOMB_LIMITS, LL_FLOW, LL_KITTY, LL_MAX_BID, LL_MINGPAI,
+    LL_N_SEATS, LL_QIANG, QIANG_AFTER_THREE, QIANG_NONE,
+)
+from kernels.landlord.policies import (
+    GREEDY, PP_MINGPAI, PP_QIANG, PP_SEARCH_BIDS, RANDOM, SEARCH, choose_bid, choose_yes, hand_strength,
+)
+from kernels.rng import bounded
+
+# pre_tricks results
+PRE_TRICKS, PRE_NO_LANDLORD, PRE_OVER, PRE_STOP = 0, 1, 2, 3
+# decision kinds (dec[2])
+KIND_BID, KIND_QIANG, KIND_MINGPAI, KIND_TANDA, KIND_BAODAO = 0, 1, 2, 3, 4
+MAX_DECISIONS = 64  # decisions before the tricks: at most a re-bidding auction's and 4 declarations
+# dec: [decisions so far, stopping seat, stopping kind, highest bid at the stop]
+DEC_N, DEC_SEAT, DEC_KIND, DEC_HIGHEST = 0, 1, 2, 3
+_STOP = -99
+
+# smart plays a 报到 hand out (打: win ×2, loss 0) instead of claiming it (不打: a sure win ×1) when
+# the landlord's hand strength with the kitty is at least this (打 pays when P(win) > 1/2; smart
+# landlords against smart farmers win about half their deals from strength 28 on)
+SMART_BAODAO_DA = 28.0
+
+
+@njit(cache=True, nogil=True)
+def _take(dec, forced, seat, kind, highest, policies, pp, stop):
+    """The forced answer of the next decision, ``_STOP`` when a search seat must be asked, else -1
+    (the seat's policy answers)."""
+    i = dec[DEC_N]
+    if i >= MAX_DECISIONS:
+        raise ValueError("more decisions before the tricks than MAX_DECISIONS (kernels.landlord.phases)")
+    if forced[i] >= 0:
+        return forced[i]
+    if stop and policies[seat] == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
+        dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
+        return _STOP
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _note(dec, hist, value):
+    hist[dec[DEC_N]] = value
+    dec[DEC_N] += 1
+
+
+@njit(cache=True, nogil=True)
+def _auction(first, n_seats, counts, rules, policies, pp, state, said, row, forced, hist, dec, stop):
+    """叫分 / 叫档: returns (bidder or -1, highest bid), or (``_STOP``, 0); ``said[seat]`` = first bid
+    (-1 never asked)."""
+    max_bid = rules[LL_MAX_BID]
+    highest = np.int64(0)
+    bidder = -1
+    for s in range(n_seats):
+        said[s] = -1
+    openspiel = rules[LL_AUCTION] == AUCTION_OPENSPIEL
+    seat = first
+    passes = 0
+    for i in range(1 << 20):
+        if not openspiel and i == n_seats:
+            break
+        seat = (first + i) % n_seats
+        b = _take(dec, forced, seat, KIND_BID, highest, policies, pp, stop)
+        if b == _STOP:
+            return _STOP, 0
+        if b < 0:
+            b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, state)
+        _note(dec, hist, b)
+        W.add_token(row, b)
+        if said[seat] < 0:
+            said[seat] = b
+        if b > 0:
+            highest = b
+            bidder = seat
+            passes = 0
+            if b == max_bid:
+                break
+        elif openspiel:
+            passes += 1
+            if passes == n_seats or (passes == n_seats - 1 and bidder >= 0):
+                break
+    return bidder, highest
+
+
+@njit(cache=True, nogil=True)
+def _yes(seat, kind, threshold_index, counts, policies, pp, state, forced, hist, dec, stop):
+    """A yes/no decision (抢, 明牌, 摊打): 1, 0, or ``_STOP``."""
+    v = _take(dec, forced, seat, kind, 0, policies, pp, stop)
+    if v == _STOP:
+        return v
+    if v < 0:
+        v = 1 if choose_yes(policies[seat], seat, counts[seat], np.int64(threshold_index), pp, state) else 0
+    _note(dec, hist, v)
+    return v
+
+
+@njit(cache=True, nogil=True)
+def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, row, forced, hist, dec, stop):
+    """抢地主 (A2.2 / A2', D-1): returns (landlord, number of 抢), or (``_STOP``, 0)."""
+    mode = rules[LL_QIANG]
+    if mode == QIANG_NONE or (mode == QIANG_AFTER_THREE and highest != 3):
+        return bidder, 0
+    landlord = bidder
+    count = 0
+    for i in range(1, n_seats + 1):
+        seat = (bidder + i) % n_seats
+        if said[seat] == 0 or (seat == bidder and count == 0):
+            continue
+        v = _yes(seat, KIND_QIANG, PP_QIANG, counts, policies, pp, state, forced, hist, dec, stop)
+        if v == _STOP:
+            return _STOP, 0
+        if v == 1:
+            W.add_token(row, W.TOK_QIANG)
+            landlord = seat
+            count += 1
+        else:
+            W.add_token(row, W.TOK_BUQIANG)
+    return landlord, count
+
+
+@njit(cache=True, nogil=True)
+def baodao_sets(c):
+    """上海 §6 报到 sets in rank counts: four jokers, and each rank held 7+ times."""
+    sets = 1 if (c[13] >= 2 and c[14] >= 2) else 0
+    for r in range(13):
+        if c[r] >= 7:
+            sets += 1
+    return sets
+
+
+@njit(cache=True, nogil=True)
+def choose_baodao(policy, seat, c, pp, state):
+    """报到 choice of an eligible landlord: none, 打 or 不打 (random: uniform over the three)."""
+    if policy == RANDOM:
+        return bounded(state, np.int64(3))
+    if policy == GREEDY:
+        return W.BAODAO_BUDA
+    return W.BAODAO_DA if hand_strength(c) >= SMART_BAODAO_DA else W.BAODAO_BUDA
+
+
+@njit(cache=True, nogil=True)
+def _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row, forced, hist, dec, stop):
+    """上海 §2.5 摊打 (头撂 deals only) then §6 报到 (打 / 不打); returns PRE_OVER on 报到 不打,
+    PRE_STOP, else PRE_TRICKS."""
+    if touliao:
+        v = _yes(landlord, KIND_TANDA, PP_MINGPAI, counts, policies, pp, state, forced, hist, dec, stop)
+        if v == _STOP:
+            return PRE_STOP
+        if v == 1:
+            W.add_token(row, W.TOK_TANDA)
+            row[W.ROW_MINGPAI] = 1
+    c = counts[landlord]
+    sets = baodao_sets(c)
+    row[W.ROW_BAODAO_SETS] = sets
+    if sets == 0:
+        return PRE_TRICKS
+    choice = _take(dec, forced, landlord, KIND_BAODAO, 0, policies, pp, stop)
+    if choice == _STOP:
+        return PRE_STOP
+    if choice < 0:
+        choice = choose_baodao(policies[landlord], landlord, c, pp, state)
+    _note(dec, hist, choice)
+    row[W.ROW_BAODAO] = choice
+    if choice == W.BAODAO_DA:
+        W.add_token(row, W.TOK_BAODAO_DA)
+    elif choice == W.BAODAO_BUDA:
+        W.add_token(row, W.TOK_BAODAO_BUDA)
+        row[W.ROW_WINNER] = landlord
+        row[W.ROW_LANDLORD_WON] = 1
+        return PRE_OVER
+    return PRE_TRICKS
+
+
+@njit(cache=True, nogil=True)
+def pre_tricks(rules, policies, pp, state, counts, said, row, forced, hist, dec, stop):
+    """The phases from the deal in ``row`` to the first play: fills ``counts`` (the landlord with
+    the kitty) and the row's auction and declaration facts. Returns PRE_TRICKS, PRE_NO_LANDLORD
+    (everybody passed), PRE_OVER (报到 不打: a landlord win without play) or PRE_STOP (``dec``)."""
+    n_seats = rules[LL_N_SEATS]
+    dang_flow = rules[LL_FLOW] == FLOW_MARKER_DANG
+    first = row[W.ROW_FIRST_BIDDER]
+    counts[:, :] = 0
+    for s in range(n_seats):
+        for r in range(15):
+            counts[s, r] = row[W.ROW_DEALT + s * 15 + r]
+    for f in (W.ROW_N_TOKENS, W.ROW_LANDLORD, W.ROW_BID, W.ROW_QIANG, W.ROW_MINGPAI, W.ROW_TOULIAO,
+              W.ROW_BAODAO_SETS, W.ROW_BAODAO, W.ROW_WINNER, W.ROW_LANDLORD_WON):
+        row[f] = 0
+    dec[DEC_N] = 0
+    bidder, highest = _auction(first, n_seats, counts, rules, policies, pp, state, said, row, forced, hist, dec, stop)
+    if bidder == _STOP:
+        return PRE_STOP
+    for s in range(n_seats):
+        row[W.ROW_SAID + s] = said[s]
+    if bidder < 0:
+        row[W.ROW_LANDLORD] = -1
+        row[W.ROW_WINNER] = -1
+        return PRE_NO_LANDLORD
+    landlord, n_qiang = _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, row, forced, hist,
+                               dec, stop)
+    if landlord == _STOP:
+        return PRE_STOP
+    row[W.ROW_LANDLORD] = landlord
+    row[W.ROW_BID] = highest
+    row[W.ROW_QIANG] = n_qiang
+    for r in range(15):
+        counts[landlord, r] += row[W.ROW_KITTY + r]
+    if rules[LL_MINGPAI] != 0 and not dang_flow:
+        v = _yes(landlord, KIND_MINGPAI, PP_MINGPAI, counts, policies, pp, state, forced, hist, dec, stop)
+        if v == _STOP:
+            return PRE_STOP
+        if v == 1:
+            W.add_token(row, W.TOK_MINGPAI)
+            row[W.ROW_MINGPAI] = 1
+    for s in range(n_seats):  # 上海 §2.1 bomb limits: -1 unlimited
+        lim = -1
+        if dang_flow and rules[LL_BOMB_LIMITS] != 0 and s != landlord and said[s] >= 0:
+            lim = 2 if said[s] == 2 else 1
+        row[W.ROW_BOMB_LIMIT + s] = lim
+    if dang_flow:
+        touliao = said[first] == 3
+        row[W.ROW_TOULIAO] = 1 if touliao else 0
+        return _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row, forced, hist, dec, stop)
+    return PRE_TRICKS
+
+
+@njit(cache=True, nogil=True)
+def start_tricks(gs, hand_left, seat_flags, top, row, rules):
+    """The trick state once the landlord is known: he leads, the lone side; nobody out."""
+    n_seats = rules[LL_N_SEATS]
+    landlord = row[W.ROW_LANDLORD]
+    gs[:] = 0
+    gs[GS_TURN] = landlord
+    gs[GS_TOP_SEAT] = -1
+    gs[GS_MODE_HARD] = 1
+    gs[GS_HARD] = landlord
+    gs[GS_BANKER] = landlord
+    gs[GS_PARTNER] = -1
+    gs[GS_CALL] = -1
+    for s in range(n_seats):
+        hand_left[s] = rules[CL_HAND_SIZE] + (rules[LL_KITTY] if s == landlord else 0)
+    seat_flags[:, :] = 0
+    for s in range(n_seats):
+        seat_flags[SF_BOMB_LIMIT, s] = row[W.ROW_BOMB_LIMIT + s]
+    top[:] = 0

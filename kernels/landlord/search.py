@@ -1,0 +1,251 @@
+"""The landlord family's ``search`` player: determinized Monte Carlo over the cards a seat cannot see.
+
+At a play decision with two or more sensible candidates the seat samples ``worlds`` deals of the
+hidden cards consistent with what it knows — its own hand, every seat's card count, the cards
+played (all public), the landlord's whole hand after 明牌 / 摊打, and the kitty where it was shown
+(斗地主: the landlord still holds the kitty cards he has not played) — and in each world plays
+every candidate and finishes the hand with the rollout policy (every seat playing as the searcher
+would, with its parameters). It takes the candidate with the best mean money for itself under the
+ruleset (``kernels.landlord.money``; equal money is split by how close the losing side came,
+``TIE_BREAK``). Every candidate meets the same worlds and rollout draws (a paired comparison).
+
+Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, the
+cheapest bomb when following, then the cheapest other moves (fewest plays left, lowest rank).
+
+Not modelled: 上海 报到 打 tells the table the landlord holds four jokers or a rank 7+ times; the
+worlds ignore it, as they ignore what the auction said about hands. Decisions before the tricks
+are searched in ``kernels.landlord.search_bids``.
+
+Shared pieces (the search's own stream, rank-count deals) are in ``kernels.climb.search``; the
+rollouts run the family's own turn (``kernels.landlord.turn.take_turn``) with plain policies.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.climb.loop import GS_HARD, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
+from kernels.climb.search import deal_counts, search_stream
+from kernels.landlord.money import seat_money
+from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_MAX_MOVES, WORK_LEN, is_bomb_class, main_order
+from kernels.landlord.policies import (
+    PP_CANDIDATES, PP_ROLLOUT, PP_WORLDS, SMART, _after_plan, _weakest_bomb, choose_greedy, choose_smart,
+)
+from kernels.landlord.rows import (
+    ROW_DEALT, ROW_LEN, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, end_facts,
+)
+from kernels.landlord.turn import take_turn, turn_moves
+from kernels.rng import next_u64
+
+MAX_ROLLOUT_TURNS = 4096
+# Money decides; between candidates whose money is equal in every world, how close the losing
+# side came to going out breaks the tie: at most 64 cards × this, far below one unit of money.
+TIE_BREAK = 1e-5
+
+
+@njit(cache=True, nogil=True)
+def _world(n_seats, rules):
+    """Scratch state of one sampled world: (gs, hand_left, seat_flags, captured, order, counts,
+    top, row, moves, work, log, rollout stream)."""
+    return (np.zeros(GS_LEN, np.int64), np.zeros(n_seats, np.int64), np.zeros((SF_ROWS, n_seats), np.int64),
+            np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64), np.zeros((n_seats, 16), np.int64),
+            np.zeros(7, np.int64), np.zeros(ROW_LEN, np.int64), np.zeros((rules[LL_MAX_MOVES], 7), np.int64),
+            np.zeros(32 + WORK_LEN, np.int64), np.zeros((1, LOG_WIDTH), np.int64), np.zeros(4, np.uint64))
+
+
+@njit(cache=True, nogil=True)
+def _copy_world(a, b):
+    """``b`` = ``a`` (the state a rollout starts from; moves, work and log are scratch)."""
+    b[0][:] = a[0]
+    b[1][:] = a[1]
+    b[2][:, :] = a[2]
+    b[3][:] = a[3]
+    b[4][:] = a[4]
+    b[5][:, :] = a[5]
+    b[6][:] = a[6]
+    b[7][:] = a[7]
+    b[11][:] = a[11]
+
+
+@njit(cache=True, nogil=True)
+def sample_world(seat, counts, hand_left, landlord, shown, need, w_counts, state):
+    """``w_counts`` = ``counts`` with the cards of the seats ``seat`` cannot see (``shown[s]`` false,
+    ``s != seat``) dealt again at random among them, ``hand_left[s]`` each; the landlord first gets
+    ``need`` (rank counts he is known to hold: the shown kitty's unplayed cards)."""
+    n_seats = hand_left.shape[0]
+    pool = np.zeros(15, np.int64)
+    sizes = np.zeros(n_seats, np.int64)
+    fixed = np.zeros(n_seats, np.bool_)
+    for s in range(n_seats):
+        for r in range(w_counts.shape[1]):
+            w_counts[s, r] = counts[s, r]
+        if s == seat or shown[s]:
+            fixed[s] = True
+            continue
+        for r in range(15):
+            pool[r] += counts[s, r]
+        sizes[s] = hand_left[s]
+    give = landlord >= 0 and not fixed[landlord]
+    if give:
+        for r in range(15):
+            pool[r] -= need[r]
+            sizes[landlord] -= need[r]
+    deal_counts(pool, sizes, fixed, w_counts, state)
+    if give:
+        for r in range(15):
+            w_counts[landlord, r] += need[r]
+
+
+@njit(cache=True, nogil=True)
+def kitty_need(seat, landlord, counts, row, rules, need):
+    """Rank counts the landlord is known to still hold: the shown kitty's cards he has not played,
+    ``max(0, held now - dealt)`` (斗地主 shows the kitty; 上海 does not, and a seat knows its own)."""
+    need[:] = 0
+    if landlord < 0 or landlord == seat or rules[LL_FLOW] == FLOW_MARKER_DANG:
+        return
+    for r in range(15):
+        need[r] = max(0, counts[landlord, r] - row[ROW_DEALT + landlord * 15 + r])
+
+
+@njit(cache=True, nogil=True)
+def _margin(seat, landlord, hand_left):
+    """Fewest cards left on the other side minus fewest on the seat's side (the tie-break)."""
+    mine, theirs = 1 << 20, 1 << 20
+    for s in range(hand_left.shape[0]):
+        if (s == landlord) == (seat == landlord):
+            mine = min(mine, hand_left[s])
+        else:
+            theirs = min(theirs, hand_left[s])
+    return float(theirs - mine)
+
+
+@njit(cache=True, nogil=True)
+def _rollout(forced, seat, w, rules, rpol, rpp, mv):
+    """Play ``forced`` (a move index, -1 pass) then finish the hand with the rollout players;
+    ``seat``'s money (plus the tie-break)."""
+    gs, hand_left, seat_flags, captured, order, counts, top, row, moves, work, log, rstate = w
+    f = forced
+    for _ in range(MAX_ROLLOUT_TURNS):
+        if take_turn(gs, hand_left, seat_flags, captured, order, rules, rpol, rpp, rstate, counts, moves, work, top,
+                     row, log, f):
+            break
+        f = -2
+    landlord = gs[GS_HARD]
+    end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], row)
+    return seat_money(row, seat, hand_left.shape[0], mv) + TIE_BREAK * _margin(seat, landlord, hand_left)
+
+
+@njit(cache=True, nogil=True)
+def _rollout_players(seat, pp):
+    """Every seat of a rollout plays as ``seat`` would: its rollout policy (search plays as smart)
+    and its parameters."""
+    n_seats = pp.shape[0]
+    rpol = np.full(n_seats, min(np.int64(pp[seat, PP_ROLLOUT]), np.int64(SMART)))
+    rpp = np.empty_like(pp)
+    for s in range(n_seats):
+        rpp[s, :] = pp[seat, :]
+    return rpol, rpp
+
+
+@njit(cache=True, nogil=True)
+def _add(cand, nc, move):
+    for i in range(nc):
+        if cand[i] == move:
+            return nc
+    cand[nc] = move
+    return nc + 1
+
+
+@njit(cache=True, nogil=True)
+def _order_cost(c, moves, i, work):
+    """Cheap first: fewest plays left after the move, then the lowest rank, longer first; bombs last."""
+    kind, rank = moves[i, 0], moves[i, 1]
+    if is_bomb_class(kind):
+        return (1 << 40) + main_order(kind, rank) * 100 + moves[i, 2]
+    return _after_plan(c, moves, i, work) * 100000 + main_order(kind, rank) * 100 - moves[i, 2]
+
+
+@njit(cache=True, nogil=True)
+def candidates(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work, cand):
+    """Fill ``cand`` with the moves worth searching (-1 = pass); returns (how many, smart's choice)."""
+    smart = choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work)
+    greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp)
+    limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
+    nc = _add(cand, 0, smart)
+    if not lead:
+        nc = _add(cand, nc, -1)
+    nc = _add(cand, nc, greedy)
+    if not lead:
+        weakest = _weakest_bomb(moves, n)
+        if weakest >= 0:
+            nc = _add(cand, nc, weakest)
+    while nc < limit:
+        best, best_cost = -1, np.int64(1) << 60
+        for i in range(n):
+            taken = False
+            for j in range(nc):
+                if cand[j] == i:
+                    taken = True
+            if not taken:
+                cost = _order_cost(counts[seat], moves, i, work)
+                if cost < best_cost:
+                    best, best_cost = i, cost
+        if best < 0:
+            break
+        cand[nc] = best
+        nc += 1
+    return min(nc, limit), smart
+
+
+@njit(cache=True, nogil=True)
+def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv, state, counts, top, row):
+    """The search player's move at its turn: an index in ``turn_moves``' order, -1 to pass, or -2
+    when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
+    n_seats = hand_left.shape[0]
+    moves = np.empty((rules[LL_MAX_MOVES], 7), np.int64)
+    work = np.zeros(32 + WORK_LEN, np.int64)
+    n, _ = turn_moves(seat, counts, top, rules, seat_flags, moves, work[32:])
+    if n == 0:
+        return -2
+    for i in range(n):
+        if moves[i, 2] == hand_left[seat]:
+            return -2
+    lead = gs[GS_TOP_SEAT] < 0
+    landlord = gs[GS_HARD]
+    cand = np.empty(n + 3, np.int64)
+    nc, smart = candidates(seat, moves, n, lead, counts, gs[GS_TOP_SEAT], hand_left, landlord, pp, work, cand)
+    if nc < 2:
+        return -2
+    sstate = np.empty(4, np.uint64)
+    search_stream(state, gs[GS_N_TURNS], sstate)
+    rpol, rpp = _rollout_players(seat, pp)
+    shown = np.zeros(n_seats, np.bool_)
+    if row[ROW_MINGPAI] == 1 and landlord >= 0:
+        shown[landlord] = True
+    need = np.zeros(15, np.int64)
+    kitty_need(seat, landlord, counts, row, rules, need)
+    base, w = _world(n_seats, rules), _world(n_seats, rules)
+    totals = np.zeros(nc)
+    for _ in range(max(1, np.int64(pp[seat, PP_WORLDS]))):
+        base[0][:] = gs
+        base[1][:] = hand_left
+        base[2][:, :] = seat_flags
+        base[3][:] = captured
+        base[4][:] = order
+        base[6][:] = top
+        base[7][:] = row
+        sample_world(seat, counts, hand_left, landlord, shown, need, base[5], sstate)
+        for k in range(4):
+            base[11][k] = next_u64(sstate)
+        for ci in range(nc):
+            _copy_world(base, w)
+            totals[ci] += _rollout(cand[ci], seat, w, rules, rpol, rpp, mv)
+    best = 0
+    for ci in range(1, nc):
+        if totals[ci] > totals[best] + 1e-9:
+            best = ci
+    row[ROW_SEARCH_DECISIONS + seat] += 1
+    if cand[best] == smart:
+        row[ROW_SEARCH_AGREE + seat] += 1
+    return cand[best]
