@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.loop import CL_HAND_SIZE
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, main_order
 from kernels.rng import bounded
@@ -37,14 +38,19 @@ PP_QIANG = 3  # 抢地主 when strength >= this
 PP_MINGPAI = 4  # 明牌 when the landlord's strength (with the kitty) >= this
 PP_NEAR_OUT = 5  # an opponent with at most this many cards is about to go out
 PP_SLACK = 6  # smart follows when its plan grows by at most this many plays
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 7, 8, 9, 10  # search (kernels.climb.search.SEARCH_PARAMS)
-N_PP = 11
-HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack")
+PP_SPRING_GUARD = 7  # smart farmer: no farmer has played yet (a 春天 looms) and the landlord holds at most this
+#                      many cards: beat him at any cost, a bomb included (0: never)
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 8, 9, 10, 11  # search (kernels.climb.search.SEARCH_PARAMS)
+N_PP = 12
+HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 DEFAULT_PARAMS = {
-    "random": {"bid1": 0, "bid2": 0, "bid3": 0, "qiang": 0, "mingpai": 0, "near_out": 0, "slack": 0},
-    "greedy": {"bid1": 5.0, "bid2": 7.0, "bid3": 9.0, "qiang": 9.0, "mingpai": 13.0, "near_out": 2, "slack": 0},
-    "smart": {"bid1": 5.0, "bid2": 7.0, "bid3": 8.5, "qiang": 9.0, "mingpai": 12.0, "near_out": 3, "slack": 0},
+    "random": {"bid1": 0, "bid2": 0, "bid3": 0, "qiang": 0, "mingpai": 0, "near_out": 0, "slack": 0,
+               "spring_guard": 0},
+    "greedy": {"bid1": 5.0, "bid2": 7.0, "bid3": 9.0, "qiang": 9.0, "mingpai": 13.0, "near_out": 2, "slack": 0,
+               "spring_guard": 0},
+    "smart": {"bid1": 5.0, "bid2": 7.0, "bid3": 8.5, "qiang": 9.0, "mingpai": 12.0, "near_out": 3, "slack": 0,
+              "spring_guard": 99},
 }
 DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its unsearched steps and its rollouts play as smart
 for _values in DEFAULT_PARAMS.values():
@@ -251,7 +257,16 @@ def _after_plan(c, moves, i, scratch):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, scratch):
+def _spring_looms(hand_left, landlord, hand_size):
+    """No farmer has played a card yet: if the landlord goes out now, it is a 春天."""
+    for s in range(hand_left.shape[0]):
+        if s != landlord and hand_left[s] != hand_size:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, scratch, hand_size):
     c = counts[seat]
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
@@ -288,6 +303,9 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
         return -1
     plan0 = plan_count(c, scratch[16:31])
     urgent = enemy_min <= near or hand_left[top_seat] <= near
+    if (seat != landlord and top_seat == landlord and hand_left[landlord] <= pp[seat, PP_SPRING_GUARD]
+            and _spring_looms(hand_left, landlord, hand_size)):
+        urgent = True
     best, best_cost = -1, 1 << 60
     for i in range(n):
         kind, rank = moves[i, 0], moves[i, 1]
@@ -318,4 +336,4 @@ def ll_choose(policy, seat, moves, n, lead, counts, top_seat, hand_left, landlor
         return k if k < n else -1
     if policy == GREEDY:
         return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp)
-    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, scratch)
+    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, scratch, rules[CL_HAND_SIZE])

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import GS_HARD, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
+from kernels.climb.loop import CL_HAND_SIZE, GS_HARD, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
 from kernels.climb.search import deal_counts, search_stream
 from kernels.landlord.money import seat_money
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_MAX_MOVES, WORK_LEN, is_bomb_class, main_order
@@ -167,9 +167,9 @@ def _order_cost(c, moves, i, work):
 
 
 @njit(cache=True, nogil=True)
-def candidates(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work, cand):
+def candidates(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work, cand, hand_size):
     """Fill ``cand`` with the moves worth searching (-1 = pass); returns (how many, smart's choice)."""
-    smart = choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work)
+    smart = choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work, hand_size)
     greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp)
     limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
     nc = _add(cand, 0, smart)
@@ -214,7 +214,8 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv,
     lead = gs[GS_TOP_SEAT] < 0
     landlord = gs[GS_HARD]
     cand = np.empty(n + 3, np.int64)
-    nc, smart = candidates(seat, moves, n, lead, counts, gs[GS_TOP_SEAT], hand_left, landlord, pp, work, cand)
+    nc, smart = candidates(seat, moves, n, lead, counts, gs[GS_TOP_SEAT], hand_left, landlord, pp, work, cand,
+                           rules[CL_HAND_SIZE])
     if nc < 2:
         return -2
     sstate = np.empty(4, np.uint64)
