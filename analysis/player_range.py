@@ -8,7 +8,9 @@ player, ``sim.api.sweep_players``); ``benchmarks/player_ranges.py GAME --write``
 
     {"game": ..., "variant": "default", "seed": ..., "n": {"greedy": 20000, ...},
      "params": {"search": {"worlds": 4}}, "paiju": "0.1.0",
-     "figures": {"P(大清)": {"greedy": [estimate, ci_low, ci_high], "smart": [...], ...}, ...}}
+     "figures": {"P(大清)": {"greedy": [estimate, ci_low, ci_high, n], "smart": [...], ...}, ...}}
+
+where a figure's ``n`` counts the hands it applies to (P(硬牌家 first | 硬牌): the 硬牌 hands).
 
 ``section(data, variant)`` turns it into a report section; ``measure`` makes it.
 """
@@ -24,6 +26,7 @@ from analysis.report import Section
 
 RANGE_FILE = "player_ranges.json"
 TITLE = "Sensitivity to the players: headline figures in self-play by each player"
+MIN_RANGE_N = 30  # a figure measured on fewer hands is shown but left out of the range
 
 
 def load(game_module: str) -> dict | None:
@@ -42,8 +45,8 @@ def _fmt(x: float) -> str:
 def section(data: dict, variant: str) -> Section:
     """The report section: per figure, its estimate under each player (95% CI) and the range."""
     players = list(data["n"])
-    notes = [f"the game's default rules, the same deals (seed {data['seed']}) for every player, all seats the same "
-             "player; " + ", ".join(f"{p}: {data['n'][p]:,} hands" for p in players)
+    notes = [f"variant {data.get('variant', 'default')!r}, the same deals (seed {data['seed']}) for every "
+             "player, all seats the same player; " + ", ".join(f"{p}: {data['n'][p]:,} hands" for p in players)
              + "".join(f"; {p} with {', '.join(f'{k}={v:g}' for k, v in kw.items())}"
                        for p, kw in data.get("params", {}).items() if kw)]
     if variant != data.get("variant", "default"):
@@ -55,27 +58,29 @@ def section(data: dict, variant: str) -> Section:
         for p in players:
             if p not in by_player:
                 continue
-            est, lo, hi = by_player[p]
+            est, lo, hi, *rest = by_player[p]
+            n = rest[0] if rest else data["n"][p]  # files before figures carried their own n
             if est is None or math.isnan(est):
                 continue
-            values.append(est)
-            stats.append(Stat(f"{name} | {p} self-play", est, lo, hi, None, None, data["n"][p], math.nan))
+            stats.append(Stat(f"{name} | {p} self-play", est, lo, hi, None, None, n, math.nan))
+            if n >= MIN_RANGE_N:
+                values.append((p, est))
         if len(values) > 1:
-            notes.append(f"{name}: {_fmt(min(values))} to {_fmt(max(values))} across "
-                         f"{', '.join(p for p in players if p in by_player)}")
+            notes.append(f"{name}: {_fmt(min(v for _, v in values))} to {_fmt(max(v for _, v in values))} across "
+                         f"{', '.join(p for p, _ in values)}")
     return Section(TITLE, stats=stats, notes=notes)
 
 
 def measure(game: str, n: dict[str, int], seed: int, params: dict[str, dict], threads: int | None = None,
-            log=None) -> dict:
+            log=None, variant: str = "default") -> dict:
     """Play ``n[player]`` self-play hands per player on the same deals; the shipped file's content."""
     from sim import __version__, api
 
     figures: dict[str, dict[str, list]] = {}
     for player, hands in n.items():
         result = api.sweep_players(game, hands, [player], seed=seed, threads=threads, progress=False, log=log,
-                                   policy_params=params.get(player) or None)
+                                   policy_params=params.get(player) or None, variant=variant)
         for st in result.report.sections[0].stats:
-            figures.setdefault(st.name, {})[player] = [st.estimate, st.ci_low, st.ci_high]
-    return {"game": game, "variant": "default", "seed": seed, "n": dict(n), "params": params,
+            figures.setdefault(st.name, {})[player] = [st.estimate, st.ci_low, st.ci_high, st.n]
+    return {"game": game, "variant": variant, "seed": seed, "n": dict(n), "params": params,
             "paiju": __version__, "figures": figures}

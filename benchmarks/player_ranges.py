@@ -29,7 +29,11 @@ def main() -> None:
     ap.add_argument("--search-n", type=int, default=2_000, help="hands for search")
     ap.add_argument("--worlds", type=float, default=4, help="search: sampled worlds per decision")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--variant", default="default", help="rules preset (a game whose default cannot be swept, "
+                                                          "such as 八十分's whole matches, uses another)")
     ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--players", default=None, help="players to compare (default: greedy, smart and search where "
+                                                     "the game has them, else every player but random ones)")
     ap.add_argument("--write", action="store_true", help="write sim/games/<game>/player_ranges.json")
     args = ap.parse_args()
 
@@ -38,12 +42,18 @@ def main() -> None:
     from sim.registry import game_module, load_game
 
     g = load_game(args.game)
-    players = [p for p in ("greedy", "smart", "search") if p in g.players.names]
+    if args.players:
+        players = args.players.split(",")
+    else:
+        players = [p for p in ("greedy", "smart", "search") if p in g.players.names] or \
+            [p for p in g.players.names if "random" not in p]
+    if len(players) < 2:
+        raise SystemExit(f"{args.game}: fewer than two players to compare ({', '.join(players) or 'none'})")
     n = {p: (args.search_n if p == "search" else args.n) for p in players}
     # search hands/s differ by orders of magnitude between games: search-n should be a multiple of seats
     params = {"search": {"worlds": args.worlds}} if "search" in players else {}
     t0 = time.perf_counter()
-    data = measure(args.game, n, args.seed, params, threads=args.threads)
+    data = measure(args.game, n, args.seed, params, threads=args.threads, variant=args.variant)
     print(f"measured in {time.perf_counter() - t0:.0f} s")
     text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=True)
     text = re.sub(r"\[\s+([^\[\]]*?)\s+\]", lambda m: "[" + re.sub(r"\s+", " ", m.group(1)) + "]", text)

@@ -9,12 +9,13 @@ import pytest
 
 import sim
 from analysis import player_range
-from sim.registry import GAMES, game_module, load_game
+from sim.registry import GAMES, game_module, load_game, resolve_rules
 
 DATA = {"game": "g", "variant": "default", "seed": 3, "n": {"greedy": 100, "smart": 100, "search": 20},
         "params": {"search": {"worlds": 4.0}}, "paiju": "0",
-        "figures": {"P(x)": {"greedy": [0.1, 0.05, 0.15], "smart": [0.3, 0.2, 0.4], "search": [0.2, 0.0, 0.4]},
-                    "E[y]": {"greedy": [1.0, 0.0, 2.0], "smart": [float("nan"), float("nan"), float("nan")]}}}
+        "figures": {"P(x)": {"greedy": [0.1, 0.05, 0.15, 100], "smart": [0.3, 0.2, 0.4, 100],
+                             "search": [0.2, 0.0, 0.4, 20]},
+                    "E[y]": {"greedy": [1.0, 0.0, 2.0, 90], "smart": [float("nan")] * 3 + [0]}}}
 
 
 def test_section_lists_each_player_and_the_range():
@@ -22,8 +23,8 @@ def test_section_lists_each_player_and_the_range():
     names = [s.name for s in sec.stats]
     assert names == ["P(x) | greedy self-play", "P(x) | smart self-play", "P(x) | search self-play",
                      "E[y] | greedy self-play"]
-    assert [s.n for s in sec.stats] == [100, 100, 20, 100]
-    assert "P(x): 0.1 to 0.3 across greedy, smart, search" in sec.notes
+    assert [s.n for s in sec.stats] == [100, 100, 20, 90]
+    assert "P(x): 0.1 to 0.3 across greedy, smart" in sec.notes  # search's 20 hands: shown, not in the range
     assert not any(n.startswith("E[y]") for n in sec.notes)  # one player with a value: no range
     assert any("search with worlds=4" in n for n in sec.notes)
     assert not any("not this run's" in n for n in sec.notes)
@@ -44,15 +45,17 @@ def test_shipped_ranges_describe_todays_players(game):
     players or rules that moves the rates makes the file stale, and this test says so."""
     data = player_range.load(game_module(game))
     g = load_game(game)
+    variant = data["variant"]
     assert set(data["n"]) <= set(g.players.names)
     for player in ("greedy", "smart"):
         if player not in data["n"]:
             continue
         n = min(data["n"][player], 2000)
-        n -= n % g.seats(g.rules())
-        table = sim.sweep_players(game, n, [player], seed=data["seed"], progress=False).to_pandas()
+        n -= n % g.seats(resolve_rules(g, variant, None))
+        table = sim.sweep_players(game, n, [player], seed=data["seed"], variant=variant, progress=False).to_pandas()
         for _, row in table.iterrows():
             shipped = data["figures"][row.statistic][player]
+            assert shipped[3] == row.n or n < data["n"][player]
             if row.n < 30 or math.isnan(row.estimate) or shipped[0] is None or math.isnan(shipped[0]):
                 continue
             se = (row.ci_high - row.ci_low) / (2 * 1.959963984540054)
