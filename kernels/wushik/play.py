@@ -33,7 +33,7 @@ from kernels.wushik.movegen import (
     EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, MAX_MOVES, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG,
     W_MAX_HANDS, W_TARGET,
 )
-from kernels.wushik.money import EIGHT_LOSS, EIGHT_WIN, PATTERN_MARGIN, hand_scores  # noqa: F401 (re-exported)
+from kernels.wushik.money import hand_scores
 from kernels.wushik.policies import SEARCH
 from kernels.wushik.search import search_move
 from kernels.wushik.turn import rank_points, take_turn
