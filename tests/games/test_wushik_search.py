@@ -78,12 +78,15 @@ def test_numba_money_equals_the_scorer(over):
 
 
 def test_search_plays_legal_hands_under_the_reference():
-    """Every move of the search seats replays in the reference engine; facts and points agree."""
+    """Every move of the search seats replays in the reference engine; facts and points agree (single
+    hands, and a whole match: later hands are led by the previous 一游)."""
     rules = apply_overrides(WushikRules(), {"matches": False})
     for g in range(6):
         rows = check_match(5, g, ("search", "smart", "search", "greedy"), rules, duplicate=g % 2 == 1,
                            params=[SEARCH_FAST] * 4)
         assert rows[0]["s0_search_decisions"] + rows[0]["s2_search_decisions"] > 0
+    rows = check_match(5, 1, ("smart", "search", "greedy", "search"), WushikRules(), params=[SEARCH_FAST] * 4)
+    assert len(rows) > 1 and all(r["s1_search_decisions"] + r["s3_search_decisions"] > 0 for r in rows)  # a match
 
 
 def test_search_is_deterministic_and_leaves_the_deal_alone():
