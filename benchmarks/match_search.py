@@ -2,6 +2,10 @@
 
     python benchmarks/match_search.py xiantao --worlds 4,12 -n 2000
     python benchmarks/match_search.py doudizhu --worlds 4 -n 600 --threads 1
+    python benchmarks/match_search.py wushik --variant single-hands --worlds 4,12 -n 1200
+
+``--variant``: a game whose game index is a match of several hands (五十K's default) is compared
+on single hands (its ``single-hands`` variant): the pairing needs one row per game index.
 
 Duplicate deals (``--duplicate``: every deal played once from every seat, hands rotated): one run
 with ``search`` in seat 0 and ``smart`` elsewhere, one with ``smart`` everywhere, on the same seed.
@@ -20,13 +24,20 @@ import time
 import numpy as np
 
 
+VARIANT = "default"
+
+
 def _play(game: str, policies: list[str], n: int, seed: int, params: list[dict], threads: int | None):
     from sim import api
 
     t0 = time.perf_counter()
-    run = api.play(game, n, seed=seed, policy=policies, policy_params=params, duplicate=True, threads=threads,
-                   progress=False)
-    return run.to_pandas(), time.perf_counter() - t0
+    run = api.play(game, n, seed=seed, variant=VARIANT, policy=policies, policy_params=params, duplicate=True,
+                   threads=threads, progress=False)
+    df = run.to_pandas()
+    if len(df) != n:
+        raise SystemExit(f"{game}: {len(df)} rows for {n} game indices (matches of several hands?); "
+                         "pass --variant with one hand per game index, e.g. single-hands")
+    return df, time.perf_counter() - t0
 
 
 def _paired(a, b, seats: int) -> tuple[float, float]:
@@ -44,6 +55,7 @@ def main() -> None:
     ap.add_argument("--worlds", default="4,12", help="search budgets: sampled worlds per decision")
     ap.add_argument("-n", type=int, default=2000, help="hands per run (a multiple of the seats)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="default", help="the game's variant (one hand per game index)")
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--search-param", action="append", default=[], metavar="NAME=VALUE",
                     help="a parameter of the search seat (repeatable), e.g. confidence=2")
@@ -51,16 +63,18 @@ def main() -> None:
 
     from sim.registry import load_game, resolve_rules
 
+    global VARIANT
+    VARIANT = args.variant
     g = load_game(args.game)
     if "search" not in g.players.names:
         raise SystemExit(f"{args.game} has no search player")
-    seats = g.seats(resolve_rules(g, "default", None))
+    seats = g.seats(resolve_rules(g, args.variant, None))
     smart = [{} for _ in range(seats)]
     _play(args.game, ["smart"] * seats, 4 * seats, args.seed, smart, args.threads)  # compile
     base, t_base = _play(args.game, ["smart"] * seats, args.n, args.seed, smart, args.threads)
     greedy, _ = _play(args.game, ["greedy"] + ["smart"] * (seats - 1), args.n, args.seed, smart, args.threads)
     m, h = _paired(base, greedy, seats)
-    print(f"{args.game}: {args.n} hands, duplicate deals, seed {args.seed}; money per hand, 95% CI by deal")
+    print(f"{args.game} ({args.variant}): {args.n} hands, duplicate deals, seed {args.seed}; money per hand, 95% CI by deal")
     print(f"smart - greedy (seat 0, others smart): {m:+.3f} ± {h:.3f}")
     print(f"plain engine (all smart): {args.n / t_base:,.0f} hands/s")
     for worlds in [int(w) for w in args.worlds.split(",")]:

@@ -44,6 +44,9 @@ _HAND_FIELDS = [
     Field("n_tricks", "int16", "tricks, the cut-short last one included"),
     Field("n_turns", "int16", "turns (plays and passes)"),
     Field("n_jiefeng", "int8", "leads passed on because the trick winner had gone out (接风)"),
+    Field("search_decisions", "int16", "decisions the player's search player searched (2+ candidates)",
+          per_seat=True),
+    Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
 ]
 HAND_LAYOUT = RowLayout(_HAND_FIELDS, MAX_SEATS)
 

@@ -43,7 +43,12 @@ S_JIEFENG = CL_HEADER + 3  # 0 partner (spec §5), 1 next active seat
 S_DIRECTION = CL_HEADER + 4  # 0 counter-clockwise (seat + 1), 1 clockwise
 S_PARTNER_DRAW = CL_HEADER + 5  # 1: partners by the announced card with the seat swap (SK-2); 0: seats as dealt
 S_TIANWANG_XIANG = CL_HEADER + 6  # 相 a 天王炸弹 counts for 翻倍 and tribute (players value it by it)
-S_LEN = CL_HEADER + 8
+# the scoring numbers (``sim.games.shuangkou.scoring``), for the search player's money (``kernels.shuangkou.money``)
+S_BASE = CL_HEADER + 8  # 基础分 B
+S_COUNT_RULE = CL_HEADER + 9  # bomb_count_rule: 0 s001, 1 qianbian, 2 none
+S_SIDE_SCOPE = CL_HEADER + 10  # xiang_level_scope: 0 per_player_max, 1 side_total_bombs
+S_TRIBUTE_TABLE = CL_HEADER + 11  # contribution_table: 0 s001_extrapolated, 1 qianbian
+S_LEN = CL_HEADER + 12
 
 TOP_XIANG = 63  # 相 of a 天王炸弹 with tianwang_rank = top in the ladder (above any real bomb)
 

@@ -26,6 +26,8 @@ from kernels.rng import seed_stream
 from kernels.shuangkou.draw import partner_draw, swap_seat
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import MAX_MOVES, S_DIRECTION, S_JIEFENG, S_PARTNER_DRAW, S_WILD_MODE
+from kernels.shuangkou.policies import SEARCH
+from kernels.shuangkou.search import search_move
 from kernels.shuangkou.turn import take_turn
 from kernels.shuangkou.wild import wild_jokers
 
@@ -120,9 +122,15 @@ def play_hand(seed, deal_index, rotation, rules, policies, pp, state, deck, owne
     level_now[:] = 0
     n_bombs[:] = 0
     max_x[:] = 0
-    while not take_turn(gs, hand_left, seat_flags, captured, order, rules, pol_seat, pp_seat, player_at, state, owner,
-                        counts, moves, played, cards, top, level_now, n_bombs, max_x, row, log):
-        pass
+    while True:
+        seat = gs[GS_TURN]
+        forced = np.int64(-2)
+        if pol_seat[seat] == SEARCH:  # a search seat decides before its turn
+            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp_seat, player_at, state,
+                                 owner, counts, top, level_now, n_bombs, max_x, row)
+        if take_turn(gs, hand_left, seat_flags, captured, order, rules, pol_seat, pp_seat, player_at, state, owner,
+                     counts, moves, played, cards, top, level_now, n_bombs, max_x, row, log, forced):
+            break
     mode = rules[S_WILD_MODE]
     for s in range(N_SEATS):
         row[ROW_FINISH + player_at[s]] = seat_flags[SF_FINISH, s]

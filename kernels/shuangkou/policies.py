@@ -17,6 +17,8 @@ level so far (``level_now[seat]``: SK-7, from the bombs it has played; the turn 
   相 a bomb adds — a bomb of >= ``tribute_xiang`` earns tribute from all three others whoever
   wins (SK-8), a bomb raising its level to >= 5相 multiplies the hand (翻倍) if its side wins — so
   it plays its biggest bombs, jokers added, rather than lose them in hand.
+* search — determinized Monte Carlo over the hidden cards (``kernels.shuangkou.search``); where it
+  does not search (a single sensible move, or going out) it plays as smart, with smart's parameters.
 """
 
 from __future__ import annotations
@@ -24,26 +26,36 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.rng import bounded
 from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
 from kernels.shuangkou.moves import PAIR, SINGLE, TIANWANG
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
-RANDOM, GREEDY, SMART = 0, 1, 2
-POLICY_NAMES = ("random", "greedy", "smart")
+RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
+POLICY_NAMES = ("random", "greedy", "smart", "search")
 
 PP_NEAR_OUT = 0  # an opponent with at most this many cards is about to go out
 PP_WILD_COST = 1  # smart: plan plays one wild joker is worth
 PP_TRIBUTE_XIANG = 2  # smart plays a bomb reaching this 相 whenever it may (tribute)
 PP_CASH_PLAN = 3  # smart leads its big bombs when at most this many plays remain
 PP_SLACK = 4  # smart follows when its plan grows by at most this many plays
-N_PP = 5
-PARAM_ORDER = ("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack")
+PP_CONFIDENCE = 5  # search: leave smart's choice only for a move ahead by this many standard errors
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 6, 7, 8, 9  # search (kernels.climb.search_params)
+N_PP = 10
+HEURISTIC_PARAMS = ("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack", "confidence")
+PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS  # search_bids: 双扣 has no bidding, the value is unused
 DEFAULT_PARAMS = {
     "random": {"near_out": 0, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0},
     "greedy": {"near_out": 3, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0},
     "smart": {"near_out": 5, "wild_cost": 3.0, "tribute_xiang": 6, "cash_plan": 3, "slack": 1},
 }
+DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
+for _values in DEFAULT_PARAMS.values():
+    _values["confidence"] = 2.0  # 1.0 (仙桃千分's) gained nothing significant at 4 worlds here; 2.0 did (match_search)
+    _values.update(SEARCH_DEFAULTS)
+assert PARAM_ORDER.index("worlds") == PP_WORLDS and PARAM_ORDER.index("confidence") == PP_CONFIDENCE
+assert len(PARAM_ORDER) == N_PP
 
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:

@@ -94,14 +94,19 @@ def record_play_facts(seat, player, move, level_now, n_bombs, max_x, row, rules)
 
 @njit(cache=True, nogil=True, inline="always")
 def take_turn(gs, hand_left, seat_flags, captured, order, rules, pol_seat, pp_seat, player_at, state, owner, counts,
-              moves, played, cards, top, level_now, n_bombs, max_x, row, log):
-    """One turn of 双扣. Returns True when the hand is over."""
+              moves, played, cards, top, level_now, n_bombs, max_x, row, log, forced):
+    """One turn of 双扣. Returns True when the hand is over.
+
+    ``forced`` >= 0 plays that move (its index in ``generate_moves``' order), -1 passes, -2 lets
+    the seat's policy choose (a search player decides before the turn; ``kernels.shuangkou.search``)."""
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
     top_seat = gs[GS_TOP_SEAT]
     n = generate_moves(counts[seat], top, rules, moves)
     choice = -1
-    if n > 0:
+    if n > 0 and forced > -2:
+        choice = forced
+    elif n > 0:
         choice = choose_move(pol_seat[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, level_now,
                              pp_seat, rules, state)
     if choice < 0:

@@ -30,9 +30,12 @@ from kernels.deal import shuffle
 from kernels.rng import bounded, next_u64, seed_stream
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import (
-    EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, MAX_MOVES, W_BONUS, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG,
-    W_MAX_HANDS, W_TARGET, W_TERMINAL_POINTS, W_ZERO_SUM,
+    EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, MAX_MOVES, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG,
+    W_MAX_HANDS, W_TARGET,
 )
+from kernels.wushik.money import hand_scores
+from kernels.wushik.policies import SEARCH
+from kernels.wushik.search import search_move
 from kernels.wushik.turn import rank_points, take_turn
 
 N_SEATS = 4
@@ -50,10 +53,6 @@ ROW_DEALT_POINTS, ROW_DEALT_MAX_BOMB, ROW_DEALT_ZHENG = _at("dealt_points"), _at
 ROW_TOTAL0, ROW_TOTAL1, ROW_MATCH_OVER = _at("team0_total"), _at("team1_total"), _at("match_over")
 ROW_MATCH_HANDS, ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = (
     _at("match_hands"), _at("match_winner"), _at("match_eight_win"), _at("first_leader"))
-
-PATTERN_MARGIN = (100, 50, 0)  # 双抓, 单抓, 保 (§10.1)
-EIGHT_WIN, EIGHT_LOSS = 300, -100  # W-7 default: a 双抓 with all 200 points
-
 
 @njit(cache=True, nogil=True)
 def deal_cards(state, deck, rotation, owner, counts, suit_counts, row):
@@ -95,54 +94,6 @@ def deal_cards(state, deck, rotation, owner, counts, suit_counts, row):
 
 
 @njit(cache=True, nogil=True)
-def hand_scores(row, rules):
-    """(team 0, team 1) hand scores of a finished hand's row (spec §10.1, §10.2, W-5..W-7): the
-    formula of ``sim.games.wushik.scoring.score``, here to keep the match totals."""
-    if row[ROW_EIGHT] != 0:
-        if rules[W_EIGHT_RULE] == EIGHT_WIN_MATCH:
-            return 0, 0
-        if row[ROW_EIGHT_SEAT] % 2 == 0:
-            return EIGHT_WIN, EIGHT_LOSS
-        return EIGHT_LOSS, EIGHT_WIN
-    cap0 = row[ROW_CAPTURED + 0] + row[ROW_CAPTURED + 2]
-    cap1 = row[ROW_CAPTURED + 1] + row[ROW_CAPTURED + 3]
-    ts = row[ROW_TERMINAL_SEAT]
-    if rules[W_TERMINAL_POINTS] == 0 and ts >= 0:
-        if ts % 2 == 0:
-            cap0 += row[ROW_TERMINAL_POINTS]
-        else:
-            cap1 += row[ROW_TERMINAL_POINTS]
-    first_team, second_team, third_team = -1, -1, -1
-    for s in range(N_SEATS):
-        place = row[ROW_FINISH + s]
-        if place == 1:
-            first_team = s % 2
-        elif place == 2:
-            second_team = s % 2
-        elif place == 3:
-            third_team = s % 2
-    if second_team == first_team:
-        margin = PATTERN_MARGIN[0]
-    elif third_team == first_team:
-        margin = PATTERN_MARGIN[1]
-    else:
-        margin = PATTERN_MARGIN[2]
-    b0, b1 = 0, 0
-    for z in range(4):
-        for s in range(N_SEATS):
-            v = row[ROW_BONUS + z * MAX_SEATS + s] * rules[W_BONUS + z]
-            if s % 2 == 0:
-                b0 += v
-            else:
-                b1 += v
-    if rules[W_ZERO_SUM] != 0:
-        b0, b1 = b0 - b1, b1 - b0
-    if first_team == 0:
-        return cap0 + margin + b0, cap1 - margin + b1
-    return cap0 - margin + b0, cap1 + margin + b1
-
-
-@njit(cache=True, nogil=True)
 def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, moves, played, take, scratch, top,
               pend, gs, hand_left, seat_flags, captured, order, row, log):
     """Play one dealt hand from ``leader`` to its 终止牌; facts into ``row``. Returns the number of
@@ -161,9 +112,15 @@ def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, mo
     order[:] = -1
     top[:] = 0
     pend[:, :] = 0
-    while not take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, owner, counts,
-                        suit_counts, moves, played, take, scratch, top, pend, row, log):
-        pass
+    while True:
+        seat = gs[GS_TURN]
+        forced = np.int64(-2)
+        if policies[seat] == SEARCH:  # a search seat decides before its turn
+            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, state, owner, counts,
+                                 suit_counts, top, pend, row)
+        if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, owner, counts,
+                     suit_counts, moves, played, take, scratch, top, pend, row, log, forced):
+            break
     for s in range(N_SEATS):
         row[ROW_FINISH + s] = seat_flags[SF_FINISH, s]
         row[ROW_CAPTURED + s] = captured[s]

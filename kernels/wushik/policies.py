@@ -16,6 +16,8 @@ in ``pp[seat, PP_*]`` (float64) so that users can study strategy.
   its partner's plays stand, fights for tricks holding points, spends 510K and bombs by what the
   trick is worth plus the bomb bonus (W-6) a >= 5-card bomb earns, cashes its bonus bombs when
   close to going out, and feeds a partner on one card.
+* search — determinized Monte Carlo over the hidden cards (``kernels.wushik.search``); where it
+  does not search (a single sensible move, or going out) it plays as smart, with smart's parameters.
 """
 
 from __future__ import annotations
@@ -24,13 +26,14 @@ import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
+from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.rng import bounded
 from kernels.wushik.movegen import W_BONUS, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SINGLE, SUIT_FU
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
-RANDOM, GREEDY, SMART = 0, 1, 2
-POLICY_NAMES = ("random", "greedy", "smart")
+RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
+POLICY_NAMES = ("random", "greedy", "smart", "search")
 
 PP_NEAR_OUT = 0  # an opponent with at most this many cards is about to go out
 PP_FIGHT_POINTS = 1  # smart breaks its plan to win a trick holding this many points
@@ -38,13 +41,22 @@ PP_FK_POINTS = 2  # smart spends a 510K on a trick holding this many points
 PP_BOMB_POINTS = 3  # smart bombs a trick worth this many points (table + the bomb's bonus)
 PP_CASH_PLAN = 4  # smart leads its >= 5-card bombs when at most this many plays remain
 PP_SLACK = 5  # smart follows when its plan grows by at most this many plays
-N_PP = 6
-PARAM_ORDER = ("near_out", "fight_points", "fk_points", "bomb_points", "cash_plan", "slack")
+PP_CONFIDENCE = 6  # search: leave smart's choice only for a move ahead by this many standard errors
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 7, 8, 9, 10  # search (kernels.climb.search_params)
+N_PP = 11
+HEURISTIC_PARAMS = ("near_out", "fight_points", "fk_points", "bomb_points", "cash_plan", "slack", "confidence")
+PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS  # search_bids: 五十K has no bidding, the value is unused
 DEFAULT_PARAMS = {
     "random": {"near_out": 0, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0},
     "greedy": {"near_out": 3, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0},
     "smart": {"near_out": 4, "fight_points": 10, "fk_points": 20, "bomb_points": 30, "cash_plan": 3, "slack": 0},
 }
+DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
+for _values in DEFAULT_PARAMS.values():
+    _values["confidence"] = 2.0  # 1.0 (仙桃千分's) gained nothing significant at 4 worlds here; 2.0 did (match_search)
+    _values.update(SEARCH_DEFAULTS)
+assert PARAM_ORDER.index("worlds") == PP_WORLDS and PARAM_ORDER.index("confidence") == PP_CONFIDENCE
+assert len(PARAM_ORDER) == N_PP
 
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:

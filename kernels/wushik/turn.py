@@ -116,15 +116,20 @@ def take_cards(seat, move, owner, counts, suit_counts, scratch, take, played):
 
 @njit(cache=True, nogil=True, inline="always")
 def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, owner, counts, suit_counts,
-              moves, played, take, scratch, top, pend, row, log):
-    """One turn of 五十K. Returns True when the hand is over (the 终止牌 was played)."""
+              moves, played, take, scratch, top, pend, row, log, forced):
+    """One turn of 五十K. Returns True when the hand is over (the 终止牌 was played).
+
+    ``forced`` >= 0 plays that move (its index in ``generate_moves``' order), -1 passes, -2 lets
+    the seat's policy choose (a search player decides before the turn; ``kernels.wushik.search``)."""
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
     n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
     choice = -1
-    if n > 0:
+    if n > 0 and forced > -2:
+        choice = forced
+    elif n > 0:
         choice = choose_move(policies[seat], seat, moves, n, lead, counts, top_seat, hand_left, gs[GS_TRICK_POINTS],
                              pp, rules, state)
     if choice < 0:

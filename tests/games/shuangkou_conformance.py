@@ -37,10 +37,10 @@ def kernel_hand(seed, game_index, policies, rules=None, duplicate=False, rotate=
     return {k: int(v[0]) for k, v in values.items()}, actions
 
 
-def check_hand(seed, game_index, policies, rules=None, duplicate=False) -> dict:
+def check_hand(seed, game_index, policies, rules=None, duplicate=False, params=None) -> dict:
     """Replay one kernel hand in the reference and compare every fact; returns the row."""
     rules = rules or ShuangkouRules()
-    row, actions = kernel_hand(seed, game_index, policies, rules, duplicate)
+    row, actions = kernel_hand(seed, game_index, policies, rules, duplicate, params=params)
     deal_index, rotation = (game_index // 4, game_index % 4) if duplicate else (game_index, 0)
     d, h = play_game(seed, deal_index, rules=flatten(rules), rotation=rotation, actions=actions)
     f = h.facts()

@@ -41,11 +41,11 @@ def kernel_match(seed, game_index, policies, rules=None, duplicate=False, params
     return row_dicts, actions
 
 
-def check_match(seed, game_index, policies, rules=None, duplicate=False) -> list[dict]:
+def check_match(seed, game_index, policies, rules=None, duplicate=False, params=None) -> list[dict]:
     """Replay one kernel game index in the reference and compare everything; returns its rows.
     With ``duplicate`` game g plays deal g // 4 turned by g % 4."""
     rules = rules or WushikRules()
-    rows, actions = kernel_match(seed, game_index, policies, rules, duplicate)
+    rows, actions = kernel_match(seed, game_index, policies, rules, duplicate, params)
     deal_index, rotation = (game_index // 4, game_index % 4) if duplicate else (game_index, 0)
     ref = play_match(seed, deal_index, rules=flatten(rules), rotation=rotation, logs=actions)
     assert len(ref["hands"]) == len(rows), (len(ref["hands"]), len(rows))

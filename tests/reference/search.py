@@ -79,3 +79,28 @@ def confident_best(gains: list[list[float]], z: float) -> int:
         if mean > 1e-9 and mean >= z * se - 1e-9 and mean > best_mean:
             best, best_mean = ci, mean
     return best
+
+
+def sample_world_known(seat: int, owner: list[int], hand_left: list[int], known: list[int],
+                       stream: Stream) -> list[int]:
+    """``sample_world`` with public cards: those in ``known`` stay with their holders, the other
+    hidden cards are shuffled once and dealt in seat order, each seat its count less the known
+    cards it holds (百变双扣's announced card)."""
+    fill = list(hand_left)
+    unseen = []
+    for c, o in enumerate(owner):
+        if o >= 0 and o != seat:
+            if c in known:
+                fill[o] -= 1
+            else:
+                unseen.append(c)
+    shuffle(stream, unseen)
+    world = list(owner)
+    k = 0
+    for s, n in enumerate(fill):
+        if s == seat:
+            continue
+        for _j in range(n):
+            world[unseen[k]] = s
+            k += 1
+    return world

@@ -10,6 +10,7 @@ climbing engine ``kernels.climb``.
 
 from __future__ import annotations
 
+from kernels.climb.search_params import SEARCH_PARAMS
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.shuangkou import rules as _rules
 
@@ -57,8 +58,9 @@ GAME = Game(
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
         "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
     },
-    players=Players(names=("random", "greedy", "smart"),
-                    params=("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack")),
+    players=Players(names=("random", "greedy", "smart", "search"),
+                    params=("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack", "confidence",
+                            *SEARCH_PARAMS)),
     scoring=_scoring(),
     replay=_replay,
     duplicate=True,

@@ -5,6 +5,8 @@ with the decider's mean money. The missed chance, per role: the seat's side lost
 still held a bomb at the end (``left_max_bomb``, a raw fact of the rows: naturals of a rank +
 wild jokers left, 4+ 相) — in 双扣 an unplayed bomb also leaves the side's 相 level, and so its
 翻倍, lower (SK-7).
+
+Search seats: the fraction of their searched decisions where search chose what ``smart`` would have.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ LABELS = ("leader", "partner", "opponent")
 SEAT_COLUMNS = ("role", "money", "won", "bombs", "lianzha", "sanwang", "tianwang", "left_max_bomb", "dealt_max_bomb")
 NOTE = ("no bidding in 双扣: the decisions are the bomb-class plays; an unplayed bomb = 4+ 相 still held at the end "
         "(naturals of a rank + wild jokers left)")
+SEARCH_COLUMNS = ("search_decisions", "search_agree")
 
 
 def columns() -> list[str]:
-    return [f"s{k}_{c}" for k in range(N_SEATS) for c in SEAT_COLUMNS]
+    return [f"s{k}_{c}" for k in range(N_SEATS) for c in SEAT_COLUMNS + SEARCH_COLUMNS]
 
 
 def fold(q: PlayQuality, b) -> None:
@@ -45,6 +48,11 @@ def fold(q: PlayQuality, b) -> None:
     q.per_role("lost holding an unplayed bomb of 6+ 相, per seat-hand", lost & (s["left_max_bomb"] >= 6),
                np.ones_like(lost), role, LABELS)
     q.per_role("never bombed | lost, dealt a bomb", s["bombs"] == 0, lost & (s["dealt_max_bomb"] > 0), role, LABELS)
+    decisions = seat_matrix(b, "search_decisions", N_SEATS).astype(np.int64).ravel()
+    agree = seat_matrix(b, "search_agree", N_SEATS).astype(np.int64).ravel()
+    if decisions.sum():  # search seats: how often search kept smart's move
+        q.event("search chose what smart would have | a searched decision",
+                np.concatenate([np.ones(agree.sum(), bool), np.zeros(decisions.sum() - agree.sum(), bool)]))
 
 
 def section(run: Run, batch_size: int = BATCH_ROWS) -> Section:

@@ -101,6 +101,10 @@ def engine_rules(rules: ShuangkouRules) -> np.ndarray:
     v[m.S_DIRECTION] = ("counter_clockwise", "clockwise").index(rules.direction)
     v[m.S_PARTNER_DRAW] = int(rules.partner_draw)
     v[m.S_TIANWANG_XIANG] = rules.tianwang_xiang
+    v[m.S_BASE] = rules.base
+    v[m.S_COUNT_RULE] = ("s001", "qianbian", "none").index(rules.bomb_count_rule)
+    v[m.S_SIDE_SCOPE] = ("per_player_max", "side_total_bombs").index(rules.xiang_level_scope)
+    v[m.S_TRIBUTE_TABLE] = ("s001_extrapolated", "qianbian").index(rules.contribution_table)
     return v
 
 

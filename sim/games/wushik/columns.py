@@ -14,7 +14,7 @@ from kernels.wushik.layout import CENSUS_LAYOUT, HAND_LAYOUT, MAX_SEATS
 from sim.games.wushik.scoring import PATTERNS, ROLES
 from sim.schema import DICT, PLAY_INDEX_COLUMNS, Column, game_index_column, layout_columns, per_seat, policy_columns
 
-POLICIES = ("random", "greedy", "smart")
+POLICIES = ("random", "greedy", "smart", "search")
 N_SEATS = MAX_SEATS
 
 

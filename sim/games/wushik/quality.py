@@ -5,6 +5,8 @@ role, with the decider's mean money (its team's margin). The missed chance, per 
 team lost the hand while the seat still held a bomb at the 终止牌 (``left_max_bomb``, a raw fact
 of the rows: a rank held 4+ times at the end). A hand the 8-of-a-kind rule (W-7) decides is not
 played: it counts in its own rate and in none of the others.
+
+Search seats: the fraction of their searched decisions where search chose what ``smart`` would have.
 """
 
 from __future__ import annotations
@@ -24,10 +26,11 @@ SEAT_COLUMNS = ("role", "money", "left_max_bomb", "dealt_max_bomb", "zheng_playe
                 *[f"bombs{k}" for k in BOMB_SIZES])
 NOTE = ("no bidding in 五十K: the decisions are the bomb-class plays; 'lost' = the seat's team lost the hand "
         "(negative margin); an unplayed bomb = a rank still held 4+ times at the 终止牌")
+SEARCH_COLUMNS = ("search_decisions", "search_agree")
 
 
 def columns() -> list[str]:
-    return ["eight_applied"] + [f"s{k}_{c}" for k in range(N_SEATS) for c in SEAT_COLUMNS]
+    return ["eight_applied"] + [f"s{k}_{c}" for k in range(N_SEATS) for c in SEAT_COLUMNS + SEARCH_COLUMNS]
 
 
 def fold(q: PlayQuality, b) -> None:
@@ -51,6 +54,11 @@ def fold(q: PlayQuality, b) -> None:
     q.per_role("lost holding an unplayed bomb of 6+ cards, per seat-hand", lost & (s["left_max_bomb"] >= 6),
                np.ones_like(lost), role, LABELS)
     q.per_role("never bombed | lost, dealt a bomb", bombs == 0, lost & (s["dealt_max_bomb"] > 0), role, LABELS)
+    decisions = seat_matrix(b, "search_decisions", N_SEATS).astype(np.int64).ravel()
+    agree = seat_matrix(b, "search_agree", N_SEATS).astype(np.int64).ravel()
+    if decisions.sum():  # search seats: how often search kept smart's move
+        q.event("search chose what smart would have | a searched decision",
+                np.concatenate([np.ones(agree.sum(), bool), np.zeros(decisions.sum() - agree.sum(), bool)]))
 
 
 def section(run: Run, batch_size: int = BATCH_ROWS) -> Section:
