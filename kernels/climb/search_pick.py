@@ -1,8 +1,7 @@
-"""The search player's pick among its candidates from paired per-world gains, shared by the
-climbing families whose search players were written after 仙桃千分's (关牌, 干瞪眼).
+"""The search player's pick among its candidates from paired per-world gains, for any climbing
+family's search player (game-free; the first family to search keeps its own copy of the rule).
 
-It is the rule of ``kernels.xiantao.search.confident_best`` (same arithmetic, game-free): keep
-the heuristic's choice (candidate 0) unless another candidate's mean paired gain over it is
+Keep the heuristic's choice (candidate 0) unless another candidate's mean paired gain over it is
 positive and at least ``z`` standard errors. Rollout money is noisy and a handful of worlds often
 ranks moves by luck; demanding evidence keeps search from trading a sound move for a lucky one.
 """
