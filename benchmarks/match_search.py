@@ -2,6 +2,8 @@
 
     python benchmarks/match_search.py xiantao --worlds 4,12 -n 2000
     python benchmarks/match_search.py doudizhu --worlds 4 -n 600 --threads 1
+    python benchmarks/match_search.py guanpai --worlds 4,12 -n 4000 --threads 1
+    python benchmarks/match_search.py gandengyan --worlds 4,12 -n 4000 --threads 1   # 4 seats (qq)
 
 Duplicate deals (``--duplicate``: every deal played once from every seat, hands rotated): one run
 with ``search`` in seat 0 and ``smart`` elsewhere, one with ``smart`` everywhere, on the same seed.
