@@ -3,6 +3,8 @@
     python benchmarks/match_search.py xiantao --worlds 4,12 -n 2000
     python benchmarks/match_search.py doudizhu --worlds 4 -n 600 --threads 1
     python benchmarks/match_search.py wushik --variant single-hands --worlds 4,12 -n 1200
+    python benchmarks/match_search.py guanpai --worlds 4,12 -n 4000 --threads 1
+    python benchmarks/match_search.py gandengyan --worlds 4,12 -n 4000 --threads 1   # 4 seats (qq)
 
 ``--variant``: a game whose game index is a match of several hands (五十K's default) is compared
 on single hands (its ``single-hands`` variant): the pairing needs one row per game index.

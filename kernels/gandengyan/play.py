@@ -9,6 +9,10 @@ its front at each trick's end (``kernels.gandengyan.turn.draw_step``). The trick
 turn loop with the game's end rule; raw facts go into one row (``kernels.gandengyan.layout``) and
 money is scored late (``sim.games.gandengyan.scoring``).
 
+A ``search`` seat decides before its turn (``kernels.gandengyan.search.search_move``) from its
+own stream; ``mv`` is the ruleset's money vector (``kernels.gandengyan.money``) it scores
+rollouts with.
+
 ``rotation`` (``--duplicate``): the deal is dealt from the banker's seat moved back by
 ``rotation``, so seat k receives what seat k + rotation was dealt and the banker's role moves
 with his hand; the stock is the same, so one deal is played from every seat.
@@ -21,16 +25,17 @@ from numba import njit, prange
 
 from kernels.climb.loop import (
     COUNTER_CLOCKWISE, END_BY_GAME, GS_BANKER, GS_CALL, GS_DIRECTION, GS_END_RULE, GS_HARD, GS_LEN, GS_MODE_HARD,
-    GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, SF_FINISH, SF_ROWS,
+    GS_N_LOG, GS_PARTNER, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, SF_ROWS,
 )
 from kernels.deal import shuffle
 from kernels.gandengyan.deal import deal_hands, first_leader
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.movegen import WORK_LEN
 from kernels.gandengyan.moves import JOKER, R_TWO
-from kernels.gandengyan.policies import SCRATCH_LEN
+from kernels.gandengyan.policies import SCRATCH_LEN, SEARCH
+from kernels.gandengyan.search import search_move
 from kernels.gandengyan.rulevec import BANKER_PREVIOUS_WINNER, GD_BANKER_RULE, GD_MAX_MOVES, GD_N_SEATS
-from kernels.gandengyan.turn import GS_STOCK, take_turn
+from kernels.gandengyan.turn import GS_STOCK, end_facts, take_turn
 from kernels.rng import bounded, seed_stream
 
 ROW_LEN = LAYOUT.length
@@ -53,28 +58,7 @@ ROW_HELD5P = LAYOUT.at("held5p")
 
 
 @njit(cache=True, nogil=True)
-def _end_facts(gs, hand_left, counts, seat_flags, order, deck, row):
-    n_seats = hand_left.shape[0]
-    row[ROW_WINNER] = order[0] if gs[GS_N_OUT] > 0 else -1
-    row[ROW_N_TRICKS] = gs[GS_N_TRICKS] + 1
-    row[ROW_N_TURNS] = gs[GS_N_TURNS]
-    row[ROW_STOCK_LEFT] = deck.shape[0] - gs[GS_STOCK]
-    for s in range(n_seats):
-        row[ROW_CARDS_LEFT + s] = hand_left[s]
-        row[ROW_FINISH + s] = seat_flags[SF_FINISH, s]
-        row[ROW_JOKERS_LEFT + s] = counts[s, JOKER]
-        for r in range(13):
-            k = counts[s, r]
-            if k == 3:
-                row[ROW_HELD3 + s] += 1
-            elif k == 4:
-                row[ROW_HELD4 + s] += 1
-            elif k >= 5:
-                row[ROW_HELD5P + s] += 1
-
-
-@njit(cache=True, nogil=True)
-def play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, state, deck, counts, moves, work,
+def play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, mv, state, deck, counts, moves, work,
               scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest):
     """Play deal ``deal`` (turned by ``rotation``) into ``row``; returns the log rows written.
     ``banker_in``: the banker a session's previous hand made, or -1 to draw one."""
@@ -115,10 +99,16 @@ def play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, p
     seat_flags[:, :] = 0
     top[:] = 0
     played[:] = 0
-    while not take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves, work,
-                        scratch, top, played, deck, row, log):
-        pass
-    _end_facts(gs, hand_left, counts, seat_flags, order, deck, row)
+    while True:
+        forced = -2
+        seat = gs[GS_TURN]
+        if policies[seat] == SEARCH:
+            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, counts, top, played, deck, row,
+                                 rules, pp, mv, state)
+        if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves, work,
+                     scratch, top, played, deck, row, log, forced):
+            break
+    end_facts(gs, hand_left, counts, seat_flags, order, deck, row)
     return gs[GS_N_LOG]
 
 
@@ -132,8 +122,8 @@ def _buffers(rules, n_ids):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, rules, policies, pp, out_rows,
-               n_blocks):
+def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, rules, policies, pp, mv,
+               out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` in ``n_blocks``
     parallel blocks of whole sessions (``start`` and ``count`` are whole sessions). With
     ``rotate`` seat k of hand g is played by ``policies[(k + g) % n_seats]`` (and its parameters);
@@ -159,7 +149,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pol[k] = policies[(k + g) % n_seats]
                         ppg[k] = pp[(k + g) % n_seats]
                 play_hand(seed, g // n_seats if duplicate else g, g % n_seats if duplicate else 0, banker,
-                          deck_template, rules, pol, ppg, state, deck, counts, moves, work, scratch, top, played,
+                          deck_template, rules, pol, ppg, mv, state, deck, counts, moves, work, scratch, top, played,
                           out_rows[i], log, gs, hand_left, seat_flags, captured, order, lowest)
                 if carry:
                     w = out_rows[i, ROW_WINNER]
@@ -167,13 +157,13 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, deal, rotation, banker_in, deck_template, rules, policies, pp):
+def play_logged(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, mv):
     """One hand with its action log (replay and the reference): (row, log[:n], shuffled deck)."""
     state, deck, counts, moves, work, scratch, top, played, gs, hand_left, seat_flags, captured, order, lowest = \
         _buffers(rules, deck_template.shape[0])
     log = np.zeros((LOG_ROWS, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
-    n = play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, state, deck, counts, moves, work,
+    n = play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, mv, state, deck, counts, moves, work,
                   scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest)
     if n >= LOG_ROWS:
         raise ValueError("the hand's log is longer than LOG_ROWS")

@@ -21,6 +21,9 @@ Parameters per seat come in ``pp[seat, PP_*]`` (float64).
   hardly answer (the +1 ranks, 2s and jokers not yet seen: a lead nobody can answer is certain
   once they are all accounted for), never what he can match, and beats whatever he plays, bombs
   included.
+* search — determinized Monte Carlo over the other hands and the stock's order
+  (``kernels.gandengyan.search``); where it does not search (one sensible move, or going out) it
+  plays as smart, with smart's parameters. Drawing is not a decision.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.gandengyan.movegen import bomb_strength, is_bomb
 from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, R_TWO, SINGLE, STRAIGHT, TRIPLE
 from kernels.gandengyan.rulevec import (
@@ -36,21 +40,28 @@ from kernels.gandengyan.rulevec import (
 )
 from kernels.rng import bounded
 
-RANDOM, GREEDY, SMART = 0, 1, 2
-POLICY_NAMES = ("random", "greedy", "smart")
+RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
+POLICY_NAMES = ("random", "greedy", "smart", "search")
 
 PP_NEAR_OUT = 0  # an opponent with at most this many cards is about to go out
 PP_SLACK = 1  # smart follows when its plan grows by at most this many plays
 PP_KEEP = 2  # smart: cost of spending a 2 while nobody is near out (plays × 1000); > 0 also keeps it
 PP_KEEP_JOKER = 3  # smart: the same for a joker
 PP_RISK = 4  # smart: cost of a lead the unseen cards could answer (per expected answer, × 1000)
-N_PP = 5
-PARAM_ORDER = ("near_out", "slack", "keep", "keep_joker", "risk")
+PP_CONFIDENCE = 5  # search: leave smart's choice only for a move ahead by this many standard errors
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 6, 7, 8, 9  # kernels.climb.search_params (no bids here)
+N_PP = 10
+HEURISTIC_PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk", "confidence")
+PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 DEFAULT_PARAMS = {
-    "random": {"near_out": 0, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0},
-    "greedy": {"near_out": 2, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0},
-    "smart": {"near_out": 2, "slack": 0, "keep": 0.6, "keep_joker": 0.3, "risk": 0.8},
+    "random": {"near_out": 0, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0},
+    "greedy": {"near_out": 2, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0},
+    "smart": {"near_out": 2, "slack": 0, "keep": 0.6, "keep_joker": 0.3, "risk": 0.8, "confidence": 1.0},
 }
+DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
+for _values in DEFAULT_PARAMS.values():
+    _values.update(SEARCH_DEFAULTS)
+assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 SCRATCH_LEN = 64
 
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb.loop import (
-    GS_FAMILY, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
-    LOG_TRICK, advance, after_play, log_action, pass_lead, record_pass,
+    GS_FAMILY, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
+    LOG_SEAT, LOG_TRICK, SF_FINISH, advance, after_play, log_action, pass_lead, record_pass,
 )
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
@@ -49,6 +49,16 @@ ROW_DRAWS = LAYOUT.at("draws")
 ROW_BOMBS_PLAYED = LAYOUT.at("bombs_played")
 ROW_COLLECTED = LAYOUT.at("collected")
 ROW_PAID = LAYOUT.at("paid")
+ROW_WINNER = LAYOUT.at("winner")
+ROW_N_TRICKS = LAYOUT.at("n_tricks")
+ROW_N_TURNS = LAYOUT.at("n_turns")
+ROW_STOCK_LEFT = LAYOUT.at("stock_left")
+ROW_CARDS_LEFT = LAYOUT.at("cards_left")
+ROW_FINISH = LAYOUT.at("finish")
+ROW_JOKERS_LEFT = LAYOUT.at("jokers_left")
+ROW_HELD3 = LAYOUT.at("held3")
+ROW_HELD4 = LAYOUT.at("held4")
+ROW_HELD5P = LAYOUT.at("held5p")
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -117,10 +127,12 @@ def _play_facts(move, top, lead, seat, row, gs):
 
 @njit(cache=True, nogil=True)
 def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves, work, scratch,
-              top, played, deck, row, log):
+              top, played, deck, row, log, forced):
     """The seat ``gs[GS_TURN]`` plays, passes, or (a leader with no legal lead) passes the lead.
     Returns True when the hand is over (first out; under ``play_on`` one player left; or a
-    stalemate, ``gs[GS_STALEMATE]``)."""
+    stalemate, ``gs[GS_STALEMATE]``). ``forced`` >= 0 plays that row of the ``gd_generate`` list,
+    -1 passes, -2 lets the seat's policy choose (a search player decides before the turn;
+    ``kernels.gandengyan.search``)."""
     seat = gs[GS_TURN]
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
@@ -136,8 +148,11 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
     gs[GS_N_TURNS] += 1
     if not lead and dengyan(counts[seat], top, rules):
         row[ROW_DENGYAN] += 1
-    choice = gd_choose(policies[seat], seat, moves, n, lead, counts, hand_left, top_seat, played, pp, rules, state,
-                       scratch)
+    if forced > -2:
+        choice = forced
+    else:
+        choice = gd_choose(policies[seat], seat, moves, n, lead, counts, hand_left, top_seat, played, pp, rules, state,
+                           scratch)
     if choice < 0:
         record_pass(gs, seat, seat_flags, top, scratch, log, rules)
     else:
@@ -167,3 +182,24 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
     return False
 
 
+@njit(cache=True, nogil=True)
+def end_facts(gs, hand_left, counts, seat_flags, order, deck, row):
+    """The hand's end facts in ``row``: winner, tricks, turns, stock left, every seat's cards, place,
+    jokers and natural 3 / 4 / 5+ of a kind held (the latter added: ``row`` holds 0 there)."""
+    n_seats = hand_left.shape[0]
+    row[ROW_WINNER] = order[0] if gs[GS_N_OUT] > 0 else -1
+    row[ROW_N_TRICKS] = gs[GS_N_TRICKS] + 1
+    row[ROW_N_TURNS] = gs[GS_N_TURNS]
+    row[ROW_STOCK_LEFT] = deck.shape[0] - gs[GS_STOCK]
+    for s in range(n_seats):
+        row[ROW_CARDS_LEFT + s] = hand_left[s]
+        row[ROW_FINISH + s] = seat_flags[SF_FINISH, s]
+        row[ROW_JOKERS_LEFT + s] = counts[s, JOKER]
+        for r in range(13):
+            k = counts[s, r]
+            if k == 3:
+                row[ROW_HELD3 + s] += 1
+            elif k == 4:
+                row[ROW_HELD4 + s] += 1
+            elif k >= 5:
+                row[ROW_HELD5P + s] += 1

@@ -31,6 +31,8 @@ FIELDS = [
     Field("three_bomb_left", "bool", "still holds exactly 3 cards of the 3-card-bomb rank at the end (the 3-card "
                                      "bomb never played); false without one", per_seat=True),
     Field("twos_dealt", "int8", "2s dealt", per_seat=True),
+    Field("search_decisions", "int16", "decisions the seat's search player searched (2+ candidates)", per_seat=True),
+    Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
 ]
 
 LAYOUT = RowLayout(FIELDS, MAX_SEATS)

@@ -7,6 +7,9 @@ winner / loser, to the previous deal's winner / loser. The trick play is the sha
 (``kernels.guanpai.turn.take_turn``) with the first player out ending the hand. Raw facts go into
 one row (``kernels.guanpai.layout``); money is scored late (``sim.games.guanpai.scoring``).
 
+A ``search`` seat decides before its turn (``kernels.guanpai.search.search_move``) from its own
+stream; ``mv`` is the ruleset's money vector (``kernels.guanpai.money``) it scores rollouts with.
+
 ``rotation`` (``--duplicate``): seat k receives what seat k + rotation was dealt, and the lead
 card moves with its hand, so one deal is played from both seats.
 """
@@ -23,10 +26,11 @@ from kernels.climb.loop import (
 from kernels.deal import shuffle
 from kernels.guanpai.deal import N_PLAYERS, deal_counts, first_lead
 from kernels.guanpai.layout import LAYOUT
-from kernels.guanpai.policies import SCRATCH_LEN
+from kernels.guanpai.policies import SCRATCH_LEN, SEARCH
 from kernels.guanpai.rulevec import (
     GP_HAND_SIZE, GP_MAX_MOVES, GP_N_HANDS, GP_NEXT_LEAD, GP_TCB_RANK, NEXT_LEAD_LOSER, NEXT_LEAD_WINNER,
 )
+from kernels.guanpai.search import search_move
 from kernels.guanpai.turn import take_turn
 from kernels.rng import seed_stream
 
@@ -60,7 +64,7 @@ def _deal_facts(counts, rules, row):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp, state, deck, counts,
+def play_hand(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp, mv, state, deck, counts,
               moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder):
     """Play deal ``deal`` (turned by ``rotation``) into ``row``; returns the log rows written.
 
@@ -104,9 +108,23 @@ def play_hand(seed, deal, rotation, leader_in, deck_template, lead_order, rules,
         order[s] = -1
     seat_flags[:, :] = 0
     top[:] = 0
-    while not take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
-                        scratch, top, row, log, lead_rank):
-        pass
+    searching = False
+    for s in range(N_PLAYERS):
+        searching = searching or policies[s] == SEARCH
+    pack = np.zeros(16, np.int64)
+    dealt = counts.copy()
+    if searching:
+        for k in range(deck_template.shape[0]):
+            pack[(deck_template[k] % 54) >> 2] += 1
+    while True:
+        forced = -2
+        seat = gs[GS_TURN]
+        if policies[seat] == SEARCH:
+            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, counts, top, row, rules, pp, mv, pack,
+                                 dealt, lead_rank, state)
+        if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves, scratch, top,
+                     row, log, lead_rank, forced):
+            break
     winner = order[0]
     loser = 1 - winner
     row[ROW_WINNER] = winner
@@ -145,7 +163,7 @@ def next_leader(rules, winner):
 
 @njit(cache=True, nogil=True, parallel=True)
 def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, lead_order, rules, policies,
-               pp, out_rows, n_blocks):
+               pp, mv, out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` in ``n_blocks``
     parallel blocks of whole sessions (``start`` and ``count`` are whole sessions). With
     ``rotate`` seat k of hand g is played by ``policies[(k + g) % 2]`` (and its parameters); with
@@ -168,18 +186,18 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pol[k] = policies[(k + g) % N_PLAYERS]
                         ppg[k] = pp[(k + g) % N_PLAYERS]
                 play_hand(seed, g // N_PLAYERS if duplicate else g, g % N_PLAYERS if duplicate else 0, leader,
-                          deck_template, lead_order, rules, pol, ppg, state, deck, counts, moves, scratch, top,
+                          deck_template, lead_order, rules, pol, ppg, mv, state, deck, counts, moves, scratch, top,
                           out_rows[i], log, gs, hand_left, seat_flags, captured, order, holder)
                 leader = next_leader(rules, out_rows[i, ROW_WINNER])
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp):
+def play_logged(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp, mv):
     """One hand with its action log (replay and the reference): (row, log[:n], shuffled deck)."""
     state, deck, counts, moves, scratch, top, gs, hand_left, seat_flags, captured, order, holder = _buffers(
         rules, deck_template.shape[0])
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
-    n = play_hand(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp, state, deck, counts,
+    n = play_hand(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp, mv, state, deck, counts,
                   moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder)
     return row, log[:n].copy(), deck.copy()

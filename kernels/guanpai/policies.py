@@ -12,6 +12,9 @@ come in ``pp[seat, PP_*]`` (float64).
   singles, 姐妹对 and 三连, trios taking pairs, fours taking a pair and a single) and plays what
   keeps that plan shortest; keeps 2s and bombs for control; against an opponent on one or two
   cards it leads what he cannot match and beats whatever he plays.
+* search — determinized Monte Carlo over the opponent's hidden hand (``kernels.guanpai.search``);
+  where it does not search (one sensible move, or going out) it plays as smart, with smart's
+  parameters.
 """
 
 from __future__ import annotations
@@ -19,23 +22,31 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.guanpai.movegen import is_bomb, order_of
 from kernels.guanpai.moves import THREE_BOMB
 from kernels.guanpai.rulevec import GP_TCB_HIGH
 from kernels.rng import bounded
 
-RANDOM, GREEDY, SMART = 0, 1, 2
-POLICY_NAMES = ("random", "greedy", "smart")
+RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
+POLICY_NAMES = ("random", "greedy", "smart", "search")
 
 PP_NEAR_OUT = 0  # the opponent with at most this many cards is about to go out
 PP_SLACK = 1  # smart follows when its plan grows by at most this many plays
-N_PP = 2
-PARAM_ORDER = ("near_out", "slack")
+PP_CONFIDENCE = 2  # search: leave smart's choice only for a move ahead by this many standard errors
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 3, 4, 5, 6  # kernels.climb.search_params (no bids here)
+N_PP = 7
+HEURISTIC_PARAMS = ("near_out", "slack", "confidence")
+PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 DEFAULT_PARAMS = {
-    "random": {"near_out": 0, "slack": 0},
-    "greedy": {"near_out": 2, "slack": 0},
-    "smart": {"near_out": 3, "slack": 0},
+    "random": {"near_out": 0, "slack": 0, "confidence": 1.0},
+    "greedy": {"near_out": 2, "slack": 0, "confidence": 1.0},
+    "smart": {"near_out": 3, "slack": 0, "confidence": 1.0},
 }
+DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
+for _values in DEFAULT_PARAMS.values():
+    _values.update(SEARCH_DEFAULTS)
+assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 SCRATCH_LEN = 48
 
 

@@ -25,20 +25,34 @@ ROW_THREE_BOMBS_PLAYED = LAYOUT.at("three_bombs_played")
 
 
 @njit(cache=True, nogil=True)
+def turn_moves(gs, seat, counts, top, rules, moves, lead_rank):
+    """The moves the seat to act may choose from (PASS not listed): ``gp_generate``, and on the
+    hand's first turn only those holding the first-lead card's rank (``GP_LEAD_MUST_PLAY``)."""
+    n = gp_generate(counts[seat], top, rules, moves)
+    if gs[GS_N_TURNS] == 0 and rules[GP_LEAD_MUST_PLAY] != 0 and lead_rank >= 0:
+        n = keep_with_rank(moves, n, lead_rank)
+    return n
+
+
+@njit(cache=True, nogil=True)
 def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves, scratch, top,
-              row, log, lead_rank):
+              row, log, lead_rank, forced):
     """The seat ``gs[GS_TURN]`` plays or passes. Returns True when the hand is over.
+
+    ``forced`` >= 0 plays that move (its row in the list generated here), -1 passes, -2 lets the
+    seat's policy choose (a search player decides before the turn; ``kernels.guanpai.search``).
 
     ``counts[seat, 16]`` rank counts (updated), ``moves`` the move buffer, ``scratch`` the
     players' int64 scratch, ``lead_rank`` the first-lead card's rank (the first play must hold
     one with ``GP_LEAD_MUST_PLAY``; -1 when a session's previous deal chose the leader)."""
     seat = gs[GS_TURN]
-    gs[GS_N_TURNS] += 1
     lead = gs[GS_TOP_SEAT] < 0
-    n = gp_generate(counts[seat], top, rules, moves)
-    if gs[GS_N_TURNS] == 1 and rules[GP_LEAD_MUST_PLAY] != 0 and lead_rank >= 0:
-        n = keep_with_rank(moves, n, lead_rank)
-    choice = gp_choose(policies[seat], seat, moves, n, lead, counts, hand_left, pp, rules, state, scratch)
+    n = turn_moves(gs, seat, counts, top, rules, moves, lead_rank)
+    gs[GS_N_TURNS] += 1
+    if forced > -2:
+        choice = forced
+    else:
+        choice = gp_choose(policies[seat], seat, moves, n, lead, counts, hand_left, pp, rules, state, scratch)
     if choice < 0:
         record_pass(gs, seat, seat_flags, top, scratch, log, rules)
     else:

@@ -48,24 +48,31 @@ def test_every_stored_hand_replays_in_the_reference(variant, players, options):
     spec = spec_of(variant, players, n, 17, **options)
     rows = compute_play(spec, 0, n).to_pylist()
     for g, stored in enumerate(rows):
-        row, log, deck = play_logged(spec, g, stored)
-        banker, leader = stored["banker"], stored["first_leader"]
-        hands, stock = deal_of(spec, deck, banker)
-        actions = [PASS_KEY if a[LOG_MOVE] == PASS else tuple(int(x) for x in a[LOG_MOVE:LOG_MOVE + 7])
-                   for a in log if a[LOG_MOVE] not in (DRAW, LEAD_PASS)]
-        draws = [(int(a[LOG_SEAT]), int(a[LOG_CARDS])) for a in log if a[LOG_MOVE] == DRAW]
-        res = G.replay(hands, stock, banker, leader, actions, spec.rules)
-        assert res.drawn == draws, g  # the same cards from the stock, to the same seats, in order
-        assert res.winner == stored["winner"] and res.tricks == stored["n_tricks"], g
-        assert (res.stock_left, res.dengyan, res.two_breaks) == (
-            stored["stock_left"], stored["dengyan"], stored["two_breaks"]), g
-        finish = sorted((stored[f"s{k}_finish"], k) for k in range(players) if stored[f"s{k}_finish"] > 0)
-        assert res.finish == [k for _, k in finish], g
-        for k in range(players):
-            assert (res.cards_left[k], res.plays[k], res.draws[k], res.jokers_left[k]) == (
-                stored[f"s{k}_cards_left"], stored[f"s{k}_plays"], stored[f"s{k}_draws"],
-                stored[f"s{k}_jokers_left"]), (g, k)
-            assert res.money[k] == pytest.approx(stored[f"s{k}_money"]), (g, k)
-        dealt = sum(len(h) for h in hands)
-        assert dealt + sum(res.draws) == sum(res.cards_left) + sum(sum(G.key_cards(a)[0]) + G.key_cards(a)[1]
-                                                                   for a in actions)
+        check_hand(spec, g, stored)
+
+
+def check_hand(spec, g, stored):
+    """Replay stored hand ``g`` in the reference: legal moves, the draws, every raw fact and the
+    money of the row; cards conserved."""
+    players = spec.rules.players
+    row, log, deck = play_logged(spec, g, stored)
+    banker, leader = stored["banker"], stored["first_leader"]
+    hands, stock = deal_of(spec, deck, banker)
+    actions = [PASS_KEY if a[LOG_MOVE] == PASS else tuple(int(x) for x in a[LOG_MOVE:LOG_MOVE + 7])
+               for a in log if a[LOG_MOVE] not in (DRAW, LEAD_PASS)]
+    draws = [(int(a[LOG_SEAT]), int(a[LOG_CARDS])) for a in log if a[LOG_MOVE] == DRAW]
+    res = G.replay(hands, stock, banker, leader, actions, spec.rules)
+    assert res.drawn == draws, g  # the same cards from the stock, to the same seats, in order
+    assert res.winner == stored["winner"] and res.tricks == stored["n_tricks"], g
+    assert (res.stock_left, res.dengyan, res.two_breaks) == (
+        stored["stock_left"], stored["dengyan"], stored["two_breaks"]), g
+    finish = sorted((stored[f"s{k}_finish"], k) for k in range(players) if stored[f"s{k}_finish"] > 0)
+    assert res.finish == [k for _, k in finish], g
+    for k in range(players):
+        assert (res.cards_left[k], res.plays[k], res.draws[k], res.jokers_left[k]) == (
+            stored[f"s{k}_cards_left"], stored[f"s{k}_plays"], stored[f"s{k}_draws"],
+            stored[f"s{k}_jokers_left"]), (g, k)
+        assert res.money[k] == pytest.approx(stored[f"s{k}_money"]), (g, k)
+    dealt = sum(len(h) for h in hands)
+    assert dealt + sum(res.draws) == sum(res.cards_left) + sum(sum(G.key_cards(a)[0]) + G.key_cards(a)[1]
+                                                               for a in actions)

@@ -12,10 +12,12 @@ vector), ``columns`` (census and play rows for the run's seat count), ``census``
 
 from __future__ import annotations
 
+from kernels.climb.search_params import SEARCH_PARAMS
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.gandengyan import rules as _rules
 
-PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk")  # kernels.gandengyan.policies PARAM_ORDER
+PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk", "confidence",
+          *SEARCH_PARAMS)  # kernels.gandengyan.policies PARAM_ORDER
 
 
 def _census_columns(spec):
@@ -57,7 +59,7 @@ GAME = Game(
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
         "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
     },
-    players=Players(names=("random", "greedy", "smart"), params=PARAMS),
+    players=Players(names=("random", "greedy", "smart", "search"), params=PARAMS),
     scoring=Scoring(facts=_facts, score=_score, roles=("banker", "other"),
                     role_labels={"banker": "庄家 / 东家 (dealt the larger share)", "other": "the other players"},
                     seat_roles=_seat_roles, components=_components,

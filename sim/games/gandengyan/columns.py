@@ -10,7 +10,7 @@ import pyarrow as pa
 from kernels.gandengyan.layout import CENSUS_LAYOUT, LAYOUT
 from sim.schema import DICT, PLAY_INDEX_COLUMNS, Column, game_index_column, layout_columns, per_seat, policy_columns
 
-POLICIES = ("random", "greedy", "smart")
+POLICIES = ("random", "greedy", "smart", "search")
 ROLES = ("banker", "other")
 ROLE_LABELS = {"banker": "庄家 / 东家 (dealt the larger share)", "other": "the other players"}
 

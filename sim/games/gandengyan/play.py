@@ -17,6 +17,7 @@ CHUNK = 8192  # hands per kernel call: bounds memory and paces the progress bar
 
 def kernel_inputs(spec) -> dict[str, Any]:
     """Every array ``kernels.gandengyan.play.play_range`` reads, from the spec."""
+    from kernels.gandengyan.money import money_vector
     from kernels.gandengyan.policies import params_matrix
     from sim.games.gandengyan.columns import POLICIES
     from sim.games.gandengyan.rules import compile_rules
@@ -25,7 +26,8 @@ def kernel_inputs(spec) -> dict[str, Any]:
     policies = spec.options["policies"]
     return {"deck": comp.deck, "rules": comp.rules,
             "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
-            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * len(policies))}
+            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * len(policies)),
+            "money": money_vector(spec.rules)}
 
 
 def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> np.ndarray:
@@ -38,7 +40,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
                int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["rules"], t["policies"], t["pp"], rows, 4 * numba.get_num_threads())
+               t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads())
     return rows
 
 
@@ -92,7 +94,7 @@ def play_logged(spec, game_index: int, stored: dict | None = None):
     banker = -1
     if stored is not None and spec.rules.banker == "previous_winner" and game_index % hps:
         banker = int(stored["banker"])  # a session's later hand: its banker was the previous winner
-    return kernel(np.uint64(spec.seed), deal, rotation, banker, t["deck"], t["rules"], policies, pp)
+    return kernel(np.uint64(spec.seed), deal, rotation, banker, t["deck"], t["rules"], policies, pp, t["money"])
 
 
 def warm_up_play(spec) -> None:

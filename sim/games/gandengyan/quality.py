@@ -7,6 +7,7 @@ never played — a rank held ``bomb_min`` or more times naturally (``held3`` / `
 in the multiplier variants each such bomb also raises what the loser pays. A stalemate (only
 jokers left, nobody out) is the game's hand without a result; a loser shut out (全关) holding a bomb
 never played it at all.
+Search seats: the fraction of their searched decisions where search chose what ``smart`` would have.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from analysis.runs import BATCH_ROWS, Run
 from sim.games.gandengyan.columns import ROLES
 
 LABELS = ("banker", "other")
-SEAT_COLUMNS = ("role", "money", "cards_left", "bombs_played", "held3", "held4", "held5p", "jokers_left", "quanguan")
+SEAT_COLUMNS = ("role", "money", "cards_left", "bombs_played", "held3", "held4", "held5p", "jokers_left", "quanguan",
+                "search_decisions", "search_agree")
 NOTE = ("no bidding in 干瞪眼: the decisions are the bombs; an unplayed bomb at the end is a rank held bomb_min+ "
         "times naturally, or bomb_min - 1 times (3 of a kind) with a joker left, or two jokers (双王)")
 
@@ -57,6 +59,11 @@ def fold(q: PlayQuality, b, n_seats: int, bomb_min: int, joker_bomb: bool) -> No
     q.event("held an unplayed bomb | shut out (全关), per seat-hand", bomb_left(s, bomb_min, joker_bomb),
             s["quanguan"].astype(bool))
     q.event("stalemate (only jokers left, nobody out), per hand", num(b, "winner") < 0)
+    decisions = s["search_decisions"].astype(np.int64).sum()
+    agree = s["search_agree"].astype(np.int64).sum()
+    if decisions:  # search seats: how often search chose what smart would have
+        q.event("search chose what smart would have | a searched decision",
+                np.concatenate([np.ones(agree, bool), np.zeros(decisions - agree, bool)]))
 
 
 def section(run: Run, rules, batch_size: int = BATCH_ROWS) -> Section:

@@ -9,10 +9,11 @@ engine ``kernels.climb``.
 
 from __future__ import annotations
 
+from kernels.climb.search_params import SEARCH_PARAMS
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.guanpai import rules as _rules
 
-PARAMS = ("near_out", "slack")  # kernels.guanpai.policies PARAM_ORDER
+PARAMS = ("near_out", "slack", "confidence", *SEARCH_PARAMS)  # kernels.guanpai.policies PARAM_ORDER
 
 
 def _census_columns(spec):
@@ -54,7 +55,7 @@ GAME = Game(
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
         "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
     },
-    players=Players(names=("random", "greedy", "smart"), params=PARAMS),
+    players=Players(names=("random", "greedy", "smart", "search"), params=PARAMS),
     scoring=Scoring(facts=_facts, score=_score, roles=("first_leader", "second"),
                     role_labels={"first_leader": "leads the first trick (♠3 holder)", "second": "the other player"},
                     seat_roles=_seat_roles, components=_components,

@@ -10,7 +10,7 @@ from kernels.guanpai.layout import CENSUS_LAYOUT, LAYOUT
 from sim.schema import DICT, PLAY_INDEX_COLUMNS, Column, game_index_column, layout_columns, per_seat, policy_columns
 
 N_SEATS = 2
-POLICIES = ("random", "greedy", "smart")
+POLICIES = ("random", "greedy", "smart", "search")
 ROLES = ("first_leader", "second")
 ROLE_LABELS = {"first_leader": "leads the first trick (♠3 holder)", "second": "the other player"}
 

@@ -17,6 +17,7 @@ CHUNK = 16384  # hands per kernel call: bounds memory and paces the progress bar
 
 def kernel_inputs(spec) -> dict[str, Any]:
     """Every array ``kernels.guanpai.play.play_range`` reads, from the spec."""
+    from kernels.guanpai.money import money_vector
     from kernels.guanpai.policies import params_matrix
     from sim.games.guanpai.columns import N_SEATS, POLICIES
     from sim.games.guanpai.rules import compile_rules
@@ -25,7 +26,8 @@ def kernel_inputs(spec) -> dict[str, Any]:
     policies = spec.options["policies"]
     return {"deck": comp.deck, "lead_order": comp.lead_order, "rules": comp.rules,
             "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
-            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * N_SEATS)}
+            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * N_SEATS),
+            "money": money_vector(spec.rules)}
 
 
 def seat_inputs(spec, game_index: int, t: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -47,7 +49,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
                int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["lead_order"], t["rules"], t["policies"], t["pp"], rows, 4 * numba.get_num_threads())
+               t["lead_order"], t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads())
     return rows
 
 
@@ -94,7 +96,8 @@ def play_logged(spec, game_index: int, stored: dict | None = None):
     leader = -1
     if stored is not None and int(stored["lead_card"]) < 0:
         leader = int(stored["first_leader"])
-    return kernel(np.uint64(spec.seed), deal, rotation, leader, t["deck"], t["lead_order"], t["rules"], policies, pp)
+    return kernel(np.uint64(spec.seed), deal, rotation, leader, t["deck"], t["lead_order"], t["rules"], policies, pp,
+                  t["money"])
 
 
 def warm_up_play(spec) -> None:

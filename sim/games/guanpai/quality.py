@@ -5,6 +5,7 @@ bombs: per role, playing a bomb (four of a kind or the 3-card bomb) and what it 
 The missed chances: losing while a bomb is still in hand at the end (``bombs_left``: a rank held
 four times; ``three_bomb_left``: the 3-card bomb, raw facts of the rows), whose cards then count
 against the loser (§6); and 全关 (the loser never played, ×2) conceded while holding a bomb.
+Search seats: the fraction of their searched decisions where search chose what ``smart`` would have.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from sim.games.guanpai.columns import N_SEATS, ROLES
 
 LABELS = ("first leader", "second")
 SEAT_COLUMNS = ("role", "won", "money", "bombs_played", "three_bombs_played", "bombs_dealt", "three_bomb_dealt",
-                "bombs_left", "three_bomb_left")
+                "bombs_left", "three_bomb_left", "search_decisions", "search_agree")
 NOTE = ("no bidding and no redeal in 关牌: the decisions are the bombs; an unplayed bomb is a rank still held four "
         "times at the end, or the 3-card bomb (3Q / 3A) still whole")
 
@@ -47,6 +48,11 @@ def fold(q: PlayQuality, b) -> None:
     loser_left = (~won & left).any(axis=1)
     q.event("全关 conceded while the loser held a bomb, per hand", shut_out & loser_left)
     q.event("the loser held a bomb | 全关", loser_left[shut_out])
+    decisions = s["search_decisions"].astype(np.int64).sum()
+    agree = s["search_agree"].astype(np.int64).sum()
+    if decisions:  # search seats: how often search chose what smart would have
+        q.event("search chose what smart would have | a searched decision",
+                np.concatenate([np.ones(agree, bool), np.zeros(decisions - agree, bool)]))
 
 
 def section(run: Run, batch_size: int = BATCH_ROWS) -> Section:

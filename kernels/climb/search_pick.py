@@ -1,0 +1,27 @@
+"""The search player's pick among its candidates from paired per-world gains, for any climbing
+family's search player (game-free; the first family to search keeps its own copy of the rule).
+
+Keep the heuristic's choice (candidate 0) unless another candidate's mean paired gain over it is
+positive and at least ``z`` standard errors. Rollout money is noisy and a handful of worlds often
+ranks moves by luck; demanding evidence keeps search from trading a sound move for a lucky one.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True, nogil=True)
+def confident_best(gain, gain2, nc, worlds, z):
+    """Index of the candidate to play: 0 unless ``gain[ci] / worlds`` (the mean over worlds of
+    candidate ``ci``'s money minus candidate 0's; ``gain2`` the sum of squares) is positive and
+    at least ``z`` sample standard errors; then the one with the largest such mean."""
+    best, best_gain = 0, 0.0
+    for ci in range(1, nc):
+        mean = gain[ci] / worlds
+        var = (gain2[ci] / worlds - mean * mean) * worlds / max(worlds - 1, 1)
+        se = np.sqrt(max(var, 0.0) / worlds)
+        if mean > 1e-9 and mean >= z * se - 1e-9 and mean > best_gain:
+            best, best_gain = ci, mean
+    return best
