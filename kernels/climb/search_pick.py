@@ -1,5 +1,5 @@
-"""The search player's pick among its candidates from paired per-world gains, for any climbing
-family's search player (game-free; the first family to search keeps its own copy of the rule).
+"""The search player's pick among its candidates from paired per-world gains, shared by every
+climbing family's search player.
 
 Keep the heuristic's choice (candidate 0) unless another candidate's mean paired gain over it is
 positive and at least ``z`` standard errors. Rollout money is noisy and a handful of worlds often

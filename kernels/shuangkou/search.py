@@ -27,6 +27,7 @@ from numba import njit
 from kernels.climb.loop import GS_LEN, GS_N_TURNS, GS_TOP_SEAT, LOG_CARDS, SF_FINISH, SF_ROWS
 from kernels.climb.moves import MOVE_FIELDS
 from kernels.climb.search import search_stream, shuffle_prefix
+from kernels.climb.search_pick import confident_best
 from kernels.rng import next_u64
 from kernels.shuangkou.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.shuangkou.money import player_money
@@ -202,20 +203,6 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp,
         nc += 1
     return min(nc, limit), smart
 
-
-@njit(cache=True, nogil=True)
-def confident_best(gain, gain2, nc, worlds, z):
-    """The candidate to play: 0 (the heuristic's own choice) unless another's mean paired gain over
-    it is positive and at least ``z`` standard errors; then the one with the largest mean gain
-    (``tests.reference.search.confident_best``)."""
-    best, best_gain = 0, 0.0
-    for ci in range(1, nc):
-        mean = gain[ci] / worlds
-        var = (gain2[ci] / worlds - mean * mean) * worlds / max(worlds - 1, 1)
-        se = np.sqrt(max(var, 0.0) / worlds)
-        if mean > 1e-9 and mean >= z * se - 1e-9 and mean > best_gain:
-            best, best_gain = ci, mean
-    return best
 
 
 @njit(cache=True, nogil=True)

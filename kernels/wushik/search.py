@@ -28,6 +28,7 @@ from numba import njit
 from kernels.climb.loop import GS_LEN, GS_N_TURNS, GS_TOP_SEAT, GS_TRICK_POINTS, LOG_WIDTH, SF_FINISH, SF_ROWS
 from kernels.climb.moves import MOVE_FIELDS
 from kernels.climb.search import search_stream, shuffle_prefix
+from kernels.climb.search_pick import confident_best
 from kernels.rng import next_u64
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.money import seat_money
@@ -206,21 +207,6 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, 
         nc += 1
     return min(nc, limit), smart
 
-
-@njit(cache=True, nogil=True)
-def confident_best(gain, gain2, nc, worlds, z):
-    """The candidate to play: 0 (the heuristic's own choice) unless another's mean paired gain over
-    it is positive and at least ``z`` standard errors; then the one with the largest mean gain
-    (``tests.reference.search.confident_best``). A handful of worlds often ranks moves by luck;
-    demanding evidence keeps search from trading a sound move for a lucky one."""
-    best, best_gain = 0, 0.0
-    for ci in range(1, nc):
-        mean = gain[ci] / worlds
-        var = (gain2[ci] / worlds - mean * mean) * worlds / max(worlds - 1, 1)
-        se = np.sqrt(max(var, 0.0) / worlds)
-        if mean > 1e-9 and mean >= z * se - 1e-9 and mean > best_gain:
-            best, best_gain = ci, mean
-    return best
 
 
 @njit(cache=True, nogil=True)

@@ -30,6 +30,7 @@ from kernels.climb.loop import (
 )
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, MOVE_FIELDS
 from kernels.climb.search import search_stream, shuffle_prefix
+from kernels.climb.search_pick import confident_best
 from kernels.rng import next_u64
 from kernels.xiantao.bounds import MAX_MOVES
 from kernels.xiantao.callcard import choose_call_card
@@ -246,21 +247,6 @@ def candidates(seat, moves, n, lead, counts, hand_left, top_seat, rel, trick_poi
         nc += 1
     return min(nc, limit), smart
 
-
-@njit(cache=True, nogil=True)
-def confident_best(gain, gain2, nc, worlds, z):
-    """The candidate to play: 0 (the heuristic's own choice) unless another's mean paired gain over
-    it is positive and at least ``z`` standard errors; then the one with the largest mean gain.
-    Rollout money is lumpy (大清, 硬牌 multiply it), so a handful of worlds often ranks the moves by
-    luck; demanding evidence keeps search from trading a sound move for a lucky one."""
-    best, best_gain = 0, 0.0
-    for ci in range(1, nc):
-        mean = gain[ci] / worlds
-        var = (gain2[ci] / worlds - mean * mean) * worlds / max(worlds - 1, 1)
-        se = np.sqrt(max(var, 0.0) / worlds)
-        if mean > 1e-9 and mean >= z * se - 1e-9 and mean > best_gain:
-            best, best_gain = ci, mean
-    return best
 
 
 @njit(cache=True, nogil=True)
