@@ -40,17 +40,18 @@ PP_NEAR_OUT = 5  # an opponent with at most this many cards is about to go out
 PP_SLACK = 6  # smart follows when its plan grows by at most this many plays
 PP_SPRING_GUARD = 7  # smart farmer: no farmer has played yet (a 春天 looms) and the landlord holds at most this
 #                      many cards: beat him at any cost, a bomb included (0: never)
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 8, 9, 10, 11  # search (kernels.climb.search.SEARCH_PARAMS)
-N_PP = 12
-HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard")
+PP_CONFIDENCE = 8  # search: leave smart's answer only for one ahead by this many standard errors
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 9, 10, 11, 12  # search (kernels.climb.search.SEARCH_PARAMS)
+N_PP = 13
+HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard", "confidence")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 DEFAULT_PARAMS = {
     "random": {"bid1": 0, "bid2": 0, "bid3": 0, "qiang": 0, "mingpai": 0, "near_out": 0, "slack": 0,
-               "spring_guard": 0},
+               "spring_guard": 0, "confidence": 1.0},
     "greedy": {"bid1": 5.0, "bid2": 7.0, "bid3": 9.0, "qiang": 9.0, "mingpai": 13.0, "near_out": 2, "slack": 0,
-               "spring_guard": 0},
+               "spring_guard": 0, "confidence": 1.0},
     "smart": {"bid1": 5.0, "bid2": 7.0, "bid3": 8.5, "qiang": 9.0, "mingpai": 12.0, "near_out": 3, "slack": 0,
-              "spring_guard": 99},
+              "spring_guard": 99, "confidence": 1.0},
 }
 DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its unsearched steps and its rollouts play as smart
 for _values in DEFAULT_PARAMS.values():

@@ -5,9 +5,11 @@ hidden cards consistent with what it knows — its own hand, every seat's card c
 played (all public), the landlord's whole hand after 明牌 / 摊打, and the kitty where it was shown
 (斗地主: the landlord still holds the kitty cards he has not played) — and in each world plays
 every candidate and finishes the hand with the rollout policy (every seat playing as the searcher
-would, with its parameters). It takes the candidate with the best mean money for itself under the
-ruleset (``kernels.landlord.money``; equal money is split by how close the losing side came,
-``TIE_BREAK``). Every candidate meets the same worlds and rollout draws (a paired comparison).
+would, with its parameters), scoring it by the seat's money under the ruleset
+(``kernels.landlord.money``; equal money is split by how close the losing side came,
+``TIE_BREAK``). Every candidate meets the same worlds and rollout draws, so each is compared with
+smart's choice world by world; search leaves smart's choice only for a candidate whose mean gain
+is at least ``confidence`` standard errors (``kernels.climb.search_pick``).
 
 Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, the
 cheapest bomb when following, then the cheapest other moves (fewest plays left, lowest rank).
@@ -27,10 +29,11 @@ from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_HARD, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
 from kernels.climb.search import deal_counts, search_stream
+from kernels.climb.search_pick import confident_best
 from kernels.landlord.money import seat_money
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_MAX_MOVES, WORK_LEN, is_bomb_class, main_order
 from kernels.landlord.policies import (
-    PP_CANDIDATES, PP_ROLLOUT, PP_WORLDS, SMART, _after_plan, _weakest_bomb, choose_greedy, choose_smart,
+    PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART, _after_plan, _weakest_bomb, choose_greedy, choose_smart,
 )
 from kernels.landlord.rows import (
     ROW_DEALT, ROW_LEN, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, end_facts,
@@ -227,8 +230,11 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv,
     need = np.zeros(15, np.int64)
     kitty_need(seat, landlord, counts, row, rules, need)
     base, w = _world(n_seats, rules), _world(n_seats, rules)
-    totals = np.zeros(nc)
-    for _ in range(max(1, np.int64(pp[seat, PP_WORLDS]))):
+    gain = np.zeros(nc)  # per candidate: sums over worlds of its money minus smart's (cand[0]), and of squares
+    gain2 = np.zeros(nc)
+    money = np.empty(nc)
+    worlds = max(1, np.int64(pp[seat, PP_WORLDS]))
+    for _ in range(worlds):
         base[0][:] = gs
         base[1][:] = hand_left
         base[2][:, :] = seat_flags
@@ -241,11 +247,11 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv,
             base[11][k] = next_u64(sstate)
         for ci in range(nc):
             _copy_world(base, w)
-            totals[ci] += _rollout(cand[ci], seat, w, rules, rpol, rpp, mv)
-    best = 0
-    for ci in range(1, nc):
-        if totals[ci] > totals[best] + 1e-9:
-            best = ci
+            money[ci] = _rollout(cand[ci], seat, w, rules, rpol, rpp, mv)
+        for ci in range(1, nc):
+            gain[ci] += money[ci] - money[0]
+            gain2[ci] += (money[ci] - money[0]) ** 2
+    best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
     if cand[best] == smart:
         row[ROW_SEARCH_AGREE + seat] += 1

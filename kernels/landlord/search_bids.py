@@ -6,8 +6,9 @@ deals: the seat's own cards are known (its dealt hand, with the kitty once it to
 hands and, until the seat took it, the kitty are dealt at random from the rest of the pack. The
 decisions the table made before are forced as they were; everything after (the rest of the
 auction, 抢, declarations and the tricks) is played by the rollout players, every seat as the
-searcher would (``kernels.landlord.search``). The answer with the best mean money for the seat
-wins; smart's answer wins ties. Every answer meets the same worlds (paired).
+searcher would (``kernels.landlord.search``). Every answer meets the same worlds (paired); smart's
+answer stands unless another's mean gain over it is at least ``confidence`` standard errors
+(``kernels.climb.search_pick``).
 """
 
 from __future__ import annotations
@@ -17,17 +18,21 @@ from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE
 from kernels.climb.search import deal_counts, search_stream
+from kernels.climb.search_pick import confident_best
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import LL_KITTY, LL_MAX_BID, LL_N_SEATS
 from kernels.landlord.phases import (
     KIND_BAODAO, KIND_BID, KIND_MINGPAI, KIND_QIANG, KIND_TANDA, MAX_DECISIONS, PRE_NO_LANDLORD, PRE_OVER,
     choose_baodao, pre_tricks, start_tricks,
 )
-from kernels.landlord.policies import PP_MINGPAI, PP_QIANG, PP_WORLDS, SMART, choose_bid, choose_yes
+from kernels.landlord.policies import PP_CONFIDENCE, PP_MINGPAI, PP_QIANG, PP_WORLDS, SMART, choose_bid, choose_yes
 from kernels.landlord.search import _rollout, _rollout_players, _world
 from kernels.landlord.money import seat_money
 from kernels.rng import next_u64
 
+BID_WORLDS = 4  # a bid is searched in this many times the play decisions' worlds: there are few of them, a
+#                 bid multiplies every later payment, and with few worlds the best of several answers often
+#                 looks better than smart's by chance
 PRE_SALT = 1 << 40  # the stream index of decision k before the tricks is PRE_SALT + k (plays use the turn)
 
 
@@ -110,8 +115,16 @@ def search_pre(seat, kind, highest, k, counts, row, hist, rules, pp, mv, state):
     w_hist = np.zeros(MAX_DECISIONS, np.int64)
     dec = np.zeros(4, np.int64)
     rstate = np.empty(4, np.uint64)
-    totals = np.zeros(n_opt)
-    for _ in range(max(1, np.int64(pp[seat, PP_WORLDS]))):
+    base_opt = 0  # smart's answer: the others are judged by their paired gain over it
+    for oi in range(n_opt):
+        if opts[oi] == smart:
+            base_opt = oi
+    opts[0], opts[base_opt] = opts[base_opt], opts[0]
+    gain = np.zeros(n_opt)
+    gain2 = np.zeros(n_opt)
+    money_of = np.empty(n_opt)
+    worlds = BID_WORLDS * max(1, np.int64(pp[seat, PP_WORLDS]))
+    for _ in range(worlds):
         sample_deal(seat, took_kitty, row, rules, base_row, sstate)
         for j in range(4):
             rstate[j] = next_u64(sstate)
@@ -133,16 +146,11 @@ def search_pre(seat, kind, highest, k, counts, row, hist, rules, pp, mv, state):
                 captured[:] = 0
                 order[:] = 0
                 money = _rollout(np.int64(-2), seat, w, rules, rpol, rpp, mv)
-            totals[oi] += money
-    best = -1
-    for oi in range(n_opt):
-        if opts[oi] == smart:
-            best = oi
-    if best < 0:
-        best = 0
-    for oi in range(n_opt):
-        if totals[oi] > totals[best] + 1e-9:
-            best = oi
+            money_of[oi] = money
+        for oi in range(1, n_opt):
+            gain[oi] += money_of[oi] - money_of[0]
+            gain2[oi] += (money_of[oi] - money_of[0]) ** 2
+    best = confident_best(gain, gain2, n_opt, worlds, pp[seat, PP_CONFIDENCE])
     row[W.ROW_SEARCH_DECISIONS + seat] += 1
     if opts[best] == smart:
         row[W.ROW_SEARCH_AGREE + seat] += 1

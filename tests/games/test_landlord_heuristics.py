@@ -35,3 +35,13 @@ def test_four_player_smart_bids_from_its_own_thresholds():
     assert np.array_equal(default, bids({"bid1": 19, "bid2": 23, "bid3": 27}))
     assert (default == 3).mean() < 0.05
     assert (bids({"bid1": 5, "bid2": 7, "bid3": 8.5}) == 3).mean() > 0.9
+
+
+def test_search_confidence_keeps_smart_unless_the_evidence_is_strong():
+    """On the same deals, demanding more standard errors makes search leave smart's choice less
+    often (play and bids); with confidence 0 it takes any positive mean gain."""
+    def agree_rate(z):
+        d = sim.play("doudizhu", 36, seed=17, policy="search,smart,smart",
+                     policy_params=[{"worlds": 4, "confidence": z}, {}, {}], progress=False).to_pandas()
+        return d["s0_search_agree"].sum() / d["s0_search_decisions"].sum()
+    assert agree_rate(0.0) < agree_rate(3.0)
