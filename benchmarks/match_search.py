@@ -14,7 +14,8 @@ with ``search`` in seat 0 and ``smart`` elsewhere, one with ``smart`` everywhere
 Seat 0 holds the same cards in both, so the paired difference of its money is search's margin
 over smart per hand; the 95% CI treats the deal (its rotations together) as the unit. The same
 for ``smart`` against ``greedy``. Also prints the fraction of searched decisions where search chose
-what smart would have (where the game's rows record it), search's hands/s and decisions/s, and the
+what smart would have (where the game's rows record it), search's hands/s and decisions/s, a lower
+bound on its rollouts/s (2 candidates x worlds per searched decision, over the whole run's time), and the
 ratio of search's hands/s to the plain all-smart engine's in the same process (the baseline).
 """
 
@@ -90,6 +91,10 @@ def main() -> None:
         if "s0_search_decisions" in run:
             dec, agree = run["s0_search_decisions"].sum(), run["s0_search_agree"].sum()
             line += f"; {dec / t:,.0f} decisions/s, {dec / args.n:.1f} per hand, smart agrees {agree / max(dec, 1):.1%}"
+            # every searched decision rolls out at least 2 candidates in every world, and the run's time
+            # includes everything else the hand does: a lower bound on the rollout rate
+            rollouts = 2 * worlds * dec / t
+            line += f"; rollouts >= {rollouts:,.0f}/s ({rollouts / (args.n / t_base):.2f} x the plain engine's hands/s)"
         print(line, flush=True)
 
 
