@@ -81,3 +81,14 @@ def better(total, tries, best_total, best_tries):
     if best_tries == 0:
         return tries > 0
     return total * best_tries > best_total * tries
+
+
+@njit(cache=True, nogil=True)
+def rollout_players(seat, pp, policy):
+    """Every seat of a rollout plays as ``seat`` would: ``policy`` with ``seat``'s parameters."""
+    n_seats = pp.shape[0]
+    rpol = np.full(n_seats, np.int64(policy))
+    rpp = np.empty_like(pp)
+    for s in range(n_seats):
+        rpp[s, :] = pp[seat, :]
+    return rpol, rpp

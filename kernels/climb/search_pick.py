@@ -1,5 +1,5 @@
-"""The search player's pick among its candidates from paired per-world gains, shared by every
-climbing family's search player.
+"""The search player's candidates and its pick among them from paired per-world gains, shared by
+every climbing family's search player.
 
 Keep the heuristic's choice (candidate 0) unless another candidate's mean paired gain over it is
 positive and at least ``z`` standard errors. Rollout money is noisy and a handful of worlds often
@@ -25,3 +25,26 @@ def confident_best(gain, gain2, nc, worlds, z):
         if mean > 1e-9 and mean >= z * se - 1e-9 and mean > best_gain:
             best, best_gain = ci, mean
     return best
+
+
+@njit(cache=True, nogil=True)
+def add_candidate(cand, nc, move):
+    """Append ``move`` (a move index, -1 = pass; below -1 = none) to ``cand[:nc]`` unless it is
+    there already; the new count."""
+    if move < -1:
+        return nc
+    for i in range(nc):
+        if cand[i] == move:
+            return nc
+    cand[nc] = move
+    return nc + 1
+
+
+@njit(cache=True, nogil=True)
+def add_gains(money, nc, gain, gain2):
+    """One world's rollouts: add each candidate's money minus candidate 0's (the heuristic's own
+    move) to ``gain`` and its square to ``gain2`` (what ``confident_best`` reads)."""
+    for ci in range(1, nc):
+        d = money[ci] - money[0]
+        gain[ci] += d
+        gain2[ci] += d * d

@@ -27,7 +27,7 @@ from numba import njit
 
 from kernels.climb.loop import GS_LEN, GS_N_LOG, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
 from kernels.climb.search import deal_counts, search_stream, shuffle_prefix
-from kernels.climb.search_pick import confident_best
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.money import seat_money
 from kernels.gandengyan.movegen import WORK_LEN, bomb_strength, gd_generate, is_bomb
@@ -89,24 +89,15 @@ def _order_cost(moves, i, c, scratch, rules):
 
 
 @njit(cache=True, nogil=True)
-def _add(cand, nc, move):
-    for i in range(nc):
-        if cand[i] == move:
-            return nc
-    cand[nc] = move
-    return nc + 1
-
-
-@njit(cache=True, nogil=True)
 def candidates(seat, moves, n, lead, counts, hand_left, top_seat, played, pp, rules, scratch, cand):
     """Fill ``cand`` with the moves worth searching (-1 = pass); returns (how many, smart's choice)."""
     smart = choose_smart(seat, moves, n, lead, counts[seat], hand_left, top_seat, played, pp, rules, scratch)
     greedy = choose_greedy(seat, moves, n, lead, hand_left, top_seat, pp, rules)
     limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
-    nc = _add(cand, 0, smart)
+    nc = add_candidate(cand, 0, smart)
     if not lead:
-        nc = _add(cand, nc, -1)
-    nc = _add(cand, nc, greedy)
+        nc = add_candidate(cand, nc, -1)
+    nc = add_candidate(cand, nc, greedy)
     cost = np.empty(n, np.int64)
     for i in range(n):
         cost[i] = _order_cost(moves, i, counts[seat], scratch, rules)
@@ -199,9 +190,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, counts, top, p
             rstate[:] = base_state
             money[ci] = _rollout(cand[ci], seat, w_gs, w_left, w_flags, w_cap, w_order, w_counts, w_top, w_played,
                                  w_deck, w_row, rules, rpol, rpp, mv, rstate, moves, work, scratch, log)
-        for ci in range(1, nc):
-            gain[ci] += money[ci] - money[0]
-            gain2[ci] += (money[ci] - money[0]) ** 2
+        add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
     if cand[best] == smart:

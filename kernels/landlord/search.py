@@ -28,8 +28,8 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_HARD, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
-from kernels.climb.search import deal_counts, search_stream
-from kernels.climb.search_pick import confident_best
+from kernels.climb.search import deal_counts, rollout_players, search_stream
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best
 from kernels.landlord.money import seat_money
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_MAX_MOVES, WORK_LEN, is_bomb_class, main_order
 from kernels.landlord.policies import (
@@ -143,21 +143,7 @@ def _rollout(forced, seat, w, rules, rpol, rpp, mv):
 def _rollout_players(seat, pp):
     """Every seat of a rollout plays as ``seat`` would: its rollout policy (search plays as smart)
     and its parameters."""
-    n_seats = pp.shape[0]
-    rpol = np.full(n_seats, min(np.int64(pp[seat, PP_ROLLOUT]), np.int64(SMART)))
-    rpp = np.empty_like(pp)
-    for s in range(n_seats):
-        rpp[s, :] = pp[seat, :]
-    return rpol, rpp
-
-
-@njit(cache=True, nogil=True)
-def _add(cand, nc, move):
-    for i in range(nc):
-        if cand[i] == move:
-            return nc
-    cand[nc] = move
-    return nc + 1
+    return rollout_players(seat, pp, min(np.int64(pp[seat, PP_ROLLOUT]), np.int64(SMART)))
 
 
 @njit(cache=True, nogil=True)
@@ -175,14 +161,14 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, 
     smart = choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work, hand_size)
     greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp)
     limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
-    nc = _add(cand, 0, smart)
+    nc = add_candidate(cand, 0, smart)
     if not lead:
-        nc = _add(cand, nc, -1)
-    nc = _add(cand, nc, greedy)
+        nc = add_candidate(cand, nc, -1)
+    nc = add_candidate(cand, nc, greedy)
     if not lead:
         weakest = _weakest_bomb(moves, n)
         if weakest >= 0:
-            nc = _add(cand, nc, weakest)
+            nc = add_candidate(cand, nc, weakest)
     while nc < limit:
         best, best_cost = -1, np.int64(1) << 60
         for i in range(n):
@@ -248,9 +234,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv,
         for ci in range(nc):
             _copy_world(base, w)
             money[ci] = _rollout(cand[ci], seat, w, rules, rpol, rpp, mv)
-        for ci in range(1, nc):
-            gain[ci] += money[ci] - money[0]
-            gain2[ci] += (money[ci] - money[0]) ** 2
+        add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
     if cand[best] == smart:

@@ -18,7 +18,7 @@ from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE
 from kernels.climb.search import deal_counts, search_stream
-from kernels.climb.search_pick import confident_best
+from kernels.climb.search_pick import add_gains, confident_best
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import LL_KITTY, LL_MAX_BID, LL_N_SEATS
 from kernels.landlord.phases import (
@@ -147,9 +147,7 @@ def search_pre(seat, kind, highest, k, counts, row, hist, rules, pp, mv, state):
                 order[:] = 0
                 money = _rollout(np.int64(-2), seat, w, rules, rpol, rpp, mv)
             money_of[oi] = money
-        for oi in range(1, n_opt):
-            gain[oi] += money_of[oi] - money_of[0]
-            gain2[oi] += (money_of[oi] - money_of[0]) ** 2
+        add_gains(money_of, n_opt, gain, gain2)
     best = confident_best(gain, gain2, n_opt, worlds, pp[seat, PP_CONFIDENCE])
     row[W.ROW_SEARCH_DECISIONS + seat] += 1
     if opts[best] == smart:

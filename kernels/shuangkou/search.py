@@ -26,8 +26,8 @@ from numba import njit
 
 from kernels.climb.loop import GS_LEN, GS_N_TURNS, GS_TOP_SEAT, LOG_CARDS, SF_FINISH, SF_ROWS
 from kernels.climb.moves import MOVE_FIELDS
-from kernels.climb.search import search_stream, shuffle_prefix
-from kernels.climb.search_pick import confident_best
+from kernels.climb.search import rollout_players, search_stream, shuffle_prefix
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best
 from kernels.rng import next_u64
 from kernels.shuangkou.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.shuangkou.money import player_money
@@ -135,28 +135,6 @@ def _rollout(forced, player, w, rules, rpol, rpp, player_at):
 
 
 @njit(cache=True, nogil=True)
-def _rollout_players(seat, pp):
-    """Every seat of a rollout plays as ``seat`` would: its rollout policy and its parameters."""
-    n_seats = pp.shape[0]
-    rpol = np.full(n_seats, np.int64(pp[seat, PP_ROLLOUT]))
-    rpp = np.empty_like(pp)
-    for s in range(n_seats):
-        rpp[s, :] = pp[seat, :]
-    return rpol, rpp
-
-
-@njit(cache=True, nogil=True)
-def _add(cand, nc, move):
-    if move < -1:
-        return nc
-    for i in range(nc):
-        if cand[i] == move:
-            return nc
-    cand[nc] = move
-    return nc + 1
-
-
-@njit(cache=True, nogil=True)
 def _order_cost(moves, i, c, rules):
     """Cheap first: plain plays without wilds that keep their rank whole, by rank; wilds and broken
     ranks later; bomb-class plays last, by power."""
@@ -174,17 +152,17 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp,
     smart = choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules)
     greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
     limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
-    nc = _add(cand, 0, smart)
+    nc = add_candidate(cand, 0, smart)
     if not lead:
-        nc = _add(cand, nc, -1)
-    nc = _add(cand, nc, greedy)
+        nc = add_candidate(cand, nc, -1)
+    nc = add_candidate(cand, nc, greedy)
     if not lead:
         bomb, bomb_cost = -1, 1 << 60
         for i in range(n):
             power = bomb_power(moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5], rules)
             if power > 0 and power * 8 + moves[i, 3] < bomb_cost:
                 bomb, bomb_cost = i, power * 8 + moves[i, 3]
-        nc = _add(cand, nc, bomb)
+        nc = add_candidate(cand, nc, bomb)
     c = counts[seat]
     while nc < limit:
         best, best_cost = -1, 1 << 62
@@ -202,7 +180,6 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp,
         cand[nc] = best
         nc += 1
     return min(nc, limit), smart
-
 
 
 @njit(cache=True, nogil=True)
@@ -226,7 +203,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, pla
     player = player_at[seat]
     sstate = np.empty(4, np.uint64)
     search_stream(state, gs[GS_N_TURNS], sstate)
-    rpol, rpp = _rollout_players(seat, pp)
+    rpol, rpp = rollout_players(seat, pp, pp[seat, PP_ROLLOUT])
     known_a, known_b = np.int64(-1), np.int64(-1)
     if row[ROW_DRAW_CARD] >= 0:  # the announced card's copies: shown by the leader and his mate
         known_a = row[ROW_DRAW_CARD]
@@ -255,9 +232,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, pla
         for ci in range(nc):
             _copy_world(base, w)
             money[ci] = _rollout(cand[ci], player, w, rules, rpol, rpp, player_at)
-        for ci in range(1, nc):
-            gain[ci] += money[ci] - money[0]
-            gain2[ci] += (money[ci] - money[0]) ** 2
+        add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + player] += 1
     if cand[best] == smart:

@@ -27,8 +27,8 @@ from numba import njit
 
 from kernels.climb.loop import GS_LEN, GS_N_TURNS, GS_TOP_SEAT, GS_TRICK_POINTS, LOG_WIDTH, SF_FINISH, SF_ROWS
 from kernels.climb.moves import MOVE_FIELDS
-from kernels.climb.search import search_stream, shuffle_prefix
-from kernels.climb.search_pick import confident_best
+from kernels.climb.search import rollout_players, search_stream, shuffle_prefix
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best
 from kernels.rng import next_u64
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.money import seat_money
@@ -133,28 +133,6 @@ def _rollout(forced, seat, w, rules, rpol, rpp):
 
 
 @njit(cache=True, nogil=True)
-def _rollout_players(seat, pp):
-    """Every seat of a rollout plays as ``seat`` would: its rollout policy and its parameters."""
-    n_seats = pp.shape[0]
-    rpol = np.full(n_seats, np.int64(pp[seat, PP_ROLLOUT]))
-    rpp = np.empty_like(pp)
-    for s in range(n_seats):
-        rpp[s, :] = pp[seat, :]
-    return rpol, rpp
-
-
-@njit(cache=True, nogil=True)
-def _add(cand, nc, move):
-    if move < -1:
-        return nc
-    for i in range(nc):
-        if cand[i] == move:
-            return nc
-    cand[nc] = move
-    return nc + 1
-
-
-@njit(cache=True, nogil=True)
 def _order_cost(moves, i, c, rules):
     """Cheap first: plain plays that keep their rank whole, by rank; then broken ranks; 510K and
     bombs last, by strength."""
@@ -172,10 +150,10 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, 
     smart = choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules)
     greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
     limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
-    nc = _add(cand, 0, smart)
+    nc = add_candidate(cand, 0, smart)
     if not lead:
-        nc = _add(cand, nc, -1)
-    nc = _add(cand, nc, greedy)
+        nc = add_candidate(cand, nc, -1)
+    nc = add_candidate(cand, nc, greedy)
     if not lead:
         fk, fk_cost, bomb, bomb_cost = -1, 1 << 60, -1, 1 << 60
         for i in range(n):
@@ -187,8 +165,8 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, 
                 cost = moves[i, 2] * 100 + moves[i, 1] + (50 if counts[seat, moves[i, 1]] > moves[i, 2] else 0)
                 if cost < bomb_cost:
                     bomb, bomb_cost = i, cost
-        nc = _add(cand, nc, fk)
-        nc = _add(cand, nc, bomb)
+        nc = add_candidate(cand, nc, fk)
+        nc = add_candidate(cand, nc, bomb)
     c = counts[seat]
     while nc < limit:
         best, best_cost = -1, 1 << 60
@@ -206,7 +184,6 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, 
         cand[nc] = best
         nc += 1
     return min(nc, limit), smart
-
 
 
 @njit(cache=True, nogil=True)
@@ -229,7 +206,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, sta
         return -2
     sstate = np.empty(4, np.uint64)
     search_stream(state, gs[GS_N_TURNS] + row[ROW_HAND_NO] * HAND_SALT, sstate)
-    rpol, rpp = _rollout_players(seat, pp)
+    rpol, rpp = rollout_players(seat, pp, pp[seat, PP_ROLLOUT])
     base, w = _world(), _world()
     unseen = np.empty(N_IDS, np.int64)
     gain = np.zeros(nc)  # per candidate: sum over worlds of its money minus smart's (cand[0]), and of squares
@@ -252,9 +229,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, sta
         for ci in range(nc):
             _copy_world(base, w)
             money[ci] = _rollout(cand[ci], seat, w, rules, rpol, rpp)
-        for ci in range(1, nc):
-            gain[ci] += money[ci] - money[0]
-            gain2[ci] += (money[ci] - money[0]) ** 2
+        add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
     if cand[best] == smart:

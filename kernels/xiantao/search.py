@@ -29,8 +29,8 @@ from kernels.climb.loop import (
     GS_TRICK_POINTS, LOG_WIDTH, SF_FINISH, SF_ROWS,
 )
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, MOVE_FIELDS
-from kernels.climb.search import search_stream, shuffle_prefix
-from kernels.climb.search_pick import confident_best
+from kernels.climb.search import rollout_players, search_stream, shuffle_prefix
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best
 from kernels.rng import next_u64
 from kernels.xiantao.bounds import MAX_MOVES
 from kernels.xiantao.callcard import choose_call_card
@@ -179,26 +179,6 @@ def _point_margin(seat, gs, captured):
 
 
 @njit(cache=True, nogil=True)
-def _rollout_players(seat, pp):
-    """Every seat of a rollout plays as ``seat`` would: its rollout policy and its parameters."""
-    n_seats = pp.shape[0]
-    rpol = np.full(n_seats, np.int64(pp[seat, PP_ROLLOUT]))
-    rpp = np.empty_like(pp)
-    for s in range(n_seats):
-        rpp[s, :] = pp[seat, :]
-    return rpol, rpp
-
-
-@njit(cache=True, nogil=True)
-def _add(cand, nc, move):
-    for i in range(nc):
-        if cand[i] == move:
-            return nc
-    cand[nc] = move
-    return nc + 1
-
-
-@njit(cache=True, nogil=True)
 def _order_cost(moves, i, counts, seat, rules):
     """Cheap first: plain groups by wilds used, split groups, rank; bombs by ladder strength."""
     kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
@@ -218,18 +198,18 @@ def candidates(seat, moves, n, lead, counts, hand_left, top_seat, rel, trick_poi
     greedy = choose_play(GREEDY, seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules,
                          rank_points, joker_bomb, state)
     limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
-    nc = _add(cand, 0, smart)
+    nc = add_candidate(cand, 0, smart)
     if not lead:
-        nc = _add(cand, nc, -1)
-    nc = _add(cand, nc, greedy)
+        nc = add_candidate(cand, nc, -1)
+    nc = add_candidate(cand, nc, greedy)
     for i in range(n):  # a 7张/8张 played whole
         if (moves[i, F_KIND] == BOMB and moves[i, F_WILDS] == 0 and moves[i, F_SIZE] >= 7
                 and moves[i, F_SIZE] == counts[seat, moves[i, F_RANK]]):
-            nc = _add(cand, nc, i)
+            nc = add_candidate(cand, nc, i)
     if not lead:
         weakest = _weakest_bomb(moves, n, rules, counts, seat, False)  # a split is a candidate too
         if weakest >= 0:
-            nc = _add(cand, nc, weakest)
+            nc = add_candidate(cand, nc, weakest)
     while nc < limit:
         best, best_cost = -1, 1 << 60
         for i in range(n):
@@ -246,7 +226,6 @@ def candidates(seat, moves, n, lead, counts, hand_left, top_seat, rel, trick_poi
         cand[nc] = best
         nc += 1
     return min(nc, limit), smart
-
 
 
 @njit(cache=True, nogil=True)
@@ -276,7 +255,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, deal
         return -2
     sstate = np.empty(4, np.uint64)
     search_stream(state, gs[GS_N_TURNS], sstate)
-    rpol, rpp = _rollout_players(seat, pp)
+    rpol, rpp = rollout_players(seat, pp, pp[seat, PP_ROLLOUT])
     hidden_copy = -1  # the call card's other copy: the unknown partner holds it, 庄家 never does
     if not mode_hard and not revealed and call_card >= 0:
         hidden_copy = other_copy(call_card, n_ids)
@@ -304,9 +283,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, deal
         for ci in range(nc):
             _copy_world(base, w)
             money[ci] = _rollout(cand[ci], seat, w, card_tab, nat_ids, wild_ids, rules, rpol, rpp, rank_points, mv)
-        for ci in range(1, nc):
-            gain[ci] += money[ci] - money[0]
-            gain2[ci] += (money[ci] - money[0]) ** 2
+        add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
     if cand[best] == smart:
@@ -324,7 +301,7 @@ def search_hard(seat, k, banker, hands, owner, counts, card_tab, nat_ids, wild_i
     joker_bomb = rules[R_JOKER_BOMB] != 0
     sstate = np.empty(4, np.uint64)
     search_stream(state, HARD_SALT + seat, sstate)
-    rpol, rpp = _rollout_players(seat, pp)
+    rpol, rpp = rollout_players(seat, pp, pp[seat, PP_ROLLOUT])
     base, w = _world(n_ids, n_seats), _world(n_ids, n_seats)
     unseen = np.empty(n_ids, np.int64)
     w_hands = np.empty_like(hands)
