@@ -48,3 +48,24 @@ def add_gains(money, nc, gain, gain2):
         d = money[ci] - money[0]
         gain[ci] += d
         gain2[ci] += d * d
+
+
+@njit(cache=True, nogil=True)
+def fill_cheapest(cand, nc, limit, cost, n, ceiling):
+    """Top ``cand`` up to ``limit`` with the cheapest moves of ``moves[:n]`` not in it yet, by the
+    game's ``cost[i]`` (lowest index on ties; a cost of ``ceiling`` or more is never taken); the
+    new count."""
+    while nc < limit:
+        best, best_cost = -1, ceiling
+        for i in range(n):
+            taken = False
+            for j in range(nc):
+                if cand[j] == i:
+                    taken = True
+            if not taken and cost[i] < best_cost:
+                best, best_cost = i, cost[i]
+        if best < 0:
+            break
+        cand[nc] = best
+        nc += 1
+    return nc

@@ -27,7 +27,7 @@ from numba import njit
 
 from kernels.climb.loop import GS_LEN, GS_N_LOG, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
 from kernels.climb.search import deal_counts, search_stream, shuffle_prefix
-from kernels.climb.search_pick import add_candidate, add_gains, confident_best
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.money import seat_money
 from kernels.gandengyan.movegen import WORK_LEN, bomb_strength, gd_generate, is_bomb
@@ -101,19 +101,7 @@ def candidates(seat, moves, n, lead, counts, hand_left, top_seat, played, pp, ru
     cost = np.empty(n, np.int64)
     for i in range(n):
         cost[i] = _order_cost(moves, i, counts[seat], scratch, rules)
-    while nc < limit:
-        best, best_cost = -1, np.int64(1) << 60
-        for i in range(n):
-            taken = False
-            for j in range(nc):
-                if cand[j] == i:
-                    taken = True
-            if not taken and cost[i] < best_cost:
-                best, best_cost = i, cost[i]
-        if best < 0:
-            break
-        cand[nc] = best
-        nc += 1
+    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
     return min(nc, limit), smart
 
 

@@ -29,7 +29,7 @@ from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_HARD, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
 from kernels.climb.search import deal_counts, rollout_players, search_stream
-from kernels.climb.search_pick import add_candidate, add_gains, confident_best
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.landlord.money import seat_money
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_MAX_MOVES, WORK_LEN, is_bomb_class, main_order
 from kernels.landlord.policies import (
@@ -169,21 +169,10 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, 
         weakest = _weakest_bomb(moves, n)
         if weakest >= 0:
             nc = add_candidate(cand, nc, weakest)
-    while nc < limit:
-        best, best_cost = -1, np.int64(1) << 60
-        for i in range(n):
-            taken = False
-            for j in range(nc):
-                if cand[j] == i:
-                    taken = True
-            if not taken:
-                cost = _order_cost(counts[seat], moves, i, work)
-                if cost < best_cost:
-                    best, best_cost = i, cost
-        if best < 0:
-            break
-        cand[nc] = best
-        nc += 1
+    cost = np.empty(n, np.int64)
+    for i in range(n):
+        cost[i] = _order_cost(counts[seat], moves, i, work)
+    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
     return min(nc, limit), smart
 
 

@@ -27,7 +27,7 @@ from numba import njit
 from kernels.climb.loop import GS_LEN, GS_N_TURNS, GS_TOP_SEAT, LOG_CARDS, SF_FINISH, SF_ROWS
 from kernels.climb.moves import MOVE_FIELDS
 from kernels.climb.search import rollout_players, search_stream, shuffle_prefix
-from kernels.climb.search_pick import add_candidate, add_gains, confident_best
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.rng import next_u64
 from kernels.shuangkou.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.shuangkou.money import player_money
@@ -164,21 +164,10 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp,
                 bomb, bomb_cost = i, power * 8 + moves[i, 3]
         nc = add_candidate(cand, nc, bomb)
     c = counts[seat]
-    while nc < limit:
-        best, best_cost = -1, 1 << 62
-        for i in range(n):
-            taken = False
-            for j in range(nc):
-                if cand[j] == i:
-                    taken = True
-            if not taken:
-                cost = _order_cost(moves, i, c, rules)
-                if cost < best_cost:
-                    best, best_cost = i, cost
-        if best < 0:
-            break
-        cand[nc] = best
-        nc += 1
+    cost = np.empty(n, np.int64)
+    for i in range(n):
+        cost[i] = _order_cost(moves, i, c, rules)
+    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 62))
     return min(nc, limit), smart
 
 

@@ -30,7 +30,7 @@ from kernels.climb.loop import (
 )
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, MOVE_FIELDS
 from kernels.climb.search import rollout_players, search_stream, shuffle_prefix
-from kernels.climb.search_pick import add_candidate, add_gains, confident_best
+from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.rng import next_u64
 from kernels.xiantao.bounds import MAX_MOVES
 from kernels.xiantao.callcard import choose_call_card
@@ -210,21 +210,10 @@ def candidates(seat, moves, n, lead, counts, hand_left, top_seat, rel, trick_poi
         weakest = _weakest_bomb(moves, n, rules, counts, seat, False)  # a split is a candidate too
         if weakest >= 0:
             nc = add_candidate(cand, nc, weakest)
-    while nc < limit:
-        best, best_cost = -1, 1 << 60
-        for i in range(n):
-            taken = False
-            for j in range(nc):
-                if cand[j] == i:
-                    taken = True
-            if not taken:
-                cost = _order_cost(moves, i, counts, seat, rules)
-                if cost < best_cost:
-                    best, best_cost = i, cost
-        if best < 0:
-            break
-        cand[nc] = best
-        nc += 1
+    cost = np.empty(n, np.int64)
+    for i in range(n):
+        cost[i] = _order_cost(moves, i, counts, seat, rules)
+    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 60))
     return min(nc, limit), smart
 
 
