@@ -92,3 +92,31 @@ def rollout_players(seat, pp, policy):
     for s in range(n_seats):
         rpp[s, :] = pp[seat, :]
     return rpol, rpp
+
+
+@njit(cache=True, nogil=True)
+def collect_hidden(seat, owner, known_a, known_b, w_owner, unseen):
+    """Start a world over card owners (``owner[c]``: the seat holding card id ``c``, -1 none):
+    ``w_owner`` = ``owner``, and ``unseen[:n]`` the cards ``seat`` cannot see — held by another
+    seat and not public (``known_a`` / ``known_b``, -1: none). Returns ``n``."""
+    n = 0
+    for c in range(owner.shape[0]):
+        w_owner[c] = owner[c]
+        if owner[c] >= 0 and owner[c] != seat and c != known_a and c != known_b:
+            unseen[n] = c
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def deal_hidden(seat, fill, unseen, n, w_owner, state):
+    """Shuffle ``unseen[:n]`` and deal it to the seats other than ``seat`` in seat order,
+    ``fill[s]`` cards each (the hidden cards a seat holds)."""
+    shuffle_prefix(unseen, n, state)
+    k = 0
+    for s in range(fill.shape[0]):
+        if s == seat:
+            continue
+        for _j in range(fill[s]):
+            w_owner[unseen[k]] = s
+            k += 1

@@ -83,10 +83,11 @@ def candidates(seat, moves, n, lead, counts, hand_left, pp, rules, scratch, cand
     if not lead:
         nc = add_candidate(cand, nc, -1)
     nc = add_candidate(cand, nc, greedy)
-    cost = np.empty(n, np.int64)
-    for i in range(n):
-        cost[i] = _order_cost(moves, i, counts[seat], scratch)
-    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
+    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
+        cost = np.empty(n, np.int64)
+        for i in range(n):
+            cost[i] = _order_cost(moves, i, counts[seat], scratch)
+        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
     return min(nc, limit), smart
 
 

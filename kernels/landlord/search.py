@@ -169,10 +169,11 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, 
         weakest = _weakest_bomb(moves, n)
         if weakest >= 0:
             nc = add_candidate(cand, nc, weakest)
-    cost = np.empty(n, np.int64)
-    for i in range(n):
-        cost[i] = _order_cost(counts[seat], moves, i, work)
-    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
+    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
+        cost = np.empty(n, np.int64)
+        for i in range(n):
+            cost[i] = _order_cost(counts[seat], moves, i, work)
+        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
     return min(nc, limit), smart
 
 

@@ -26,7 +26,7 @@ from numba import njit
 
 from kernels.climb.loop import GS_LEN, GS_N_TURNS, GS_TOP_SEAT, LOG_CARDS, SF_FINISH, SF_ROWS
 from kernels.climb.moves import MOVE_FIELDS
-from kernels.climb.search import rollout_players, search_stream, shuffle_prefix
+from kernels.climb.search import collect_hidden, deal_hidden, rollout_players, search_stream
 from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.rng import next_u64
 from kernels.shuangkou.layout import HAND_LAYOUT, MAX_SEATS
@@ -82,26 +82,12 @@ def sample_world(seat, owner, hand_left, known_a, known_b, w_owner, unseen, stat
     seats in seat order, each its ``hand_left`` less the known cards it holds; cards ``known_a``
     and ``known_b`` (-1: none) are public and stay with their holders
     (``tests.reference.search.sample_world_known``). Returns the number of hidden cards."""
-    fill = np.zeros(hand_left.shape[0], np.int64)
-    for s in range(hand_left.shape[0]):
-        fill[s] = hand_left[s]
-    n = 0
-    for c in range(owner.shape[0]):
-        w_owner[c] = owner[c]
-        if owner[c] >= 0 and owner[c] != seat:
-            if c == known_a or c == known_b:
-                fill[owner[c]] -= 1
-            else:
-                unseen[n] = c
-                n += 1
-    shuffle_prefix(unseen, n, state)
-    k = 0
-    for s in range(hand_left.shape[0]):
-        if s == seat:
-            continue
-        for _j in range(fill[s]):
-            w_owner[unseen[k]] = s
-            k += 1
+    fill = hand_left.copy()  # what each seat holds hidden: its count less the public cards it holds
+    for c in (known_a, known_b):
+        if c >= 0 and owner[c] >= 0 and owner[c] != seat and not (c == known_b and known_a == known_b):
+            fill[owner[c]] -= 1
+    n = collect_hidden(seat, owner, known_a, known_b, w_owner, unseen)
+    deal_hidden(seat, fill, unseen, n, w_owner, state)
     return n
 
 
@@ -164,10 +150,11 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp,
                 bomb, bomb_cost = i, power * 8 + moves[i, 3]
         nc = add_candidate(cand, nc, bomb)
     c = counts[seat]
-    cost = np.empty(n, np.int64)
-    for i in range(n):
-        cost[i] = _order_cost(moves, i, c, rules)
-    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 62))
+    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
+        cost = np.empty(n, np.int64)
+        for i in range(n):
+            cost[i] = _order_cost(moves, i, c, rules)
+        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 62))
     return min(nc, limit), smart
 
 

@@ -27,7 +27,7 @@ from numba import njit
 
 from kernels.climb.loop import GS_LEN, GS_N_TURNS, GS_TOP_SEAT, GS_TRICK_POINTS, LOG_WIDTH, SF_FINISH, SF_ROWS
 from kernels.climb.moves import MOVE_FIELDS
-from kernels.climb.search import rollout_players, search_stream, shuffle_prefix
+from kernels.climb.search import collect_hidden, deal_hidden, rollout_players, search_stream
 from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.rng import next_u64
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
@@ -83,20 +83,8 @@ def sample_world(seat, owner, hand_left, w_owner, unseen, state):
     """``w_owner`` = ``owner`` with the cards ``seat`` cannot see dealt at random to the other
     seats, ``hand_left[s]`` each, in seat order (``tests.reference.search.sample_world`` with no
     forbidden card). Returns the number of hidden cards."""
-    n = 0
-    for c in range(owner.shape[0]):
-        w_owner[c] = owner[c]
-        if owner[c] >= 0 and owner[c] != seat:
-            unseen[n] = c
-            n += 1
-    shuffle_prefix(unseen, n, state)
-    k = 0
-    for s in range(hand_left.shape[0]):
-        if s == seat:
-            continue
-        for _j in range(hand_left[s]):
-            w_owner[unseen[k]] = s
-            k += 1
+    n = collect_hidden(seat, owner, -1, -1, w_owner, unseen)
+    deal_hidden(seat, hand_left, unseen, n, w_owner, state)
     return n
 
 
@@ -168,10 +156,11 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, 
         nc = add_candidate(cand, nc, fk)
         nc = add_candidate(cand, nc, bomb)
     c = counts[seat]
-    cost = np.empty(n, np.int64)
-    for i in range(n):
-        cost[i] = _order_cost(moves, i, c, rules)
-    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 60))
+    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
+        cost = np.empty(n, np.int64)
+        for i in range(n):
+            cost[i] = _order_cost(moves, i, c, rules)
+        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 60))
     return min(nc, limit), smart
 
 

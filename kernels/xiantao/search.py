@@ -29,7 +29,7 @@ from kernels.climb.loop import (
     GS_TRICK_POINTS, LOG_WIDTH, SF_FINISH, SF_ROWS,
 )
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, MOVE_FIELDS
-from kernels.climb.search import rollout_players, search_stream, shuffle_prefix
+from kernels.climb.search import collect_hidden, deal_hidden, rollout_players, search_stream
 from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.rng import next_u64
 from kernels.xiantao.bounds import MAX_MOVES
@@ -107,21 +107,9 @@ def sample_world(seat, owner, hand_left, forbid_card, forbid_seat, w_owner, unse
     seats, ``hand_left[s]`` each; ``forbid_card`` (>= 0) never goes to ``forbid_seat``
     (rejection: the call card's other copy is not with 庄家). Returns the number of hidden cards,
     dealt in ``unseen[:n]`` order seat by seat."""
-    n = 0
-    for c in range(owner.shape[0]):
-        w_owner[c] = owner[c]
-        if owner[c] >= 0 and owner[c] != seat:
-            unseen[n] = c
-            n += 1
+    n = collect_hidden(seat, owner, -1, -1, w_owner, unseen)
     for _ in range(256):
-        shuffle_prefix(unseen, n, state)
-        k = 0
-        for s in range(hand_left.shape[0]):
-            if s == seat:
-                continue
-            for _j in range(hand_left[s]):
-                w_owner[unseen[k]] = s
-                k += 1
+        deal_hidden(seat, hand_left, unseen, n, w_owner, state)
         if forbid_card < 0 or w_owner[forbid_card] != forbid_seat:
             break
     return n
@@ -210,10 +198,11 @@ def candidates(seat, moves, n, lead, counts, hand_left, top_seat, rel, trick_poi
         weakest = _weakest_bomb(moves, n, rules, counts, seat, False)  # a split is a candidate too
         if weakest >= 0:
             nc = add_candidate(cand, nc, weakest)
-    cost = np.empty(n, np.int64)
-    for i in range(n):
-        cost[i] = _order_cost(moves, i, counts, seat, rules)
-    nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 60))
+    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
+        cost = np.empty(n, np.int64)
+        for i in range(n):
+            cost[i] = _order_cost(moves, i, counts, seat, rules)
+        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 60))
     return min(nc, limit), smart
 
 
