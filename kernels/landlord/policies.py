@@ -41,17 +41,23 @@ PP_SLACK = 6  # smart follows when its plan grows by at most this many plays
 PP_SPRING_GUARD = 7  # smart farmer: no farmer has played yet (a 春天 looms) and the landlord holds at most this
 #                      many cards: beat him at any cost, a bomb included (0: never)
 PP_CONFIDENCE = 8  # search: leave smart's answer only for one ahead by this many standard errors
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 9, 10, 11, 12  # search (kernels.climb.search.SEARCH_PARAMS)
-N_PP = 13
-HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard", "confidence")
+PP_LORD_BOMBS = 9  # smart landlord with no other answer to a farmer's play bombs while holding at least this many
+#                    bombs (99: only when urgent, as a farmer)
+PP_KEEP_BOMBS = 10  # smart: 1 = never break a bomb for a non-bomb play unless it empties the hand or is urgent
+PP_FARMER_BOMBS = 11  # smart farmer with no other answer to the landlord's play bombs while holding at least this
+#                      many bombs (99: only when urgent)
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 12, 13, 14, 15  # search (kernels.climb.search.SEARCH_PARAMS)
+N_PP = 16
+HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard", "confidence",
+                    "lord_bombs", "keep_bombs", "farmer_bombs")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 DEFAULT_PARAMS = {
     "random": {"bid1": 0, "bid2": 0, "bid3": 0, "qiang": 0, "mingpai": 0, "near_out": 0, "slack": 0,
-               "spring_guard": 0, "confidence": 1.0},
+               "spring_guard": 0, "confidence": 1.0, "lord_bombs": 99, "keep_bombs": 0, "farmer_bombs": 99},
     "greedy": {"bid1": 5.0, "bid2": 7.0, "bid3": 9.0, "qiang": 9.0, "mingpai": 13.0, "near_out": 2, "slack": 0,
-               "spring_guard": 0, "confidence": 1.0},
+               "spring_guard": 0, "confidence": 1.0, "lord_bombs": 99, "keep_bombs": 0, "farmer_bombs": 99},
     "smart": {"bid1": 5.0, "bid2": 7.0, "bid3": 8.5, "qiang": 9.0, "mingpai": 12.0, "near_out": 3, "slack": 0,
-              "spring_guard": 99, "confidence": 1.0},
+              "spring_guard": 99, "confidence": 1.0, "lord_bombs": 2, "keep_bombs": 1, "farmer_bombs": 99},
 }
 DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its unsearched steps and its rollouts play as smart
 for _values in DEFAULT_PARAMS.values():
@@ -131,6 +137,16 @@ def plan_count(c, w):
     if absorb > spare:
         absorb = spare
     return plays + n3 + n1 + n2 - absorb
+
+
+@njit(cache=True, nogil=True)
+def bombs_held(c):
+    """Bombs in rank counts ``c``: ranks held 4+ times, and the jokers as one bomb when all are held."""
+    k = 1 if (c[13] >= 1 and c[14] >= 1) else 0
+    for r in range(13):
+        if c[r] >= 4:
+            k += 1
+    return k
 
 
 @njit(cache=True, nogil=True)
@@ -258,6 +274,15 @@ def _after_plan(c, moves, i, scratch):
 
 
 @njit(cache=True, nogil=True)
+def _broke_bomb(c, scratch):
+    """Whether the hand left by the last ``_after_plan`` (in ``scratch[0:15]``) lost cards of a bomb."""
+    for r in range(13):
+        if c[r] >= 4 and scratch[r] < c[r]:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def _spring_looms(hand_left, landlord, hand_size):
     """No farmer has played a card yet: if the landlord goes out now, it is a 春天."""
     for s in range(hand_left.shape[0]):
@@ -274,6 +299,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
             return i
     enemy_min = _enemy_min(seat, hand_left, landlord)
     near = pp[seat, PP_NEAR_OUT]
+    keep = pp[seat, PP_KEEP_BOMBS] > 0
     n_seats = hand_left.shape[0]
     if lead:
         partner_low = False
@@ -288,6 +314,8 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
             cost = plan * 1000 + main_order(kind, rank) * 10 - size
             if is_bomb_class(kind):
                 cost += 100000 if plan > 1 else 0
+            elif keep and _broke_bomb(c, scratch):
+                cost += 50000
             elif rank >= 12 and kind <= 3:
                 cost += 400  # keep 2s and jokers to win the lead back
             if size == 1 and kind == 1:
@@ -316,6 +344,8 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
         grow = plan - plan0
         if grow > pp[seat, PP_SLACK] and not urgent:
             continue
+        if keep and not urgent and _broke_bomb(c, scratch):
+            continue
         if not urgent and rank >= 12 and kind <= 3 and plan > 2 and seat != landlord and top_seat != landlord:
             continue
         cost = grow * 1000 + main_order(kind, rank) * 10
@@ -324,7 +354,9 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
     if best >= 0:
         return best
     b = _weakest_bomb(moves, n)
-    if b >= 0 and (urgent or _after_plan(c, moves, b, scratch) <= 1):
+    if b >= 0 and (urgent or _after_plan(c, moves, b, scratch) <= 1
+                   or (seat == landlord and bombs_held(c) >= pp[seat, PP_LORD_BOMBS])
+                   or (seat != landlord and top_seat == landlord and bombs_held(c) >= pp[seat, PP_FARMER_BOMBS])):
         return b
     return -1
 

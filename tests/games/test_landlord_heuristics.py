@@ -1,5 +1,6 @@
 """Landlord-family player fixes, each behind a parameter so that its effect is measured on the same
-deals: ``spring_guard`` (farmers stop a 春天 with a bomb) and 4-player 斗地主's bid thresholds."""
+deals: ``spring_guard`` (farmers stop a 春天 with a bomb), ``keep_bombs`` (no bomb broken for a
+lesser play), ``lord_bombs`` / ``farmer_bombs`` (bomb for the lead) and the 4-player games' bids."""
 
 import numpy as np
 
@@ -25,16 +26,91 @@ def test_spring_guard_stops_every_spring_a_farmer_bomb_could_stop():
     assert off >= 5 and on == 0
 
 
-def test_four_player_smart_bids_from_its_own_thresholds():
-    """25-card hands: smart's 4-player defaults make bid 3 rare (斗地主's thresholds made it 98.5%);
-    the same thresholds given explicitly give the same rows, and 斗地主's give bid 3 nearly always."""
+def test_four_player_smart_bids_three_from_its_own_threshold():
+    """4-player 斗地主: smart's defaults bid 3 from strength 5 (its landlord wins most deals, and a bid
+    of 1 or 2 is outbid); the same thresholds given explicitly give the same rows, and the old
+    strong-hand thresholds (19 / 23 / 27) make bid 3 rare."""
     def bids(params):
         d = sim.play("doudizhu4", 2000, seed=3, policy="smart", policy_params=params, progress=False).to_pandas()
         return d["bid"].to_numpy()
     default = bids(None)
-    assert np.array_equal(default, bids({"bid1": 19, "bid2": 23, "bid3": 27}))
-    assert (default == 3).mean() < 0.05
-    assert (bids({"bid1": 5, "bid2": 7, "bid3": 8.5}) == 3).mean() > 0.9
+    assert np.array_equal(default, bids({"bid1": 5, "bid2": 5, "bid3": 5}))
+    assert (default == 3).all()
+    assert (bids({"bid1": 19, "bid2": 23, "bid3": 27}) == 3).mean() < 0.05
+
+
+def _smart_choice(game, hands, seat, landlord, top_move=None, top_seat=-1, hand_left=None, **params):
+    """smart's answer (a move record, or None for pass) for ``seat`` holding ``hands[seat]`` (rank
+    counts), with ``top_move`` (kind, rank, size, chain) on the table by ``top_seat``."""
+    import importlib
+
+    from kernels.climb.loop import CL_HAND_SIZE
+    from kernels.landlord.movegen import LL_MAX_MOVES, WORK_LEN, ll_generate
+    from kernels.landlord.policies import choose_smart, params_matrix
+    from sim.games.landlord.play import seat_params
+    from sim.games.landlord.rules import engine_rules
+    from sim.registry import load_game
+
+    fam = importlib.import_module(f"sim.games.{game}").FAMILY
+    rules = engine_rules(load_game(game).rules(), fam.flow)
+    n_seats = len(hands)
+    counts = np.zeros((n_seats, 16), np.int64)
+    for s, h in enumerate(hands):
+        counts[s, :15] = h
+    top = np.zeros(7, np.int64)
+    if top_move is not None:
+        kind, rank, size, chain = top_move
+        top[:] = (kind, rank, size, 0, -1, chain, 0)
+    moves = np.zeros((rules[LL_MAX_MOVES], 7), np.int64)
+    scratch = np.zeros(32 + WORK_LEN, np.int64)
+    n = ll_generate(counts[seat], top, rules, moves, scratch[32:])
+    pp = params_matrix(["smart"] * n_seats, seat_params(fam, ["smart"] * n_seats, [params] * n_seats))
+    left = np.array(hand_left if hand_left is not None else [int(sum(h)) for h in hands], np.int64)
+    i = choose_smart(seat, moves, n, top_move is None, counts, top_seat, left, landlord, pp, scratch,
+                     rules[CL_HAND_SIZE])
+    return None if i < 0 else tuple(int(x) for x in moves[i, :3])
+
+
+# a 上海 landlord's 33 cards (rank counts 3..A, 2, 小王, 大王) with four jacks (index 8): smart used to
+# lead a single jack out of the bomb (seen in play, where search chose otherwise)
+LANDLORD_33 = [3, 2, 2, 2, 1, 3, 3, 3, 4, 5, 1, 2, 1, 0, 1]
+FARMER_25 = [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 0, 0]
+
+
+def test_smart_keeps_its_bombs_whole_unless_told_not_to():
+    """keep_bombs (smart's default): no non-bomb play takes cards out of a bomb; 0 restores the old
+    lead, a single jack from the four jacks."""
+    hands = [LANDLORD_33, FARMER_25, FARMER_25, FARMER_25]
+    kept = _smart_choice("shanghai", hands, 0, 0)
+    broke = _smart_choice("shanghai", hands, 0, 0, keep_bombs=0)
+    assert broke == (1, 8, 1)
+    kind, rank, size = kept
+    assert not (rank == 8 and kind != 4), kept
+
+
+def test_landlord_bombs_for_the_lead_while_it_holds_two_bombs():
+    """lord_bombs (2 by default): a landlord with no other answer to a farmer's 2 bombs with its
+    weakest bomb while it holds two, and passes with one (no farmer is near going out)."""
+    two = [4, 4, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 0, 0]
+    one = [4, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 0, 0, 0]
+    farmer = [1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 3, 0, 0]
+    for landlord_hand, expect in ((two, (4, 0, 4)), (one, None)):
+        hands = [landlord_hand, farmer, farmer]
+        got = _smart_choice("doudizhu", hands, 0, 0, top_move=(1, 12, 1, 1), top_seat=1)
+        assert got == expect, (landlord_hand, got)
+    off = _smart_choice("doudizhu", [two, farmer, farmer], 0, 0, top_move=(1, 12, 1, 1), top_seat=1, lord_bombs=99)
+    assert off is None
+
+
+def test_shanghai_farmers_answer_the_landlord_with_a_bomb():
+    """farmer_bombs (1 in 上海, off elsewhere): a farmer with no other answer to the landlord's play
+    bombs for the lead; a 斗地主 farmer in the same spot passes."""
+    farmer = [4, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 0, 0, 0]
+    other = [1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 0, 0]
+    hands4 = [other, farmer, other, other]
+    assert _smart_choice("shanghai", hands4, 1, 0, top_move=(1, 12, 1, 1), top_seat=0) == (4, 0, 4)
+    assert _smart_choice("shanghai", hands4, 1, 0, top_move=(1, 12, 1, 1), top_seat=0, farmer_bombs=99) is None
+    assert _smart_choice("doudizhu", [other, farmer, other], 1, 0, top_move=(1, 12, 1, 1), top_seat=0) is None
 
 
 def test_search_confidence_keeps_smart_unless_the_evidence_is_strong():

@@ -10,12 +10,13 @@ from sim.games.landlord.rules import DOUDIZHU4_VARIANTS, Doudizhu4Rules, validat
 from sim.games.landlord.scoring import DOUDIZHU_FACTS, doudizhu_factors, doudizhu_money, scorer
 
 # default policy parameters (kernels.landlord.policies.PARAM_ORDER) under the user's --policy-param.
-# 25-card hands score far higher than 斗地主's 17: with 斗地主's thresholds (5 / 7 / 8.5) smart bid 3
-# on 98.5% of deals and the landlord averaged -2.9 per hand. With these, on duplicate deals (8,000
-# hands), one smart seat gains +0.90 ± 0.13 per hand over the old thresholds among old-threshold
-# players, and +2.60 ± 0.21 among players using these; the landlord still loses at bid 1 (three
-# farmers of 25 cards against 33 are favoured), so bidding stays rare above it.
-POLICY_DEFAULTS: dict[str, dict[str, float]] = {"smart": {"bid1": 19.0, "bid2": 23.0, "bid3": 27.0}}
+# smart's landlord (never breaking a bomb, bombing for the lead while it holds two) wins about 70% of
+# deals at any hand strength and every bomb doubles the stake, so smart bids 3 from strength 5 (a bid
+# of 1 or 2 is outbid by the next hand): one smart seat bidding from 斗地主's 5 / 7 / 8.5 gains
+# +29 ± 1.1 per hand over seats bidding from 19 / 23 / 27, then +5.2 ± 0.5 bidding 3 from 5 (36,000
+# duplicate hands each). Farmers do not bomb back for the lead (farmer_bombs): with the stake doubled
+# per bomb, one farmer doing so loses 0.1-1.3 per hand.
+POLICY_DEFAULTS: dict[str, dict[str, float]] = {"smart": {"bid1": 5.0, "bid2": 5.0, "bid3": 5.0}}
 POLICY_DEFAULTS["search"] = dict(POLICY_DEFAULTS["smart"])  # search's unsearched bids and its rollouts
 
 FAMILY = Family(flow="auction", score=scorer(doudizhu_factors), money=doudizhu_money, policy_defaults=POLICY_DEFAULTS)
