@@ -226,7 +226,9 @@ def test_search_bids_switch(game):
     smart = run_kernel(_spec(game, ["smart"] * n_seats, n=n, seed=4), 0, n)
     auction = slice(W.ROW_N_TOKENS, W.ROW_TOKENS + W.MAX_TOKENS)
     assert (off[:, auction] == smart[:, auction]).all()
-    assert (on[:, W.ROW_SEARCH_DECISIONS] > off[:, W.ROW_SEARCH_DECISIONS]).sum() >= n // 2
+    asked = on[:, W.ROW_SAID] >= 0  # seat 0 had a word in the auction (a first bid of 3 ends it before him)
+    assert asked.sum() >= n // 4
+    assert (on[asked, W.ROW_SEARCH_DECISIONS] > off[asked, W.ROW_SEARCH_DECISIONS]).sum() >= asked.sum() // 2
     assert (on[:, W.ROW_SAID] != smart[:, W.ROW_SAID]).any() or (on[:, auction] != smart[:, auction]).any()
     for i in np.flatnonzero((on[:, W.ROW_REDEALS] == 0) & (smart[:, W.ROW_REDEALS] == 0)):
         first = on[i, W.ROW_FIRST_BIDDER]  # the same deal: before seat 0's first word the auction is the same
