@@ -11,7 +11,9 @@ landlord is (farmers are partners). Parameters per seat come in ``pp[seat, PP_*]
 * smart — plans the hand into the fewest plays (``plan_count``: bombs, rocket, straights, pair
   chains, airplanes, trios absorbing kickers) and plays what keeps that plan shortest; farmers
   cooperate (never beat the partner, lead low singles to a partner on one card); bombs when an
-  opponent is close or when it is close to going out; bids, 抢 and 明牌 from hand strength.
+  opponent is close or when it is close to going out, and (``lord_bombs``, ``farmer_bombs``) for
+  the lead while it holds enough bombs; never breaks a bomb for a lesser play (``keep_bombs``);
+  bids, 抢 and 明牌 from hand strength.
 * search — determinized Monte Carlo over the hidden cards at its play decisions
   (``kernels.landlord.search``) and, with ``search_bids``, at its bids and declarations
   (``kernels.landlord.search_bids``); where it does not search (one sensible move, or

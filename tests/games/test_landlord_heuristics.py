@@ -121,3 +121,11 @@ def test_search_confidence_keeps_smart_unless_the_evidence_is_strong():
                      policy_params=[{"worlds": 4, "confidence": z}, {}, {}], progress=False).to_pandas()
         return d["s0_search_agree"].sum() / d["s0_search_decisions"].sum()
     assert agree_rate(0.0) < agree_rate(3.0)
+
+
+def test_the_games_list_the_kernels_parameters_in_order():
+    """``paiju --policy-param`` names (sim side, no numba) are the kernel's ``pp`` columns."""
+    from kernels.landlord.policies import PARAM_ORDER
+    from sim.games.landlord import PARAMS
+
+    assert PARAMS == PARAM_ORDER

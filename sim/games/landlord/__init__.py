@@ -15,8 +15,8 @@ from sim.game import Game, Job, Players, Scoring, Variant
 from kernels.climb.search_params import SEARCH_PARAMS
 
 # kernels.landlord.policies PARAM_ORDER (kept here so that building a Game imports no numba)
-PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard", "confidence", "lord_bombs", "keep_bombs", "farmer_bombs",
-          *SEARCH_PARAMS)
+PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard", "confidence", "lord_bombs",
+          "keep_bombs", "farmer_bombs", *SEARCH_PARAMS)
 
 
 def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Variant], validate: Callable,
