@@ -45,7 +45,8 @@ PP_SPRING_GUARD = 7  # smart farmer: no farmer has played yet (a 春天 looms) a
 PP_CONFIDENCE = 8  # search: leave smart's answer only for one ahead by this many standard errors
 PP_LORD_BOMBS = 9  # smart landlord with no other answer to a farmer's play bombs while holding at least this many
 #                    bombs (99: only when urgent, as a farmer)
-PP_KEEP_BOMBS = 10  # smart: 1 = never break a bomb for a non-bomb play unless it empties the hand or is urgent
+PP_KEEP_BOMBS = 10  # smart: 1 = keep bombs whole: no non-bomb play breaks one (unless urgent), a bomb plays its
+#                    whole rank (a 7张 as one 7-card bomb)
 PP_FARMER_BOMBS = 11  # smart farmer with no other answer to the landlord's play bombs while holding at least this
 #                      many bombs (99: only when urgent)
 PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 12, 13, 14, 15  # search (kernels.climb.search.SEARCH_PARAMS)
@@ -218,6 +219,22 @@ def _weakest_bomb(moves, n):
 
 
 @njit(cache=True, nogil=True)
+def _whole_bomb(moves, n, c):
+    """The weakest bomb that plays every card of its rank (a 7张 as a 7-card bomb, not 4 + 3), else
+    the weakest bomb."""
+    best, best_cost = -1, 1 << 62
+    for i in range(n):
+        k = moves[i, 0]
+        if is_bomb_class(k):
+            cost = (1 << 40) if k == 16 else ((1 << 30) if k == 5 else moves[i, 2] * 100 + moves[i, 1])
+            if k == 4 and moves[i, 2] < c[moves[i, 1]]:
+                cost += 1 << 50
+            if cost < best_cost:
+                best, best_cost = i, cost
+    return best
+
+
+@njit(cache=True, nogil=True)
 def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp):
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
@@ -355,7 +372,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
             best, best_cost = i, cost
     if best >= 0:
         return best
-    b = _weakest_bomb(moves, n)
+    b = _whole_bomb(moves, n, c) if keep else _weakest_bomb(moves, n)
     if b >= 0 and (urgent or _after_plan(c, moves, b, scratch) <= 1
                    or (seat == landlord and bombs_held(c) >= pp[seat, PP_LORD_BOMBS])
                    or (seat != landlord and top_seat == landlord and bombs_held(c) >= pp[seat, PP_FARMER_BOMBS])):

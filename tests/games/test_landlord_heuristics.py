@@ -88,6 +88,16 @@ def test_smart_keeps_its_bombs_whole_unless_told_not_to():
     assert not (rank == 8 and kind != 4), kept
 
 
+def test_a_bomb_plays_its_whole_rank():
+    """keep_bombs: a 上海 farmer bombing the landlord's 2 with seven 3s plays all seven (a 7张 whole);
+    keep_bombs=0 plays the weakest bomb, four of them."""
+    farmer = [7, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 0, 0, 0]
+    other = [1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 0, 0]
+    hands = [other, farmer, other, other]
+    assert _smart_choice("shanghai", hands, 1, 0, top_move=(1, 12, 1, 1), top_seat=0) == (4, 0, 7)
+    assert _smart_choice("shanghai", hands, 1, 0, top_move=(1, 12, 1, 1), top_seat=0, keep_bombs=0) == (4, 0, 4)
+
+
 def test_landlord_bombs_for_the_lead_while_it_holds_two_bombs():
     """lord_bombs (2 by default): a landlord with no other answer to a farmer's 2 bombs with its
     weakest bomb while it holds two, and passes with one (no farmer is near going out)."""
