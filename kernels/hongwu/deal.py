@@ -3,9 +3,11 @@
 Cards are dealt one at a time (deck position ``p`` to seat ``(p % 4 - rotation) mod 4``,
 positions 156..161 the kitty). After each card its receiver may show a 10
 (``kernels.trick.declare``, no pairs, no overriding): the first to show one is 庄家 and its suit
-is trump. By default every bot shows its first 10 (``declare_min = 0``).
+is trump. By default random and greedy show their first 10 (``declare_min = 0``) and smart waits
+for a suit worth it (``sim.games.hongwu.play.POLICY_DEFAULTS``); every bot shows its best 10 on its
+last card at the latest, so, with twelve 10s and a 6-card kitty, somebody always shows one.
 
-Nobody showed a 10 (only when bots decline): ``redeal`` (default) shuffles again from the same
+Nobody showed a 10 (not with the family's bots, which show on their last card): ``redeal`` (default) shuffles again from the same
 stream (at most ``MAX_REDEALS`` times, then the kitty is turned); ``flip_kitty`` turns the kitty:
 the first 10 sets the suit, else the highest natural rank among the suited cards (first turned on
 ties, jokers skipped); 庄家 is the seat that would have received that card had the deal gone on.

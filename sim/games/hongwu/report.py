@@ -78,14 +78,12 @@ def _sections(st: _State) -> list[Section]:
 
 def _exact(run: Run) -> dict:
     from sim.games.hongwu.exact import deal_exact
-    from sim.games.hongwu.play import POLICY_DEFAULTS
 
-    # a redeal happens only when no bot shows a 10; with the defaults every bot shows its first one
-    params = (run.manifest.get("options") or {}).get("policy_params") or []
-    choosy = any(p.get("declare_min", 0) > 0 or p.get("declare_after", 0) > 0 for p in params)
-    defaults_choosy = any(v.get("declare_min", 0) > 0 for v in POLICY_DEFAULTS.values())
-    if run.ruleset.get("no_declaration") == "redeal" and (choosy or defaults_choosy):
-        return {}
+    # the seats' dealt holdings are those of an unconditioned shuffle whoever shows a 10 and when:
+    # a bot that has not shown shows its best 10 on its last card whatever its parameters
+    # (kernels.trick.declare), and the 6-card kitty cannot hold all twelve 10s, so nobody ever
+    # redeals (the redeal that would condition the deal on the cards) — choosy runs keep the values
+    # (tests/games/test_hongwu_players.py plays the choosiest bots and finds no redeal)
     return deal_exact()
 
 
