@@ -60,7 +60,7 @@ GAME = Game(
     },
     players=Players(names=("random", "greedy", "smart", "search"),
                     params=("near_out", "fight_points", "fk_points", "bomb_points", "cash_plan", "slack", "confidence",
-                            *SEARCH_PARAMS)),
+                            "fk_keep_bombs", *SEARCH_PARAMS)),
     scoring=_scoring(),
     replay=_replay,
     duplicate=True,
