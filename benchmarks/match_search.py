@@ -14,9 +14,13 @@ with ``search`` in seat 0 and ``smart`` elsewhere, one with ``smart`` everywhere
 Seat 0 holds the same cards in both, so the paired difference of its money is search's margin
 over smart per hand; the 95% CI treats the deal (its rotations together) as the unit. The same
 for ``smart`` against ``greedy``. Also prints the fraction of searched decisions where search chose
-what smart would have (where the game's rows record it), search's hands/s and decisions/s, a lower
-bound on its rollouts/s (2 candidates x worlds per searched decision, over the whole run's time), and the
-ratio of search's hands/s to the plain all-smart engine's in the same process (the baseline).
+what smart would have (where the game's rows record it), search's hands/s and decisions/s, and the
+ratio of search's hands/s to the plain all-smart engine's in the same process (the baseline, timed
+on ``--base-n`` hands: at least 20,000 by default, as a few hundred take milliseconds). Where the
+rows count the search seat's rollouts (``s{k}_search_rollouts``) it prints rollouts/s: that exact count
+over the search run's wall time (a lower bound on the rollout speed still, as the time includes the
+rest of each hand), its ratio to the plain engine's hands/s, and the mean rollouts per searched
+decision; elsewhere a lower bound on the count (2 candidates x worlds per searched decision).
 """
 
 from __future__ import annotations
@@ -60,6 +64,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", default="default", help="the game's variant (one hand per game index)")
     ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--base-n", type=int, default=20000,
+                    help="hands the plain engine's speed is timed on, at least -n (a few hundred hands take "
+                         "milliseconds, and the run's fixed costs would halve its rate)")
     ap.add_argument("--search-param", action="append", default=[], metavar="NAME=VALUE",
                     help="a parameter of the search seat (repeatable), e.g. confidence=2")
     args = ap.parse_args()
@@ -75,11 +82,18 @@ def main() -> None:
     smart = [{} for _ in range(seats)]
     _play(args.game, ["smart"] * seats, 4 * seats, args.seed, smart, args.threads)  # compile
     base, t_base = _play(args.game, ["smart"] * seats, args.n, args.seed, smart, args.threads)
+    speed_n = -(-max(args.n, args.base_n) // seats) * seats
+    if speed_n > args.n:
+        _, t_speed = _play(args.game, ["smart"] * seats, speed_n, args.seed, smart, args.threads)
+        plain = speed_n / t_speed
+    else:
+        plain = args.n / t_base
     greedy, _ = _play(args.game, ["greedy"] + ["smart"] * (seats - 1), args.n, args.seed, smart, args.threads)
     m, h = _paired(base, greedy, seats)
     print(f"{args.game} ({args.variant}): {args.n} hands, duplicate deals, seed {args.seed}; money per hand, 95% CI by deal")
     print(f"smart - greedy (seat 0, others smart): {m:+.3f} ± {h:.3f}")
-    print(f"plain engine (all smart): {args.n / t_base:,.0f} hands/s")
+    print(f"plain engine (all smart): {plain:,.0f} hands/s over {speed_n:,} hands "
+          f"({args.n / t_base:,.0f} hands/s over the {args.n:,} compared)")
     for worlds in [int(w) for w in args.worlds.split(",")]:
         extra = {k: float(v) for k, v in (p.split("=", 1) for p in args.search_param)}
         params = [{"worlds": worlds, **extra}] + [{} for _ in range(seats - 1)]
@@ -87,14 +101,22 @@ def main() -> None:
         run, t = _play(args.game, ["search"] + ["smart"] * (seats - 1), args.n, args.seed, params, args.threads)
         m, h = _paired(run, base, seats)
         line = f"worlds={worlds}: search - smart {m:+.3f} ± {h:.3f}; {args.n / t:,.1f} hands/s " \
-               f"({args.n / t / (args.n / t_base):.4f} x the plain engine)"
+               f"({args.n / t / plain:.4f} x the plain engine)"
         if "s0_search_decisions" in run:
             dec, agree = run["s0_search_decisions"].sum(), run["s0_search_agree"].sum()
             line += f"; {dec / t:,.0f} decisions/s, {dec / args.n:.1f} per hand, smart agrees {agree / max(dec, 1):.1%}"
-            # every searched decision rolls out at least 2 candidates in every world, and the run's time
-            # includes everything else the hand does: a lower bound on the rollout rate
-            rollouts = 2 * worlds * dec / t
-            line += f"; rollouts >= {rollouts:,.0f}/s ({rollouts / (args.n / t_base):.2f} x the plain engine's hands/s)"
+            if "s0_search_rollouts" in run:
+                # the rollouts the search seat played, counted exactly; the run's time includes
+                # everything else the hands do, so the rate is still a lower bound on rollout speed
+                played = run["s0_search_rollouts"].sum()
+                rollouts = played / t
+                line += f"; {rollouts:,.0f} rollouts/s ({rollouts / plain:.2f} x the plain engine's " \
+                        f"hands/s), {played / max(dec, 1):.1f} per searched decision"
+            else:
+                # every searched decision rolls out at least 2 candidates in every world: a lower bound
+                rollouts = 2 * worlds * dec / t
+                line += f"; rollouts >= {rollouts:,.0f}/s ({rollouts / plain:.2f} x the plain engine's " \
+                        "hands/s)"
         print(line, flush=True)
 
 

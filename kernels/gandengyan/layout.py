@@ -48,6 +48,8 @@ FIELDS = [
     Field("paid", "int16", "play_on: cards this seat held each time another went out, summed", per_seat=True),
     Field("search_decisions", "int16", "decisions the seat's search player searched (2+ candidates)", per_seat=True),
     Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
+    Field("search_rollouts", "int32", "rollouts the seat's search player played (candidates × worlds per searched "
+          "decision)", per_seat=True),
 ]
 
 LAYOUT = RowLayout(FIELDS, MAX_SEATS)

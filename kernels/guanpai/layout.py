@@ -33,6 +33,8 @@ FIELDS = [
     Field("twos_dealt", "int8", "2s dealt", per_seat=True),
     Field("search_decisions", "int16", "decisions the seat's search player searched (2+ candidates)", per_seat=True),
     Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
+    Field("search_rollouts", "int32", "rollouts the seat's search player played (candidates × worlds per searched "
+          "decision)", per_seat=True),
 ]
 
 LAYOUT = RowLayout(FIELDS, MAX_SEATS)

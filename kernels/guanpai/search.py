@@ -42,6 +42,7 @@ from kernels.rng import next_u64
 ROW_PLAYS = LAYOUT.at("plays")
 ROW_SEARCH_DECISIONS = LAYOUT.at("search_decisions")
 ROW_SEARCH_AGREE = LAYOUT.at("search_agree")
+ROW_SEARCH_ROLLOUTS = LAYOUT.at("search_rollouts")
 MAX_ROLLOUT_TURNS = 4096
 
 
@@ -163,6 +164,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, counts, top, r
         add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
+    row[ROW_SEARCH_ROLLOUTS + seat] += nc * worlds
     if cand[best] == smart:
         row[ROW_SEARCH_AGREE + seat] += 1
     return cand[best]

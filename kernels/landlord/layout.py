@@ -54,6 +54,9 @@ PLAY = RowLayout([
     Field("search_decisions", "int16", "decisions the seat's search player searched: plays with 2+ candidates and, "
           "with search_bids, every bid and declaration", per_seat=True),
     Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
+    Field("search_rollouts", "int32", "rollouts the seat's search player played: candidates × worlds per searched "
+          "play and, per searched bid or declaration, each answer played out in every world (none where the "
+          "auction ends in a redeal or the hand ends before the tricks)", per_seat=True),
     Field("kitty", "int64", "the kitty's rank counts (kernels.cards rank index)", width=15, column=False),
     Field("dealt", "int64", "each seat's dealt rank counts, seat * 15 + rank (before the kitty)",
           width=MAX_SEATS * 15, column=False),

@@ -48,6 +48,7 @@ ROW_LEFT_ROCKET = PLAY.at("left_rocket")  # +seat
 ROW_LEFT_BEATS_LAST = PLAY.at("left_beats_last")  # +seat
 ROW_SEARCH_DECISIONS = PLAY.at("search_decisions")  # +seat
 ROW_SEARCH_AGREE = PLAY.at("search_agree")  # +seat
+ROW_SEARCH_ROLLOUTS = PLAY.at("search_rollouts")  # +seat
 ROW_KITTY = PLAY.at("kitty")  # +rank (15): the kitty's rank counts
 ROW_DEALT = PLAY.at("dealt")  # + seat * 15 + rank: the seat's dealt rank counts (before the kitty)
 ROW_N_TOKENS = PLAY.at("n_tokens")

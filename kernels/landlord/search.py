@@ -36,7 +36,7 @@ from kernels.landlord.policies import (
     PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART, _after_plan, _weakest_bomb, choose_greedy, choose_smart,
 )
 from kernels.landlord.rows import (
-    ROW_DEALT, ROW_LEN, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, end_facts,
+    ROW_DEALT, ROW_LEN, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, ROW_SEARCH_ROLLOUTS, end_facts,
 )
 from kernels.landlord.turn import take_turn, turn_moves
 from kernels.rng import next_u64
@@ -227,6 +227,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv,
         add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
+    row[ROW_SEARCH_ROLLOUTS + seat] += nc * worlds
     if cand[best] == smart:
         row[ROW_SEARCH_AGREE + seat] += 1
     return cand[best]

@@ -123,6 +123,7 @@ def search_pre(seat, kind, highest, k, counts, row, hist, rules, pp, mv, state):
     gain = np.zeros(n_opt)
     gain2 = np.zeros(n_opt)
     money_of = np.empty(n_opt)
+    rollouts = 0  # answers played out through the tricks (a redeal or a hand over before them plays none)
     worlds = BID_WORLDS * max(1, np.int64(pp[seat, PP_WORLDS]))
     for _ in range(worlds):
         sample_deal(seat, took_kitty, row, rules, base_row, sstate)
@@ -146,10 +147,12 @@ def search_pre(seat, kind, highest, k, counts, row, hist, rules, pp, mv, state):
                 captured[:] = 0
                 order[:] = 0
                 money = _rollout(np.int64(-2), seat, w, rules, rpol, rpp, mv)
+                rollouts += 1
             money_of[oi] = money
         add_gains(money_of, n_opt, gain, gain2)
     best = confident_best(gain, gain2, n_opt, worlds, pp[seat, PP_CONFIDENCE])
     row[W.ROW_SEARCH_DECISIONS + seat] += 1
+    row[W.ROW_SEARCH_ROLLOUTS + seat] += rollouts
     if opts[best] == smart:
         row[W.ROW_SEARCH_AGREE + seat] += 1
     return opts[best]

@@ -47,6 +47,8 @@ _HAND_FIELDS = [
     Field("search_decisions", "int16", "decisions the player's search player searched (2+ candidates)",
           per_seat=True),
     Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
+    Field("search_rollouts", "int32", "rollouts the player's search player played (candidates × worlds per searched "
+          "decision)", per_seat=True),
 ]
 HAND_LAYOUT = RowLayout(_HAND_FIELDS, MAX_SEATS)
 

@@ -43,6 +43,7 @@ LOG_WIDTH = LOG_CARDS + HAND_SIZE  # kernels.shuangkou.play.LOG_WIDTH (a play ma
 ROW_LEN = HAND_LAYOUT.length
 ROW_DRAW_CARD, ROW_FINISH = HAND_LAYOUT.at("draw_card"), HAND_LAYOUT.at("finish")
 ROW_SEARCH_DECISIONS, ROW_SEARCH_AGREE = HAND_LAYOUT.at("search_decisions"), HAND_LAYOUT.at("search_agree")
+ROW_SEARCH_ROLLOUTS = HAND_LAYOUT.at("search_rollouts")
 MAX_ROLLOUT_TURNS = 4096
 
 
@@ -211,6 +212,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, pla
         add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + player] += 1
+    row[ROW_SEARCH_ROLLOUTS + player] += nc * worlds
     if cand[best] == smart:
         row[ROW_SEARCH_AGREE + player] += 1
     return cand[best]

@@ -45,6 +45,8 @@ _HAND_FIELDS = [
     Field("n_jiefeng", "int8", "leads passed on because the trick winner had gone out (接风)"),
     Field("search_decisions", "int16", "decisions the seat's search player searched (2+ candidates)", per_seat=True),
     Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
+    Field("search_rollouts", "int32", "rollouts the seat's search player played (candidates × worlds per searched "
+          "decision)", per_seat=True),
     Field("dealt_points", "int16", "points dealt", per_seat=True),
     Field("dealt_max_bomb", "int8", "largest natural count of one rank dealt, 0 under 4", per_seat=True),
     Field("dealt_zheng", "int8", "disjoint 正510K dealt", per_seat=True),

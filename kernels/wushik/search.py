@@ -45,6 +45,7 @@ ROW_LEN = HAND_LAYOUT.length
 ROW_HAND_NO = HAND_LAYOUT.at("hand_no")
 ROW_FINISH, ROW_CAPTURED = HAND_LAYOUT.at("finish"), HAND_LAYOUT.at("captured")
 ROW_SEARCH_DECISIONS, ROW_SEARCH_AGREE = HAND_LAYOUT.at("search_decisions"), HAND_LAYOUT.at("search_agree")
+ROW_SEARCH_ROLLOUTS = HAND_LAYOUT.at("search_rollouts")
 MAX_ROLLOUT_TURNS = 4096
 HAND_SALT = 1 << 20  # the search stream's index: turn number + hand number * HAND_SALT
 
@@ -210,6 +211,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, sta
         add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
+    row[ROW_SEARCH_ROLLOUTS + seat] += nc * worlds
     if cand[best] == smart:
         row[ROW_SEARCH_AGREE + seat] += 1
     return cand[best]

@@ -58,6 +58,9 @@ PLAY = RowLayout([
     Field("search_decisions", "int16", "decisions the seat's search player searched (2+ candidates; 硬牌 included)",
           per_seat=True),
     Field("search_agree", "int16", "of those, decisions where search chose what smart would have", per_seat=True),
+    Field("search_rollouts", "int32", "rollouts the seat's search player played: candidates × worlds per searched "
+          "play and, per 硬牌 answer, both answers played out in every world (declining plays none where 庄家 has "
+          "no card to call: a redeal)", per_seat=True),
     Field("bombs", "int16", "bomb-class plays of ladder level L{i} (spec §7.2)", width=LADDER_LEVELS,
           labels=tuple(f"bombs_L{level:02d}" for level in range(1, LADDER_LEVELS + 1))),
     *[Field(f.name, f.type, f.doc + " (at the deal)", per_seat=True) for f in CENSUS_FIELDS],

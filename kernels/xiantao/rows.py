@@ -38,6 +38,7 @@ ROW_LEFT_WANGZHA = PLAY.at("left_wangzha")  # +seat
 ROW_BIG_WHOLE = PLAY.at("big_whole")  # +seat
 ROW_SEARCH_DECISIONS = PLAY.at("search_decisions")  # +seat
 ROW_SEARCH_AGREE = PLAY.at("search_agree")  # +seat
+ROW_SEARCH_ROLLOUTS = PLAY.at("search_rollouts")  # +seat
 ROW_BOMBS = PLAY.at("bombs")  # +level-1 for levels 1..19
 ROW_FEATURES = PLAY.at(CENSUS_FEATURES[0])  # + feature * N_SEATS + seat: census features of the deal
 ROW_LEN = PLAY.length

@@ -42,7 +42,8 @@ from kernels.xiantao.policies import (
     wants_hard,
 )
 from kernels.xiantao.rows import (
-    ROW_LEN, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy,
+    ROW_LEN, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, ROW_SEARCH_ROLLOUTS, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA,
+    other_copy,
 )
 from kernels.xiantao.turn import start_tricks, take_turn
 
@@ -264,6 +265,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, deal
         add_gains(money, nc, gain, gain2)
     best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
     row[ROW_SEARCH_DECISIONS + seat] += 1
+    row[ROW_SEARCH_ROLLOUTS + seat] += nc * worlds
     if cand[best] == smart:
         row[ROW_SEARCH_AGREE + seat] += 1
     return cand[best]
@@ -290,6 +292,7 @@ def search_hard(seat, k, banker, hands, owner, counts, card_tab, nat_ids, wild_i
     gain2 = np.zeros(2)
     worlds = max(1, np.int64(pp[seat, PP_WORLDS]))
     yes = 0.0
+    rollouts = 0  # answers played out (declining plays none in a world that is redealt)
     for _ in range(worlds):
         n = sample_world(seat, owner, hand_left, -1, -1, base[7], unseen, sstate)
         w_hands[seat, :] = hands[seat]
@@ -327,6 +330,7 @@ def search_hard(seat, k, banker, hands, owner, counts, card_tab, nat_ids, wild_i
                          call_card, revealed)
             w[13][:] = 0
             money = _rollout(-2, seat, w, card_tab, nat_ids, wild_ids, rules, rpol, rpp, rank_points, mv)
+            rollouts += 1
             if declare:
                 yes = money
             else:
@@ -334,6 +338,7 @@ def search_hard(seat, k, banker, hands, owner, counts, card_tab, nat_ids, wild_i
                 gain2[1] += (yes - money) ** 2
     choice = confident_best(gain, gain2, 2, worlds, pp[seat, PP_CONFIDENCE]) == 1
     row[ROW_SEARCH_DECISIONS + seat] += 1
+    row[ROW_SEARCH_ROLLOUTS + seat] += rollouts
     if choice == wants_hard(SMART, seat, counts, pp, joker_bomb, state):
         row[ROW_SEARCH_AGREE + seat] += 1
     return choice
