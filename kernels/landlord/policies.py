@@ -144,7 +144,8 @@ def plan_count(c, w):
 
 @njit(cache=True, nogil=True)
 def bombs_held(c):
-    """Bombs in rank counts ``c``: ranks held 4+ times, and the jokers as one bomb when all are held."""
+    """Bombs in rank counts ``c``: ranks held 4+ times, plus one for the jokers when both a 小王 and a
+    大王 are held (a rocket, or part of 天王炸)."""
     k = 1 if (c[13] >= 1 and c[14] >= 1) else 0
     for r in range(13):
         if c[r] >= 4:
@@ -207,12 +208,19 @@ def _enemy_min(seat, hand_left, landlord):
 
 
 @njit(cache=True, nogil=True)
+def _bomb_cost(moves, i):
+    """How dear a bomb-class move is to spend: smaller bombs first, then lower ranks; the rocket and
+    天王炸 last."""
+    k = moves[i, 0]
+    return (1 << 40) if k == 16 else ((1 << 30) if k == 5 else moves[i, 2] * 100 + moves[i, 1])
+
+
+@njit(cache=True, nogil=True)
 def _weakest_bomb(moves, n):
     best, best_cost = -1, 1 << 60
     for i in range(n):
-        k = moves[i, 0]
-        if is_bomb_class(k):
-            cost = (1 << 40) if k == 16 else ((1 << 30) if k == 5 else moves[i, 2] * 100 + moves[i, 1])
+        if is_bomb_class(moves[i, 0]):
+            cost = _bomb_cost(moves, i)
             if cost < best_cost:
                 best, best_cost = i, cost
     return best
@@ -224,10 +232,9 @@ def _whole_bomb(moves, n, c):
     the weakest bomb."""
     best, best_cost = -1, 1 << 62
     for i in range(n):
-        k = moves[i, 0]
-        if is_bomb_class(k):
-            cost = (1 << 40) if k == 16 else ((1 << 30) if k == 5 else moves[i, 2] * 100 + moves[i, 1])
-            if k == 4 and moves[i, 2] < c[moves[i, 1]]:
+        if is_bomb_class(moves[i, 0]):
+            cost = _bomb_cost(moves, i)
+            if moves[i, 0] == 4 and moves[i, 2] < c[moves[i, 1]]:
                 cost += 1 << 50
             if cost < best_cost:
                 best, best_cost = i, cost
