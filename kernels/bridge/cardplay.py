@@ -10,20 +10,30 @@ Greedy, from what the player may know: own cards, dummy (after the opening lead)
 played; declarer also counts the opponents' trumps. A card is a *master* when no higher card of
 its suit can be held by the other side (all higher ones are played or on our side's known hands).
 
-* Leading, declarer's side: draw trumps while the opponents hold any (the top trump if it is a
-  master, else a low one); then cash a master, longest suit first; else lead low from the
-  longest side suit.
+* Leading, declarer's side (declarer sees both hands): ruff a loser in the short trump hand (lead
+  the lowest non-master card of a side suit partner is void in, when partner holds trumps but
+  fewer than this hand); else draw trumps while the opponents hold any that is not above all of
+  ours (the top trump if it is a master, else the cheapest of a top sequence such as KQJ, else a
+  low one); then cash a master, longest suit first; else lead low toward an honour of partner's
+  that needs it (a J, Q or K that is not a master, above this hand's cards), else from the
+  longest suit of the two hands together (the cheapest of a top sequence, else low).
 * Leading, defenders: cash a master; else the top of a sequence (the top card is J or higher and
   the next card down is held too); else from the longest side suit (never trumps while a side suit
   is left): top of a doubleton, low from three, fourth best from four or more.
-* Second hand low, but cover an honour (J or higher) led with the cheapest higher honour.
+* Second hand low, but cover an honour (J or higher) led with the cheapest higher honour; on
+  declarer's side, low whenever partner (fourth hand, in sight) can beat the card led.
 * Third hand high: the cheapest of the touching top cards (cards played in between count as
-  touching) — low instead when partner's card already wins and the fourth hand (dummy in sight,
-  or any hand when partner's card is a master) cannot beat it.
+  touching; when that card does not beat the trick so far, the cheapest card that does, else
+  low) — low instead when partner's card already wins and the fourth hand (dummy in sight,
+  or any hand when partner's card is a master) cannot beat it. Declarer's side finesses: with a
+  master and a card one unseen card below it (AQ, K out) it plays the lower card when that beats
+  the trick so far.
 * Fourth hand: low when partner wins, else win as cheaply as possible, else low.
-* Void in the suit led: discard when partner's card wins (and the fourth hand cannot beat it);
-  else ruff with the cheapest trump that wins; else discard. A discard is the lowest card of the
-  longest side suit.
+* Void in the suit led: discard when partner's card wins (and the fourth hand cannot beat it), or
+  on declarer's side in second seat when partner can beat the card led; else ruff with the
+  cheapest trump that wins; else discard. A defender discards the lowest card of the longest side
+  suit; declarer's side a loser: the lowest card of the side suit (no master in either hand) where
+  the two hands hold the fewest cards, else the defender's discard.
 """
 
 from __future__ import annotations
@@ -100,12 +110,95 @@ def discard(hand, trump):
 
 
 @njit(cache=True, nogil=True)
-def _lead_declarer_side(hand, others, trump):
+def _sequence_or_low(cards, played):
+    """The cheapest card of the top sequence of ``cards`` (one suit) when the top card has a touching
+    partner (KQJ: the J, to drive out the ace); else the lowest card."""
+    t = cheapest_top(cards, played)
+    return t if t != highest_bit(cards) else lowest_bit(cards)
+
+
+@njit(cache=True, nogil=True)
+def _ruff_in_short_hand(hand, partner, others, trump):
+    """Lowest loser of a side suit that ``partner`` is void in, when ``partner`` holds fewer trumps
+    than ``hand`` (a ruff there is an extra trick); -1 if none."""
+    if trump >= 4:
+        return -1
+    his_trumps = popcount(partner & suit_mask(trump))
+    if his_trumps == 0 or his_trumps >= popcount(hand & suit_mask(trump)):
+        return -1
+    best = -1
+    for s in range(4):
+        cards = hand & suit_mask(s)
+        if s == trump or not cards or partner & suit_mask(s):
+            continue
+        low = lowest_bit(cards)
+        if not is_master(low, others) and (best < 0 or low % 13 < best % 13):
+            best = low
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _lead_toward(hand, partner, others, played, trump):
+    """Low card of the side suit to play next without a master: toward an honour of partner's that
+    needs the lead from this side (a K, or a Q/J with higher cards out), else the longest suit of
+    the two hands together; -1 when ``hand`` holds no side-suit card."""
+    best = -1
+    best_key = -1
+    for s in range(4):
+        mine = hand & suit_mask(s)
+        if s == trump or not mine:
+            continue
+        his = partner & suit_mask(s)
+        key = popcount(mine) + popcount(his)
+        card = _sequence_or_low(mine, played)
+        if his:
+            top = highest_bit(his)
+            if top % 13 >= 9 and top > highest_bit(mine) and not is_master(top, others):
+                key += 26
+                card = lowest_bit(mine)
+        if key > best_key:
+            best = card
+            best_key = key
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _declarer_discard(hand, partner, others, trump):
+    """Declarer's side discards a loser: the lowest card of the side suit in which neither hand's top
+    card is a master and the two hands together hold the fewest cards (a void to ruff in later);
+    the plain ``discard`` when every side suit holds a winner."""
+    best = -1
+    best_n = 99
+    for s in range(4):
+        mine = hand & suit_mask(s)
+        if s == trump or not mine:
+            continue
+        if is_master(highest_bit(mine), others):
+            continue
+        his = partner & suit_mask(s)
+        if his and is_master(highest_bit(his), others):
+            continue
+        n = popcount(mine) + popcount(his)
+        if n < best_n:
+            best = lowest_bit(mine)
+            best_n = n
+    if best >= 0:
+        return best
+    return discard(hand, trump)
+
+
+@njit(cache=True, nogil=True)
+def _lead_declarer_side(hand, partner, others, played, trump):
+    ruff = _ruff_in_short_hand(hand, partner, others, trump)
+    if ruff >= 0:
+        return ruff
     if trump < 4:
         mine = hand & suit_mask(trump)
-        if mine and (others & suit_mask(trump)):
+        theirs = others & suit_mask(trump)
+        ours = (hand | partner) & suit_mask(trump)
+        if mine and theirs and lowest_bit(theirs) < highest_bit(ours):
             top = highest_bit(mine)
-            return top if is_master(top, others) else lowest_bit(mine)
+            return top if is_master(top, others) else _sequence_or_low(mine, played)
     best = -1
     best_n = 0
     for s in range(4):
@@ -118,6 +211,9 @@ def _lead_declarer_side(hand, others, trump):
                 best_n = n
     if best >= 0:
         return best
+    toward = _lead_toward(hand, partner, others, played, trump)
+    if toward >= 0:
+        return toward
     return discard(hand, trump)
 
 
@@ -158,7 +254,7 @@ def greedy_card(seat, hands, played, trick, k, declarer, trump, step, dummy_seen
     others = ~(ours | played) & np.uint64(0xFFFFFFFFFFFFF)
     if k == 0:
         if seat == declarer or seat == dummy:
-            return _lead_declarer_side(hand, others, trump)
+            return _lead_declarer_side(hand, hands[seat ^ 2], others, played, trump)
         return _lead_defender(hand, others, trump)
     led = trick[0] // 13
     w = trick_winner(trick, k, trump)
@@ -177,9 +273,13 @@ def greedy_card(seat, hands, played, trick, k, declarer, trump, step, dummy_seen
                     safe = False
         else:
             safe = best // 13 == trump or is_master(best, others)
+    declaring = seat == declarer or seat == dummy
     follow = hand & suit_mask(led)
     if follow:
         if k == 1:
+            partner_follow = hands[seat ^ 2] & suit_mask(led)
+            if declaring and dummy_seen and partner_follow & higher_in_suit(best):
+                return lowest_bit(follow)
             if trick[0] % 13 >= 9 and best // 13 == led:
                 cover = follow & higher_in_suit(best) & _honours_of(led)
                 if cover:
@@ -189,21 +289,41 @@ def greedy_card(seat, hands, played, trick, k, declarer, trump, step, dummy_seen
             return lowest_bit(follow)
         if k == 2:
             top = cheapest_top(follow, played)
-            return top if beats(top, best, trump) else lowest_bit(follow)
+            if declaring:
+                card = tenace_card(follow, others, played)
+                if card >= 0 and beats(card, best, trump):
+                    return card  # the finesse: it wins whenever the second hand holds the missing card
+            if beats(top, best, trump):
+                return top
         if best // 13 == led:
             win = follow & higher_in_suit(best)
             if win:
                 return lowest_bit(win)
         return lowest_bit(follow)
-    if partner_wins and safe:
-        return discard(hand, trump)
+    partner_can_win = declaring and k == 1 and dummy_seen and hands[seat ^ 2] & higher_in_suit(best) != _ZERO
+    if (partner_wins and safe) or partner_can_win:
+        return _declarer_discard(hand, hands[seat ^ 2], others, trump) if declaring else discard(hand, trump)
     if trump < 4:
         trumps = hand & suit_mask(trump)
         if best // 13 == trump:
             trumps &= higher_in_suit(best)
         if trumps:
             return lowest_bit(trumps)
-    return discard(hand, trump)
+    return _declarer_discard(hand, hands[seat ^ 2], others, trump) if declaring else discard(hand, trump)
+
+
+@njit(cache=True, nogil=True)
+def tenace_card(cards, others, played):
+    """The lower card of a tenace in ``cards`` (one suit): a master on top and, below it, a card
+    with exactly one unseen card in between (AQ with the K out: the Q); -1 if none."""
+    top = cheapest_top(cards, played)
+    if not is_master(top, others):
+        return -1
+    below = cards & ((_bit(top) - _ONE) & suit_mask(top // 13))
+    if not below:
+        return -1
+    gap = others & higher_in_suit(highest_bit(below)) & ~higher_in_suit(top) & ~_bit(top)
+    return cheapest_top(below, played) if popcount(gap) == 1 else -1
 
 
 @njit(cache=True, nogil=True)

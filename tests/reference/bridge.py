@@ -327,17 +327,69 @@ def greedy_card(seat: int, hands: list[list[int]], played: set[int], trick: list
     def in_suit(cards, s):
         return sorted(c for c in cards if suit_of(c) == s)
 
+    partner = hands[seat ^ 2]
+    declaring = seat in (declarer, dummy)
+
+    def cheapest_top(cards):  # the cheapest card equal to the top one (cards played between count)
+        top = cards[-1]
+        r = top - 1
+        while r >= 13 * suit_of(top):
+            if r in cards:
+                top = r
+            elif r not in played:
+                break
+            r -= 1
+        return top
+
+    def sequence_or_low(cards):
+        top = cheapest_top(cards)
+        return top if top != cards[-1] else cards[0]
+
+    def tenace(cards):  # AQ with the K out -> the Q
+        top = cheapest_top(cards)
+        below = [c for c in cards if c < top]
+        if not master(top) or not below:
+            return None
+        gap = [c for c in others if suit_of(c) == suit_of(top) and below[-1] < c < top]
+        return cheapest_top(below) if len(gap) == 1 else None
+
+    def declarer_discard():
+        losers = []
+        for s in range(4):
+            mine, his = in_suit(hand, s), in_suit(partner, s)
+            if s != trump and mine and not master(mine[-1]) and not (his and master(his[-1])):
+                losers.append((len(mine) + len(his), s, mine[0]))
+        return min(losers)[2] if losers else _discard(hand, trump)
+
     if not trick:
-        if seat in (declarer, dummy):
+        if declaring:
             if trump < 4:
-                mine = in_suit(hand, trump)
-                if mine and in_suit(others, trump):
-                    return mine[-1] if master(mine[-1]) else mine[0]
+                mine, his = in_suit(hand, trump), in_suit(partner, trump)
+                if his and len(his) < len(mine):  # ruff a loser in the short trump hand
+                    voids = [in_suit(hand, s)[0] for s in range(4) if s != trump and in_suit(hand, s)
+                             and not in_suit(partner, s) and not master(in_suit(hand, s)[0])]
+                    if voids:
+                        return min(voids, key=lambda c: (rank_of(c), suit_of(c)))
+                theirs = in_suit(others, trump)
+                if mine and theirs and theirs[0] < max(mine + his):
+                    return mine[-1] if master(mine[-1]) else sequence_or_low(mine)
             best, best_n = None, 0
             for s in range(4):
                 cards = in_suit(hand, s)
                 if cards and master(cards[-1]) and len(cards) > best_n:
                     best, best_n = cards[-1], len(cards)
+            if best is not None:
+                return best
+            best, best_key = None, -1
+            for s in range(4):
+                mine, his = in_suit(hand, s), in_suit(partner, s)
+                if s == trump or not mine:
+                    continue
+                key, card = len(mine) + len(his), sequence_or_low(mine)
+                if his and rank_of(his[-1]) >= 9 and his[-1] > mine[-1] and not master(his[-1]):
+                    key, card = key + 26, mine[0]  # low toward partner's honour
+                if key > best_key:
+                    best, best_key = card, key
             return best if best is not None else _discard(hand, trump)
         for s in range(4):
             cards = in_suit(hand, s)
@@ -366,34 +418,34 @@ def greedy_card(seat: int, hands: list[list[int]], played: set[int], trick: list
         else:
             safe = suit_of(best) == trump or master(best)
     follow = in_suit(hand, led)
+    partner_beats = declaring and dummy_seen and any(c > best for c in in_suit(partner, led))
     if follow:
         if k == 1:
+            if partner_beats:
+                return follow[0]
             cover = [c for c in follow if rank_of(trick[0]) >= 9 and c > best and rank_of(c) >= 9]
             return cover[0] if cover else follow[0]
         if partner_wins and safe:
             return follow[0]
         if k == 2:
-            top = follow[-1]
-            r = top - 1
-            while r >= 13 * led:  # the cheapest card equal to the top one (cards played between count)
-                if r in follow:
-                    top = r
-                elif r not in played:
-                    break
-                r -= 1
-            return top if _beats(top, best, trump) else follow[0]
+            card = tenace(follow) if declaring else None
+            if card is not None and _beats(card, best, trump):
+                return card
+            top = cheapest_top(follow)
+            if _beats(top, best, trump):
+                return top
         if suit_of(best) == led:
             win = [c for c in follow if c > best]
             if win:
                 return win[0]
         return follow[0]
-    if partner_wins and safe:
-        return _discard(hand, trump)
+    if (partner_wins and safe) or (k == 1 and partner_beats):
+        return declarer_discard() if declaring else _discard(hand, trump)
     if trump < 4:
         trumps = [c for c in in_suit(hand, trump) if suit_of(best) != trump or c > best]
         if trumps:
             return trumps[0]
-    return _discard(hand, trump)
+    return declarer_discard() if declaring else _discard(hand, trump)
 
 
 def greedy_play(hands: list[list[int]], declarer: int, trump: int, step: int = 1) -> list[int]:
