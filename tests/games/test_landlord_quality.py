@@ -176,3 +176,36 @@ def test_play_report_quality_section_agrees_with_the_rows(game, tmp_path):
         if tl.any():
             assert s["E[money | 头撂 (decider: the first bidder)]"].estimate == pytest.approx(
                 money[np.arange(len(df)), first][tl].mean())
+
+
+def test_a_role_decision_is_judged_against_its_losing_role():
+    """A lone 庄家 loses about 10 whatever he does: his throws, losing 5 on average, beat his role and
+    are no blunder; a decision worse than the role (losing 14) still is; a role that wins keeps
+    the bar at zero."""
+    rng = np.random.default_rng(2)
+    n = 400
+    banker = np.zeros((n, 4), bool)
+    banker[:, 0] = True
+    money = np.zeros((n, 4))
+    money[:, 0] = -10 + rng.normal(0, 1, n)
+    threw = banker & (np.arange(n) % 2 == 0)[:, None]
+    money[threw[:, 0], 0] = -5 + rng.normal(0, 1, threw[:, 0].sum())
+    worse = banker & (np.arange(n) % 2 == 1)[:, None] & (np.arange(n) % 4 == 1)[:, None]
+    money[worse[:, 0], 0] = -14 + rng.normal(0, 1, worse[:, 0].sum())
+    q = PlayQuality()
+    q.decision("banker threw", threw, money, yardstick=banker)
+    q.decision("banker blundered", worse, money, yardstick=banker)
+    q.decision("banker threw, judged against zero", threw, money)
+    notes = q.section().notes
+    flagged = [note for note in notes if note.startswith("significantly negative")]
+    assert len(flagged) == 1 and flagged[0].endswith(": banker blundered, banker threw, judged against zero")
+    assert any(note.startswith("judged against their role's mean") and "banker threw (role mean -" in note
+               for note in notes)
+    rare = banker & (np.arange(n) % 4 == 0)[:, None]  # a role that earns +1 on average, a decision of it that loses 5
+    winning = np.where(banker, 3.0, 0.0)
+    winning[rare[:, 0], 0] = -5.0
+    q = PlayQuality()
+    q.decision("winning role's loss", rare, winning, yardstick=banker)
+    notes = q.section().notes
+    assert any(note.endswith(": winning role's loss") for note in notes)
+    assert not any(note.startswith("judged against") for note in notes)

@@ -166,13 +166,15 @@ class _Acc:
         self.quality.decision("threw (甩牌)", tries > 0, money)
         self.quality.decision("a throw failed", failed > 0, money)
         shown = ~d["trump_from_kitty"].astype(bool)  # a trump found by turning the kitty is nobody's decision
-        self.quality.decision("declared the trump", (seat == d["declarer"].astype(np.int64)[:, None]) & shown[:, None],
-                              money)
-        for i, r in enumerate(ROLES):
-            self.quality.decision(f"{r} threw (甩牌)", (role == i) & (tries > 0), money)
-            self.quality.decision(f"{r}: a throw failed", (role == i) & (failed > 0), money)
+        declarer = d["declarer"].astype(np.int64)
+        declarer_role = np.take_along_axis(role, np.clip(declarer, 0, 3)[:, None], axis=1)
+        self.quality.decision("declared the trump", (seat == declarer[:, None]) & shown[:, None], money,
+                              yardstick=(role == declarer_role) & shown[:, None])
+        for i, r in enumerate(ROLES):  # a role's own decisions are judged against what the role earns
+            self.quality.decision(f"{r} threw (甩牌)", (role == i) & (tries > 0), money, yardstick=role == i)
+            self.quality.decision(f"{r}: a throw failed", (role == i) & (failed > 0), money, yardstick=role == i)
         self.quality.decision("庄家 buried points", (seat == banker[:, None]) & (d["kitty_points"] > 0)[:, None],
-                              money)
+                              money, yardstick=seat == banker[:, None])
         self.quality.event("庄家 buried points and the 闲 side won the last trick", kou & (d["kitty_points"] > 0))
         redeals = d["redeals"].astype(np.int64)  # a row holds `redeals` redealt deals, then its own
         self.quality.event("deal redealt (nobody declared), per deal",
