@@ -51,7 +51,7 @@ def fold(q: PlayQuality, b, n_seats: int, bomb_min: int, joker_bomb: bool) -> No
     role = seat_codes(b, "role", ROLES, n_seats)
     money = s["money"].astype(np.float64)
     for i, label in enumerate(LABELS):
-        q.decision(f"{label}: played a bomb or 双王", (role == i) & (s["bombs_played"] > 0), money)
+        q.decision(f"{label}: played a bomb or 双王", (role == i) & (s["bombs_played"] > 0), money, yardstick=role == i)
     q.note(NOTE)
     loser = s["cards_left"] > 0
     q.per_role("lost holding an unplayed bomb, per seat-hand", loser & bomb_left(s, bomb_min, joker_bomb),

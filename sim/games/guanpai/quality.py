@@ -37,8 +37,8 @@ def fold(q: PlayQuality, b) -> None:
     won = s["won"].astype(bool)
     for i, label in enumerate(LABELS):
         mine = role == i
-        q.decision(f"{label}: played a bomb", mine & (s["bombs_played"] > 0), money)
-        q.decision(f"{label}: played the 3-card bomb", mine & (s["three_bombs_played"] > 0), money)
+        q.decision(f"{label}: played a bomb", mine & (s["bombs_played"] > 0), money, yardstick=mine)
+        q.decision(f"{label}: played the 3-card bomb", mine & (s["three_bombs_played"] > 0), money, yardstick=mine)
     q.note(NOTE)
     dealt = (s["bombs_dealt"] + s["three_bomb_dealt"].astype(np.int64)) > 0
     left = (s["bombs_left"] > 0) | s["three_bomb_left"].astype(bool)

@@ -38,9 +38,9 @@ def fold(q: PlayQuality, b) -> None:
     s = {c: seat_matrix(b, c, N_SEATS).astype(np.int64) for c in SEAT_COLUMNS if c != "role"}
     for i, label in enumerate(LABELS):
         mine = role == i
-        q.decision(f"{label}: played a bomb-class play", mine & (s["bombs"] > 0), money)
-        q.decision(f"{label}: played a 连炸", mine & (s["lianzha"] > 0), money)
-        q.decision(f"{label}: played 三王 or 天王炸弹", mine & ((s["sanwang"] + s["tianwang"]) > 0), money)
+        q.decision(f"{label}: played a bomb-class play", mine & (s["bombs"] > 0), money, yardstick=mine)
+        q.decision(f"{label}: played a 连炸", mine & (s["lianzha"] > 0), money, yardstick=mine)
+        q.decision(f"{label}: played 三王 or 天王炸弹", mine & ((s["sanwang"] + s["tianwang"]) > 0), money, yardstick=mine)
     q.note(NOTE)
     lost = ~s["won"].astype(bool)
     q.per_role("lost holding an unplayed bomb, per seat-hand", lost & (s["left_max_bomb"] > 0), np.ones_like(lost),

@@ -44,9 +44,9 @@ def fold(q: PlayQuality, b) -> None:
     bombs = sum(s[f"bombs{k}"] for k in BOMB_SIZES)
     for i, label in enumerate(LABELS):
         mine = role == i
-        q.decision(f"{label}: played a bomb", mine & (bombs > 0), money)
-        q.decision(f"{label}: played a 正510K", mine & (s["zheng_played"] > 0), money)
-        q.decision(f"{label}: played a 副510K", mine & (s["fu_played"] > 0), money)
+        q.decision(f"{label}: played a bomb", mine & (bombs > 0), money, yardstick=mine)
+        q.decision(f"{label}: played a 正510K", mine & (s["zheng_played"] > 0), money, yardstick=mine)
+        q.decision(f"{label}: played a 副510K", mine & (s["fu_played"] > 0), money, yardstick=mine)
     q.note(NOTE)
     lost = money < 0
     q.per_role("lost holding an unplayed bomb, per seat-hand", lost & (s["left_max_bomb"] > 0),
