@@ -67,3 +67,14 @@ def test_urgent_510k_even_out_of_a_bomb():
     cards = hand(R5)  # an opponent on 2 cards: anything that wins the trick, 510K first
     move = decide(cards, FU_TOP, 45, {}, left=2)
     assert move is not None and move[0] == FIFTY_K and move[4] == 0
+
+
+def test_510k_answers_a_trick_without_points():
+    """``fk_points`` 0 (smart's default): a 510K is spent on any trick no plain play beats; at the old
+    20 smart passed a trick holding fewer points (one seat at 0 among seats at 20 gained +4.0 ± 1.3
+    points per hand on duplicate single hands)."""
+    cards = hand(R9)
+    move = decide(cards, FU_TOP, 0, {})
+    assert move is not None and move[0] == FIFTY_K and move[4] == 0
+    old = decide(cards, FU_TOP, 0, {"fk_points": 20})  # the old rule kept it (and spent its 5-card bomb)
+    assert old is None or old[0] != FIFTY_K
