@@ -61,7 +61,7 @@ GAME = Game(
     },
     players=Players(names=("random", "greedy", "smart", "search"),
                     params=("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob",
-                            "keep_big", "spare_bombs", "confidence", *SEARCH_PARAMS)),
+                            "keep_big", "spare_bombs", "confidence", "hard_defence", *SEARCH_PARAMS)),
     scoring=_scoring(),
     replay=_replay,
     sessions=True,
