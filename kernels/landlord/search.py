@@ -14,8 +14,9 @@ is at least ``confidence`` standard errors (``kernels.climb.search_pick``).
 Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, the
 cheapest bomb when following, then the cheapest other moves (fewest plays left, lowest rank).
 
-Not modelled: 上海 报到 打 tells the table the landlord holds four jokers or a rank 7+ times; the
-worlds ignore it, as they ignore what the auction said about hands. Decisions before the tricks
+After 上海 报到 打 the landlord has shown his sets (four jokers, a rank held 7+ times): every world
+gives him what he has not played of them (``kitty_need``). Not modelled: what the auction said
+about hands. Decisions before the tricks
 are searched in ``kernels.landlord.search_bids``.
 
 Shared pieces (the search's own stream, rank-count deals) are in ``kernels.climb.search``; the
@@ -36,7 +37,8 @@ from kernels.landlord.policies import (
     PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART, _after_plan, _weakest_bomb, choose_greedy, choose_smart,
 )
 from kernels.landlord.rows import (
-    ROW_DEALT, ROW_LEN, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, ROW_SEARCH_ROLLOUTS, end_facts,
+    BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_LEN, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS,
+    ROW_SEARCH_ROLLOUTS, end_facts,
 )
 from kernels.landlord.turn import take_turn, turn_moves
 from kernels.rng import next_u64
@@ -103,9 +105,22 @@ def sample_world(seat, counts, hand_left, landlord, shown, need, w_counts, state
 @njit(cache=True, nogil=True)
 def kitty_need(seat, landlord, counts, row, rules, need):
     """Rank counts the landlord is known to still hold: the shown kitty's cards he has not played,
-    ``max(0, held now - dealt)`` (斗地主 shows the kitty; 上海 does not, and a seat knows its own)."""
+    ``max(0, held now - dealt)`` (斗地主 shows the kitty; 上海 does not, and a seat knows its own);
+    in 上海 after 报到 打, the sets he showed (four jokers, each rank held 7+ times with the kitty):
+    all of those ranks that he has not played."""
     need[:] = 0
-    if landlord < 0 or landlord == seat or rules[LL_FLOW] == FLOW_MARKER_DANG:
+    if landlord < 0 or landlord == seat:
+        return
+    if rules[LL_FLOW] == FLOW_MARKER_DANG:
+        if row[ROW_BAODAO] == BAODAO_DA:
+            held = np.zeros(15, np.int64)  # his hand when he declared: dealt + the kitty
+            for r in range(15):
+                held[r] = row[ROW_DEALT + landlord * 15 + r] + row[ROW_KITTY + r]
+            for r in range(13):
+                if held[r] >= 7:
+                    need[r] = counts[landlord, r]
+            if held[13] >= 2 and held[14] >= 2:
+                need[13], need[14] = counts[landlord, 13], counts[landlord, 14]
         return
     for r in range(15):
         need[r] = max(0, counts[landlord, r] - row[ROW_DEALT + landlord * 15 + r])

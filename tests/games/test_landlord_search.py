@@ -87,6 +87,45 @@ def test_kitty_need_is_the_shown_kitty_not_yet_played():
     assert not need.any()
 
 
+def test_after_baodao_da_the_worlds_give_the_landlord_what_is_left_of_his_shown_sets():
+    """上海 报到 打: the landlord showed seven 9s (five dealt + two from the kitty) and the four jokers;
+    he has played three 9s and one big joker since. Every seat's worlds give him the four 9s and
+    three jokers he still holds; his six Ks (no set) stay hidden; without 报到 打 nothing is known."""
+    sh = kernel_inputs(_spec("shanghai", ["smart"] * 4))["rules"]
+    row = np.zeros(W.ROW_LEN, np.int64)
+    counts = np.zeros((4, 16), np.int64)
+    row[W.ROW_DEALT + 2 * 15 + 6], row[W.ROW_KITTY + 6], counts[2, 6] = 5, 2, 4  # 9s: 7 held, 4 left
+    row[W.ROW_DEALT + 2 * 15 + 13], row[W.ROW_DEALT + 2 * 15 + 14] = 2, 2  # the four jokers dealt
+    counts[2, 13], counts[2, 14] = 2, 1
+    row[W.ROW_DEALT + 2 * 15 + 10], counts[2, 10] = 6, 6  # six Ks: not a 报到 set
+    counts[2, 0] = 12  # other cards, hidden
+    need = np.full(15, -1, np.int64)
+    row[W.ROW_BAODAO] = W.BAODAO_DA
+    kitty_need(0, 2, counts, row, sh, need)
+    assert need.tolist() == [0] * 6 + [4] + [0] * 6 + [2, 1]
+    kitty_need(2, 2, counts, row, sh, need)  # the landlord knows his own hand anyway
+    assert not need.any()
+    for code in (W.BAODAO_NONE, W.BAODAO_BUDA):  # 不打 ends the hand; none shows nothing
+        row[W.ROW_BAODAO] = code
+        kitty_need(0, 2, counts, row, sh, need)
+        assert not need.any()
+    row[W.ROW_BAODAO] = W.BAODAO_DA
+    counts[[0, 1, 3], 0] = 25  # the others' cards
+    hand_left = counts[:, :15].sum(axis=1).astype(np.int64)
+    kitty_need(1, 2, counts, row, sh, need)
+    w = np.zeros((4, 16), np.int64)
+    state = np.array([1, 2, 3, 4], np.uint64)
+    for _ in range(20):
+        sample_world(1, counts, hand_left, 2, np.zeros(4, np.bool_), need, w, state)
+        assert w[2, 6] >= 4 and w[2, 13] >= 2 and w[2, 14] >= 1 and w[2, :15].sum() == hand_left[2]
+    need[:] = 0  # ignoring 报到, some worlds would hand the 9s to the other seats
+    nines = []
+    for _ in range(20):
+        sample_world(1, counts, hand_left, 2, np.zeros(4, np.bool_), need, w, state)
+        nines.append(w[2, 6])
+    assert min(nines) < 4
+
+
 MONEY_CASES = [
     ("doudizhu", {}, ["random"] * 3, 1),
     ("doudizhu", DOUDIZHU_VARIANTS["r3-qiang"].overrides, ["random", "smart", "random"], 1),
