@@ -248,13 +248,15 @@ def greedy_card(seat, hands, played, trick, k, declarer, trump, step, dummy_seen
     """The greedy policy's card for ``seat`` at position ``k`` of the trick (module docstring)."""
     hand = hands[seat]
     dummy = declarer ^ 2
+    declaring = seat == declarer or seat == dummy
     ours = hand
-    if seat == declarer or seat == dummy:
+    if declaring:
         ours = hands[declarer] | hands[dummy]
     others = ~(ours | played) & np.uint64(0xFFFFFFFFFFFFF)
+    partner = hands[seat ^ 2]
     if k == 0:
-        if seat == declarer or seat == dummy:
-            return _lead_declarer_side(hand, hands[seat ^ 2], others, played, trump)
+        if declaring:
+            return _lead_declarer_side(hand, partner, others, played, trump)
         return _lead_defender(hand, others, trump)
     led = trick[0] // 13
     w = trick_winner(trick, k, trump)
@@ -273,12 +275,12 @@ def greedy_card(seat, hands, played, trick, k, declarer, trump, step, dummy_seen
                     safe = False
         else:
             safe = best // 13 == trump or is_master(best, others)
-    declaring = seat == declarer or seat == dummy
+    # second hand on declarer's side: partner, fourth and in sight, can beat the card led
+    partner_beats = declaring and k == 1 and dummy_seen and (partner & higher_in_suit(best)) != _ZERO
     follow = hand & suit_mask(led)
     if follow:
         if k == 1:
-            partner_follow = hands[seat ^ 2] & suit_mask(led)
-            if declaring and dummy_seen and partner_follow & higher_in_suit(best):
+            if partner_beats:
                 return lowest_bit(follow)
             if trick[0] % 13 >= 9 and best // 13 == led:
                 cover = follow & higher_in_suit(best) & _honours_of(led)
@@ -300,16 +302,15 @@ def greedy_card(seat, hands, played, trick, k, declarer, trump, step, dummy_seen
             if win:
                 return lowest_bit(win)
         return lowest_bit(follow)
-    partner_can_win = declaring and k == 1 and dummy_seen and hands[seat ^ 2] & higher_in_suit(best) != _ZERO
-    if (partner_wins and safe) or partner_can_win:
-        return _declarer_discard(hand, hands[seat ^ 2], others, trump) if declaring else discard(hand, trump)
+    if (partner_wins and safe) or partner_beats:
+        return _declarer_discard(hand, partner, others, trump) if declaring else discard(hand, trump)
     if trump < 4:
         trumps = hand & suit_mask(trump)
         if best // 13 == trump:
             trumps &= higher_in_suit(best)
         if trumps:
             return lowest_bit(trumps)
-    return _declarer_discard(hand, hands[seat ^ 2], others, trump) if declaring else discard(hand, trump)
+    return _declarer_discard(hand, partner, others, trump) if declaring else discard(hand, trump)
 
 
 @njit(cache=True, nogil=True)

@@ -140,11 +140,20 @@ def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, r
 
 
 @njit(cache=True, nogil=True)
+def in_baodao_set(c, r):
+    """Is rank ``r`` part of a 上海 §6 报到 set of the rank counts ``c``: held 7+ times, or a joker
+    of the four?"""
+    if r >= 13:
+        return c[13] >= 2 and c[14] >= 2
+    return c[r] >= 7
+
+
+@njit(cache=True, nogil=True)
 def baodao_sets(c):
     """上海 §6 报到 sets in rank counts: four jokers, and each rank held 7+ times."""
-    sets = 1 if (c[13] >= 2 and c[14] >= 2) else 0
+    sets = 1 if in_baodao_set(c, 13) else 0
     for r in range(13):
-        if c[r] >= 7:
+        if in_baodao_set(c, r):
             sets += 1
     return sets
 

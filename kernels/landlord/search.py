@@ -33,6 +33,7 @@ from kernels.climb.search import deal_counts, rollout_players, search_stream
 from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.landlord.money import seat_money
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_MAX_MOVES, WORK_LEN, is_bomb_class, main_order
+from kernels.landlord.phases import in_baodao_set
 from kernels.landlord.policies import (
     PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART, _after_plan, _weakest_bomb, choose_greedy, choose_smart,
 )
@@ -116,11 +117,9 @@ def kitty_need(seat, landlord, counts, row, rules, need):
             held = np.zeros(15, np.int64)  # his hand when he declared: dealt + the kitty
             for r in range(15):
                 held[r] = row[ROW_DEALT + landlord * 15 + r] + row[ROW_KITTY + r]
-            for r in range(13):
-                if held[r] >= 7:
+            for r in range(15):
+                if in_baodao_set(held, r):
                     need[r] = counts[landlord, r]
-            if held[13] >= 2 and held[14] >= 2:
-                need[13], need[14] = counts[landlord, 13], counts[landlord, 14]
         return
     for r in range(15):
         need[r] = max(0, counts[landlord, r] - row[ROW_DEALT + landlord * 15 + r])
