@@ -232,3 +232,45 @@ def test_quanguan_all_no_play(plays, want):
     assert money == want
     got = score(facts_of([(res, 0)], 4), rules, 4)
     assert [got[f"s{s}_money"][0] for s in range(4)] == money
+
+
+def _three_seat_result(plays, cards_left=(0, 9, 8)):
+    return G.HandResult(winner=0, finish=[0], cards_left=list(cards_left), plays=list(plays), draws=[0] * 3,
+                        bombs={}, joker_bombs=0, tricks=6, jokers_left=[0] * 3, held=[{3: 0, 4: 0, 5: 0}] * 3,
+                        collected=[0] * 3, paid=[0] * 3, stock_left=0, dengyan=0, two_breaks=0)
+
+
+@pytest.mark.parametrize("plays,quanguan,want", [
+    ([5, 0, 1], None, [17, -9, -8]),  # issue 24, game 30: seat 2 played once, so nobody is shut out
+    ([5, 0, 0], None, [34, -18, -16]),  # nobody played: every loser ×2
+    ([5, 0, 1], "no_play", [26, -18, -8]),  # the per-loser reading, kept as an option
+])
+def test_two_deck_quanguan_only_when_no_loser_played(plays, quanguan, want):
+    """S004b doubles the losers only 'if the winner goes out and the others have not played a single
+    card': the two-deck default reads it for all losers together; ``quanguan = no_play`` per loser."""
+    rules = variant("two-deck", players=3)
+    assert rules.quanguan == "all_no_play"
+    if quanguan:
+        rules = apply_overrides(rules, {"quanguan": quanguan}, scoring_only=True)
+    res = _three_seat_result(plays)
+    money, _, _ = G.payment(res, rules, 0)
+    assert money == want
+    got = score(facts_of([(res, 0)], 3), rules, 3)
+    assert [got[f"s{s}_money"][0] for s in range(3)] == want
+
+
+def test_two_deck_game_30_of_the_issue():
+    """``paiju play gandengyan --variant two-deck --set players=3 -n 1000 --seed 502 --policy smart``,
+    game 30: seat 1 never played, seat 2 played once; the spec pays +17/−9/−8 (was +26/−18/−8), and
+    no row of the run marks a loser 全关 while another loser played."""
+    import sim
+
+    df = sim.play("gandengyan", 40, seed=502, variant="two-deck", rules={"players": 3}, policy="smart",
+                  progress=False).to_pandas()
+    row = df[df.game_index == 30].iloc[0]
+    assert [row[f"s{k}_plays"] for k in range(3)][1:] == [0, 1] and row.winner == 0
+    assert [row[f"s{k}_money"] for k in range(3)] == [17, -9, -8]
+    for _, r in df[df.winner >= 0].iterrows():
+        losers = [k for k in range(3) if k != r.winner]
+        none_played = all(r[f"s{k}_plays"] == 0 for k in losers)
+        assert [bool(r[f"s{k}_quanguan"]) for k in losers] == [none_played] * len(losers)

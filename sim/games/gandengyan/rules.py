@@ -77,8 +77,10 @@ class GandengyanRules:
     held_bomb5: int = scoring(1, "personal factor per natural 5+ of a kind in a loser's hand")
     held_joker: int = scoring(2, "personal factor per joker in a loser's hand")
     quanguan: Literal["none", "no_play", "all_no_play", "no_play_banker_one"] = scoring(
-        "none", "全关: none | each loser who never played (two-deck, read per loser) | every loser, when none of them "
-        "played | sichuan: a non-banker who never played, a banker who played only once")
+        "none", "全关 (×quanguan_factor to a loser's payment): none | no_play = per loser: each loser who never "
+        "played, whatever the others did (a departure from S004b, kept as an option) | all_no_play = every loser, "
+        "only when none of the losers played a card (two-deck: S004b 其他两家一张都未出) | no_play_banker_one = "
+        "sichuan: a non-banker who never played, a banker who played only once")
     quanguan_factor: int = scoring(2, "personal factor of a 全关 loser")
     round_double_at: int = scoring(0, "×2 when the hand reaches this trick (sichuan 20), 0 = never")
     round_double_again_at: int = scoring(0, "×2 more at this trick (sichuan 30), 0 = never")
@@ -106,12 +108,12 @@ VARIANTS: dict[str, Variant] = {
                          "pair_chain_min": 0, "pair_chain_max": 0, "bomb_min": 3, "bomb_max": 0, "joker_bomb": "none",
                          "end": "play_on", **_NO_MULTIPLIERS}),
     "two-deck": Variant(("[S004b]: 108 cards with 4 jokers, 3–10 players, 东家 7 / others 6, 三张 +1 or 222, 连对 "
-                         "and 三连对 of 2–3, bombs of 4+ (×4 each), 全关 ×2"),
+                         "and 三连对 of 2–3, bombs of 4+ (×4 each), 全关 ×2 to every loser when no loser played"),
                         {"players": 4, "min_players": 3, "max_players": 10, "decks": 2, "banker_cards": 7,
                          "other_cards": 6, "trio_follow": "plus_one", "straight_max": 0, "pair_chain_max": 3,
                          "trio_chain_min": 2, "trio_chain_max": 3, "bomb_max": 0, "joker_bomb": "none",
                          **_NO_MULTIPLIERS, "public_bomb4": 4, "public_bomb5": 4, "public_bomb6": 4,
-                         "quanguan": "no_play"}),
+                         "quanguan": "all_no_play"}),
     "sichuan": Variant(("四川 经典 [X-m2]: 54 cards, 2–5 players, bombs of 3+ (双王 the top 3-card bomb), only the "
                         "trick winner draws, public ×2/×4/×8/×16 per bomb and ×2 at tricks 20 and 30, cap 64"),
                        _SICHUAN),

@@ -10,7 +10,9 @@ by scoring options:
 * otherwise each paying loser pays ``cards_left × base × min(public × personal, cap)`` and the
   winner receives the sum. ``public`` = Π factor per bomb played by size (3, 4, 5, 6+) and per 双王
   × 2 at trick ``round_double_at`` × 2 at ``round_double_again_at``; ``personal`` = Π factor per
-  natural 3 / 4 / 5+ of a kind and per joker left in hand × ``quanguan_factor`` on 全关. Paying
+  natural 3 / 4 / 5+ of a kind and per joker left in hand × ``quanguan_factor`` on 全关 (``quanguan``:
+  ``all_no_play``, two-deck's rule, shuts every loser out only when none of them played; ``no_play``
+  each loser who never played; ``no_play_banker_one`` sichuan's reading; all from ``plays``). Paying
   losers: everyone but the winner, or (``loser = most_cards``) those holding the most cards.
   A stalemate (``winner`` -1) pays nothing.
 """
