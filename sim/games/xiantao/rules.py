@@ -44,23 +44,25 @@ class Contribution:
 class XiantaoRules:
     """Every option of spec §12, with its default."""
 
-    pei_cards: Literal["one_bj_one_sj", "extra_cards"] = rule("one_bj_one_sj", "X-Q1")
-    hand_size: int = rule(27, "X-Q2")
+    pei_cards: Literal["one_bj_one_sj", "extra_cards"] = rule("one_bj_one_sj", "which cards are the two 配牌 wilds: one 大王 + one 小王, or two extra marked cards (docs/rules/xiantao.md#x-q1)")
+    hand_size: int = rule(27, "cards dealt to each player; play needs all 108 dealt (docs/rules/xiantao.md#x-q2)")
     wild_single_value: Literal[3, 2] = rule(3, "rank of a lone wild played as a single")
-    wild_can_be_joker: bool = rule(False, "X-Q5: a wild may complete 王炸 with one natural joker")
+    wild_can_be_joker: bool = rule(False, "a wild may complete 王炸 with one natural joker (docs/rules/xiantao.md#x-q5)")
     wild_in_510k: bool = rule(True, "a wild may stand for the 5, 10 or K of a 五十K")
-    max_wilds_in_510k: Literal[1, 2] = rule(1, "X-Q7")
+    max_wilds_in_510k: Literal[1, 2] = rule(1, "most wilds one 五十K may hold (docs/rules/xiantao.md#x-q7)")
     two_jokers_is_bomb: bool = rule(True, "natural 大王 + 小王 is a bomb (王炸)")
     zheng510k_beats_4bomb: bool = rule(False, "正五十K ranks above 4-card bombs")
     call_card_rule: Literal["literal_recall", "uniform_eligible", "daguong_opposite"] = rule(
-        "literal_recall", "X-Q4"
+        "literal_recall", "how 庄家's call card is chosen: the source's re-call walk, uniform among eligible cards, or "
+        "the 打拱 rule (both copies held → the opposite seat is partner) (docs/rules/xiantao.md#x-q4)"
     )
-    pass_locks_trick: bool = rule(False, "X-Q8: a pass locks the player out of the trick")
-    banker_no_jiefeng: bool = rule(False, "unrevealed 接风 skips 庄家")
-    settlement: Literal["per_player", "per_team"] = scoring("per_player", "X-Q11")
-    hard_multiplier: int = scoring(1, "X-Q12: 硬牌 stake per opponent")
-    bonus_requires_play: bool = rule(False, "喜 only when the holding is played")
-    base: int = scoring(1, "底金 B")
+    pass_locks_trick: bool = rule(False, "a pass locks the player out of the rest of the trick (docs/rules/xiantao.md#x-q8)")
+    banker_no_jiefeng: bool = rule(False, "接风 before the partner is known skips 庄家 (docs/rules/xiantao.md#s8)")
+    settlement: Literal["per_player", "per_team"] = scoring("per_player", "each winner gets (each loser pays) B × grade, or each side's B × grade is shared "
+                                          "by its two players (docs/rules/xiantao.md#x-q11)")
+    hard_multiplier: int = scoring(1, "硬牌 stake: the lone player wins or pays B × this to each opponent (docs/rules/xiantao.md#x-q12)")
+    bonus_requires_play: bool = rule(False, "喜 bonuses count only when the holding is played, not when dealt (docs/rules/xiantao.md#s10-3)")
+    base: int = scoring(1, "base stake B (底金) that every payment multiplies")
     grade: GradeMultipliers = field(default_factory=GradeMultipliers)
     xi: XiBonus = field(default_factory=XiBonus)
     contribution: Contribution = field(default_factory=Contribution)
