@@ -136,6 +136,8 @@ def _rule_layers(rules: Optional[Path], sets: Optional[list[str]]) -> list:
 
 
 def _wrote(run, n: int, out: Path, unit: str) -> None:
+    from sim.progress import significant
+
     m = run.manifest
     if m.get("backend") == "dask":
         how = f"{m['dask_workers']} Dask workers × {m['threads'] or 'auto'} threads"
@@ -145,9 +147,9 @@ def _wrote(run, n: int, out: Path, unit: str) -> None:
     rows = run.n_rows
     if rows != n:  # several rows per game index (the hands of a match): the rate is of rows
         typer.echo(f"wrote {n:,} game indices ({rows:,} rows) to {out} in {m['wall_time_s']:.1f} s"
-                   + (f" ({rate:,.0f} rows/s, {how})" if rate else ""))
+                   + (f" ({significant(rate)} rows/s, {how})" if rate else ""))
         return
-    typer.echo(f"wrote {n:,} {unit} to {out} in {m['wall_time_s']:.1f} s" + (f" ({rate:,.0f} {unit}/s, {how})" if rate else ""))
+    typer.echo(f"wrote {n:,} {unit} to {out} in {m['wall_time_s']:.1f} s" + (f" ({significant(rate)} {unit}/s, {how})" if rate else ""))
 
 
 @app.command()
@@ -326,8 +328,12 @@ def warm_up(
     """Compile the games' kernels now (cached on disk), so that first runs start at once."""
     from sim.warmup import warm_up as run
 
-    seconds = run(games, jobs, log=typer.echo)
-    typer.echo(f"compiled in {seconds:.0f} s; later runs load the cached code")
+    try:
+        seconds = run(games, jobs, log=typer.echo)
+    except KeyboardInterrupt:
+        typer.echo("warm-up interrupted; the engines that finished stay cached (run it again for the rest)", err=True)
+        raise typer.Exit(130) from None
+    typer.echo(f"done in {seconds:.0f} s; later runs load the cached code")
 
 
 def main() -> None:

@@ -53,4 +53,15 @@ def _si(x: float) -> str:
     for div, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
         if x >= div:
             return f"{x / div:.2f}{suffix}"
-    return f"{x:.0f}"
+    return significant(x)
+
+
+def significant(x: float, digits: int = 3) -> str:
+    """``x`` to ``digits`` significant figures, whole numbers kept whole: 0.72 → "0.720",
+    12.34 → "12.3", 1234567 → "1,234,567" (a rate is never rounded to 0 or 1)."""
+    import math
+
+    if x == 0 or not math.isfinite(x):
+        return f"{x:g}"
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(x))))
+    return f"{x:,.{decimals}f}"

@@ -89,10 +89,18 @@ def compute_shard(spec: RunSpec, index: int, on_progress: Callable[[int], None] 
     return spec.job.compute(spec, start, stop, on_progress)
 
 
-def warm_up(spec: RunSpec) -> float:
-    """Compile or load the kernels for ``spec``; returns seconds spent."""
+def warm_up(spec: RunSpec, log: Callable[[str], None] | None = None) -> float:
+    """Compile or load the kernels for ``spec``; returns seconds spent. With ``log``, say before
+    compiling what is compiled (and that it happens once) and after it how long it took; a run
+    that only loads cached code says nothing (``sim.compiling``)."""
+    from sim.compiling import compile_notice
+
     t0 = time.perf_counter()
-    spec.job.warm_up(spec)
+    if log is None:
+        spec.job.warm_up(spec)
+    else:
+        with compile_notice(f"the {spec.game} {spec.kind} kernels", log):
+            spec.job.warm_up(spec)
     return time.perf_counter() - t0
 
 
@@ -116,9 +124,7 @@ def run_local(spec: RunSpec, out: Path, *, resume: bool, overwrite: bool, thread
 
     check_output(out, resume=resume, overwrite=overwrite)
     threads = set_threads(threads)
-    seconds = warm_up(spec)
-    if seconds > 1.0:
-        log(f"compiled kernels in {seconds:.1f} s (first run; cached for later runs)")
+    warm_up(spec, log)
     rundir = open_run_directory(out, manifest_for(spec, threads, "local"), resume=resume, overwrite=overwrite)
     pending = [i for i in range(spec.n_shards) if i not in rundir.done]
     done_games = sum(spec.shard_range(i)[1] - spec.shard_range(i)[0] for i in rundir.done)
@@ -158,9 +164,7 @@ def run_memory(spec: RunSpec, *, threads: int | None, progress: Any = None,
     from sim.writer import FORMAT, SCHEMA_VERSION, now_iso
 
     threads = set_threads(threads)
-    seconds = warm_up(spec)
-    if seconds > 1.0:
-        log(f"compiled kernels in {seconds:.1f} s (first run; cached for later runs)")
+    warm_up(spec, log)
     manifest = manifest_for(spec, threads, "memory")
     manifest.update(format=FORMAT, schema_version=SCHEMA_VERSION, created=now_iso())
     task = progress.start(spec.n, 0) if progress else None

@@ -32,6 +32,10 @@ def pytest_sessionstart(session) -> None:
 
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     log = reporter.write_line if reporter else print
-    log("compiling every game's kernels (sim.warmup) ...")
-    seconds = warm_up(log=log)
+    try:
+        seconds = warm_up(log=log)
+    except KeyboardInterrupt:  # the warm-up ended its processes; stop the session here, not in a test
+        import pytest
+
+        pytest.exit("interrupted during the kernel warm-up (sim.warmup)", returncode=2)
     log(f"kernels compiled or loaded in {seconds:.0f} s")

@@ -1,0 +1,111 @@
+"""No silent waits (issue 26 item 1): a run says what it compiles before compiling, says nothing
+when it only loads cached code, the warm-up stops on Ctrl-C, and rates keep their figures."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from sim.cli import app
+from sim.progress import significant
+
+ROOT = Path(__file__).resolve().parents[2]
+
+KERNEL = textwrap.dedent('''
+    import numba
+
+    @numba.njit(cache=True)
+    def bump(x):
+        return x + 1
+''')
+
+SCRIPT = textwrap.dedent('''
+    import sys
+    sys.path.insert(0, sys.argv[1])
+    from sim.compiling import compile_notice
+    import kern
+    with compile_notice("the test kernel", print):
+        kern.bump(1)
+    print("done")
+''')
+
+
+def _run_kernel(tmp_path):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True,
+                         env=env, cwd=ROOT, check=True)
+    return out.stdout.splitlines()
+
+
+def test_a_cold_run_says_what_it_compiles_and_a_warm_run_says_nothing(tmp_path):
+    (tmp_path / "kern.py").write_text(KERNEL)
+    cold = _run_kernel(tmp_path)
+    assert cold[0].startswith("compiling the test kernel (once") and "paiju warm-up" in cold[0]
+    assert cold[1].startswith("compiled the test kernel in ") and cold[2] == "done"
+    warm = _run_kernel(tmp_path)  # the same kernel, now loaded from the disk cache
+    assert warm == ["done"]
+
+
+def _sleepy(games):
+    time.sleep(3)
+    return 3.0, 1
+
+
+def test_run_groups_names_each_engine_as_it_finishes():
+    from sim.warmup import run_groups
+
+    lines = []
+    run_groups({"a": ["a"], "b": ["b", "c"]}, 2, lines.append, _fast)
+    assert sorted(lines) == ["  a: compiled in 0 s", "  b (b, c): already cached (loaded in 0.0 s)"]
+
+
+def _fast(games):
+    return 0.01, 1 if games == ["a"] else 0
+
+
+INTERRUPTED = textwrap.dedent('''
+    import time
+    from sim.warmup import run_groups
+    from tests.sim.test_cli_compile_notice import _sleepy
+    t0 = time.perf_counter()
+    try:
+        run_groups({str(i): [str(i)] for i in range(6)}, 1, print, _sleepy)
+    except KeyboardInterrupt:
+        print(f"interrupted after {time.perf_counter() - t0:.1f} s", flush=True)
+        raise SystemExit(130)
+''')
+
+
+def test_ctrl_c_stops_the_warm_up_at_once():
+    """Six engines of 3 s one at a time take 18 s; Ctrl-C after 2 s must end it within seconds
+    (before the fix the pool went on starting the remaining engines)."""
+    proc = subprocess.Popen([sys.executable, "-c", INTERRUPTED], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    time.sleep(4)  # the spawned process has started and is sleeping in the first engine
+    t0 = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "interrupted after" in out, out
+    assert time.perf_counter() - t0 < 8
+
+
+def test_warm_up_command_exits_130_with_a_line(monkeypatch):
+    import sim.warmup
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim.warmup, "warm_up", interrupted)
+    result = CliRunner().invoke(app, ["warm-up"])
+    assert result.exit_code == 130 and "warm-up interrupted" in result.output
+
+
+def test_rates_keep_three_significant_figures():
+    assert significant(0.72) == "0.720"
+    assert significant(0.0123456) == "0.0123"
+    assert significant(12.34) == "12.3"
+    assert significant(1_234_567.8) == "1,234,568"
