@@ -24,51 +24,71 @@ from sim.ruleset import flatten, rule, scoring
 class LandlordRules:
     """Options every landlord game reads: deck, deal, patterns and the top bid (defaults: 斗地主 3p)."""
 
-    n_players: int = rule(3, "players")
-    n_decks: int = rule(1, "54-card decks")
+    n_players: int = rule(3, "players at the table (the landlord against the rest)")
+    n_decks: int = rule(1, "54-card decks shuffled together")
     hand_size: int = rule(17, "cards dealt to each player")
-    kitty_size: int = rule(3, "底牌 taken by the landlord")
+    kitty_size: int = rule(3, "底牌 (kitty) cards the landlord takes after the auction")
     # patterns (A3 / Part B / 上海 §3)
-    max_bomb_size: int = rule(4, "largest bomb (cards of one rank)")
-    joker_pairs: bool = rule(False, "SJSJ / BJBJ are pairs (two decks)")
-    rocket: bool = rule(True, "火箭 BJ+SJ (Part B option two_deck_rocket)")
-    tianwang: bool = rule(False, "天王炸: all four jokers")
-    a_low_sequences: bool = rule(False, "chains on A2345..10JQKA (上海)")
-    trio_chain_a_low: bool = rule(False, "SH-5: trio chains / airplanes also A-low")
-    trio_single: bool = rule(True, "三带一")
-    trio_pair: bool = rule(True, "三带二")
-    airplane_singles: bool = rule(True, "飞机带单翅膀")
-    airplane_pairs: bool = rule(True, "飞机带对翅膀")
-    airplane_pairs_consecutive: bool = rule(False, "上海: pair wings consecutive")
-    four_two_singles: bool = rule(True, "四带二")
-    four_two_pairs: bool = rule(True, "四带二对")
-    wing_singles_rule: Literal["any", "distinct_ranks", "s001_literal"] = rule("any", "D-5")
-    four_two_singles_may_pair: bool = rule(True, "D-6: 5555+33 is a 四带二")
-    pair_kickers_distinct: bool = rule(False, "pair kickers of distinct ranks (OpenSpiel)")
-    kickers_no_joker_bomb: bool = rule(True, "kickers never hold a whole joker bomb (S001)")
-    wing_single_max_per_rank: int = rule(0, "cap on single wings of one rank, 0 = none (OpenSpiel: 3)")
-    joker_pair_in_sandaier: bool = rule(True, "SH-4: joker pairs may be pair kickers")
-    chain_head_not_bomb: bool = rule(False, "OpenSpiel quirk: no chain starting at a rank held 4 times")
-    bombs_beat_rocket: bool = rule(False, "OpenSpiel quirk: any bomb may follow the rocket")
-    max_bid: int = rule(3, "top bid; it ends the auction")
-    base: int = scoring(1, "底注 B")
+    max_bomb_size: int = rule(4, "most cards of one rank a bomb may hold (more cards beat fewer)")
+    joker_pairs: bool = rule(False, "two identical jokers (小王小王 or 大王大王) are a pair above 22")
+    rocket: bool = rule(True, "火箭 (rocket): one 大王 + one 小王 is the top bomb (two decks: below 天王炸)")
+    tianwang: bool = rule(False, "天王炸: all four jokers together are the top play")
+    a_low_sequences: bool = rule(False, "straights and pair chains may run from A low (A2345 .. 10JQKA), as in 上海")
+    trio_chain_a_low: bool = rule(
+        False, "trio chains and airplanes may also run from A low (docs/rules/shanghai.md#sh-5)"
+    )
+    trio_single: bool = rule(True, "三带一: a trio may carry one single")
+    trio_pair: bool = rule(True, "三带二: a trio may carry one pair")
+    airplane_singles: bool = rule(True, "an airplane (trio chain) may carry one single wing per trio")
+    airplane_pairs: bool = rule(True, "an airplane may carry one pair wing per trio")
+    airplane_pairs_consecutive: bool = rule(False, "an airplane's pair wings must be consecutive ranks (上海)")
+    four_two_singles: bool = rule(True, "四带二: four of a kind may carry two singles (not a bomb then)")
+    four_two_pairs: bool = rule(True, "四带二对: four of a kind may carry two pairs (not a bomb then)")
+    wing_singles_rule: Literal["any", "distinct_ranks", "s001_literal"] = rule(
+        "any", "which single wings an airplane may carry: any cards, all of distinct ranks, or the source's "
+        "example read literally (all equal or all distinct) (docs/rules/doudizhu.md#d-5)"
+    )
+    four_two_singles_may_pair: bool = rule(
+        True, "the two singles of a 四带二 may be a pair, as 5555+33 (docs/rules/doudizhu.md#d-6)"
+    )
+    pair_kickers_distinct: bool = rule(False, "the pairs carried by a play must be of distinct ranks (OpenSpiel)")
+    kickers_no_joker_bomb: bool = rule(True, "carried cards never hold a whole joker bomb (both jokers)")
+    wing_single_max_per_rank: int = rule(0, "most single wings of one rank in an airplane, 0 = no cap (OpenSpiel: 3)")
+    joker_pair_in_sandaier: bool = rule(
+        True, "a joker pair may be the pair a 三带二 or airplane carries (docs/rules/shanghai.md#sh-4)"
+    )
+    chain_head_not_bomb: bool = rule(False, "OpenSpiel quirk: no chain may start at a rank the player holds four of")
+    bombs_beat_rocket: bool = rule(False, "OpenSpiel quirk: any bomb may be played on the rocket")
+    max_bid: int = rule(3, "the top bid (1..3); bidding it ends the auction")
+    base: int = scoring(1, "base stake B (底注) that every payment multiplies")
 
 
 @dataclass(frozen=True)
 class DoudizhuRules(LandlordRules):
     """斗地主 3 players, rule set R3 (S003 tournament): bidding (A2 / A2') and scoring (A6)."""
 
-    auction: Literal["one_round", "openspiel"] = rule("one_round", "one turn each, or OpenSpiel's re-bidding")
-    qiang: Literal["none", "after_bidding", "after_three"] = rule("none", "抢地主: R3 带抢 room / R1 after x3")
-    mingpai_allowed: bool = rule(False, "landlord may 明牌 (×2)")
-    all_pass: Literal["redeal", "no_game"] = rule("redeal", "all pass: redeal (spec) or a hand with no score (OpenSpiel)")
-    qiang_factor: int = scoring(2, "per 抢地主")
-    mingpai_factor: int = scoring(2, "明牌")
-    bomb_factor: int = scoring(2, "per bomb played")
-    rocket_factor: int = scoring(2, "per rocket played (R1: 4)")
-    tianwang_factor: int = scoring(2, "per 天王炸 played")
-    spring_factor: int = scoring(2, "春天 (R1: 4)")
-    fanchun_factor: int = scoring(2, "反春")
+    auction: Literal["one_round", "openspiel"] = rule(
+        "one_round", "one bidding turn each (the rules), or OpenSpiel's auction that goes round until settled"
+    )
+    qiang: Literal["none", "after_bidding", "after_three"] = rule(
+        "none", "抢地主 (snatch the landlord) round: none, after the bidding (R3 带抢 rooms), or after a bid of x3 "
+        "(R1)"
+    )
+    mingpai_allowed: bool = rule(
+        False, "the landlord may 明牌 (show his hand) before his first play, doubling the stake"
+    )
+    all_pass: Literal["redeal", "no_game"] = rule(
+        "redeal", "when everyone passes: redeal, or a hand that scores nothing (OpenSpiel)"
+    )
+    qiang_factor: int = scoring(2, "stake factor for each 抢地主")
+    mingpai_factor: int = scoring(2, "stake factor when the landlord plays 明牌")
+    bomb_factor: int = scoring(2, "stake factor for each bomb played")
+    rocket_factor: int = scoring(2, "stake factor for each rocket played (R1: 4)")
+    tianwang_factor: int = scoring(2, "stake factor for each 天王炸 played")
+    spring_factor: int = scoring(2, "stake factor for 春天: the landlord goes out and no farmer played a card (R1: 4)")
+    fanchun_factor: int = scoring(
+        2, "stake factor for 反春: a farmer goes out while the landlord played only his opening lead"
+    )
 
 
 # what the engine reads of an option a game's ruleset does not have
@@ -169,11 +189,11 @@ def engine_rules(rules: LandlordRules, flow: str, max_moves: int | None = None) 
 class Doudizhu4Rules(DoudizhuRules):
     """斗地主 4 players, two decks (Part B, interpretation D-8)."""
 
-    n_players: int = rule(4, "players")
-    n_decks: int = rule(2, "54-card decks")
+    n_players: int = rule(4, "players at the table (the landlord against the rest)")
+    n_decks: int = rule(2, "54-card decks shuffled together")
     hand_size: int = rule(25, "cards dealt to each player")
-    kitty_size: int = rule(8, "底牌 taken by the landlord")
-    max_bomb_size: int = rule(8, "largest bomb (cards of one rank)")
-    joker_pairs: bool = rule(True, "SJSJ / BJBJ are pairs (two decks)")
-    rocket: bool = rule(False, "火箭 BJ+SJ (Part B option two_deck_rocket)")
-    tianwang: bool = rule(True, "天王炸: all four jokers")
+    kitty_size: int = rule(8, "底牌 (kitty) cards the landlord takes after the auction")
+    max_bomb_size: int = rule(8, "most cards of one rank a bomb may hold (more cards beat fewer)")
+    joker_pairs: bool = rule(True, "two identical jokers (小王小王 or 大王大王) are a pair above 22")
+    rocket: bool = rule(False, "火箭 (rocket): one 大王 + one 小王 is the top bomb (two decks: below 天王炸)")
+    tianwang: bool = rule(True, "天王炸: all four jokers together are the top play")

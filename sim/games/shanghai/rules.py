@@ -15,28 +15,49 @@ from sim.ruleset import rule, scoring
 class ShanghaiRules(LandlordRules):
     """上海三打一: 108 cards, 25 each + 8 底牌, 叫档 1-3 (§2), settlement §7."""
 
-    n_players: int = rule(4, "players")
-    n_decks: int = rule(2, "54-card decks")
+    n_players: int = rule(4, "players at the table (the landlord against the rest)")
+    n_decks: int = rule(2, "54-card decks shuffled together")
     hand_size: int = rule(25, "cards dealt to each player")
-    kitty_size: int = rule(8, "底牌 taken by the landlord")
-    max_bomb_size: int = rule(8, "largest bomb (cards of one rank)")
-    joker_pairs: bool = rule(True, "SJSJ / BJBJ are pairs (two decks)")
-    rocket: bool = rule(False, "火箭 BJ+SJ")
-    tianwang: bool = rule(True, "天王炸: all four jokers")
-    a_low_sequences: bool = rule(True, "chains on A2345..10JQKA (上海)")
-    trio_chain_a_low: bool = rule(True, "SH-5: trio chains / airplanes also A-low")
-    trio_single: bool = rule(False, "三带一")
-    airplane_singles: bool = rule(False, "飞机带单翅膀")
-    airplane_pairs_consecutive: bool = rule(True, "上海: pair wings consecutive")
-    four_two_singles: bool = rule(False, "四带二")
-    four_two_pairs: bool = rule(False, "四带二对")
-    bomb_limits: bool = rule(True, "§2.1 per-farmer bomb limits by bid")
-    tianwang_counts_for_limit: bool = rule(True, "SH-2: 天王炸 counts against a farmer's bomb limit")
-    touliao_rule: Literal["as_4_dang", "extra_x4"] = scoring("as_4_dang", "SH-8")
-    huangfan_stacks: bool = scoring(False, "SH-1")
-    baodao_count_multiplies: bool = scoring(False, "SH-7")
-    pz_baodao_settlement: bool = scoring(False, "SH-7 alt")
-    bombs_multiply: bool = scoring(False, "×2 per bomb played ([X-pz])")
+    kitty_size: int = rule(8, "底牌 (kitty) cards the landlord takes after the auction")
+    max_bomb_size: int = rule(8, "most cards of one rank a bomb may hold (more cards beat fewer)")
+    joker_pairs: bool = rule(True, "two identical jokers (小王小王 or 大王大王) are a pair above 22")
+    rocket: bool = rule(False, "火箭 (rocket): one 大王 + one 小王 is the top bomb (two decks: below 天王炸)")
+    tianwang: bool = rule(True, "天王炸: all four jokers together are the top play")
+    a_low_sequences: bool = rule(True, "straights and pair chains may run from A low (A2345 .. 10JQKA), as in 上海")
+    trio_chain_a_low: bool = rule(
+        True, "trio chains and airplanes may also run from A low (docs/rules/shanghai.md#sh-5)"
+    )
+    trio_single: bool = rule(False, "三带一: a trio may carry one single")
+    airplane_singles: bool = rule(False, "an airplane (trio chain) may carry one single wing per trio")
+    airplane_pairs_consecutive: bool = rule(True, "an airplane's pair wings must be consecutive ranks (上海)")
+    four_two_singles: bool = rule(False, "四带二: four of a kind may carry two singles (not a bomb then)")
+    four_two_pairs: bool = rule(False, "四带二对: four of a kind may carry two pairs (not a bomb then)")
+    bomb_limits: bool = rule(
+        True, "farmers may play only as many bombs as their bid allows: 1 after 不叫 or 1档, 2 after 2档, unlimited"
+        " if never asked (docs/rules/shanghai.md#s2-1)"
+    )
+    tianwang_counts_for_limit: bool = rule(
+        True, "天王炸 counts against a farmer's bomb limit (docs/rules/shanghai.md#sh-2)"
+    )
+    touliao_rule: Literal["as_4_dang", "extra_x4"] = scoring(
+        "as_4_dang", "头撂 (first bidder bids 3档 at once): counts 4 档 when the landlord wins and 3 when he loses, or ×4 "
+        "on top of 3 档 on a win (docs/rules/shanghai.md#sh-8)"
+    )
+    huangfan_stacks: bool = scoring(
+        False, "荒番 (deal after an all-pass redeal) doubles once per consecutive all-pass deal instead of once "
+        "(docs/rules/shanghai.md#sh-1)"
+    )
+    baodao_count_multiplies: bool = scoring(
+        False, "报到 with two monster sets (双报到) multiplies the stake by the number of sets "
+        "(docs/rules/shanghai.md#sh-7)"
+    )
+    pz_baodao_settlement: bool = scoring(
+        False, "PZ server settlement of 报到: × the number of sets, and no 头撂 bonus on 不打 "
+        "(docs/rules/shanghai.md#sh-7)"
+    )
+    bombs_multiply: bool = scoring(
+        False, "every bomb played doubles the stake (PZ server; the rules have no bomb factor)"
+    )
 
 
 VARIANTS: dict[str, Variant] = {
