@@ -30,26 +30,43 @@ MATCH_CAP = 500  # most hands a match may last (never reached in practice: a han
 class BombBonus:
     """Points a team gains for a bomb of its player that the other team did not over-bomb (§10.2)."""
 
-    five: int = scoring(50, "5-card bomb")
-    six: int = scoring(100, "6-card bomb")
-    seven: int = scoring(200, "7-card bomb")
-    eight: int = scoring(0, "8-card bomb played (the spec names none; an 8 of a kind dealt is W-7)")
+    five: int = scoring(
+        50, "team bonus for a 5-card bomb the other team did not over-bomb (docs/rules/wushik.md#s10-2)"
+    )
+    six: int = scoring(100, "team bonus for a 6-card bomb the other team did not over-bomb")
+    seven: int = scoring(200, "team bonus for a 7-card bomb the other team did not over-bomb")
+    eight: int = scoring(
+        0, "team bonus for an 8-card bomb played (the rules name none; being dealt 8 is eight_bomb_rule)"
+    )
 
 
 @dataclass(frozen=True)
 class WushikRules:
     """Every option of spec §12, with its default."""
 
-    direction: Literal["counter_clockwise", "clockwise"] = rule("counter_clockwise", "W-1: turn order")
-    zheng_beats_fu: bool = rule(True, "W-2: 正510K beats 副510K (false: all 510K equal)")
-    allow_straights: bool = rule(False, "straights of >= 5 singles within 3..A ([X-hl] variant)")
-    jiefeng: Literal["partner", "next"] = rule("partner", "W-4: who leads when the trick winner is out")
+    direction: Literal["counter_clockwise", "clockwise"] = rule(
+        "counter_clockwise", "turn order: counter-clockwise or clockwise (docs/rules/wushik.md#w-1)"
+    )
+    zheng_beats_fu: bool = rule(
+        True, "a one-suit 正五十K beats a mixed 副五十K; false: all 五十K are equal (docs/rules/wushik.md#w-2)"
+    )
+    allow_straights: bool = rule(False, "straights of 5+ singles within 3..A are legal (the 52-card game)")
+    jiefeng: Literal["partner", "next"] = rule(
+        "partner", "who leads when the trick winner is already out: his partner, or the next active player "
+        "(docs/rules/wushik.md#w-4)"
+    )
     terminal_trick_points: Literal["to_terminating_player", "void"] = scoring(
-        "to_terminating_player", "W-5: the table's points in the 终止牌's trick")
+        "to_terminating_player", "the table's points in the trick that ends the hand go to the player who "
+        "ended it, or are void (docs/rules/wushik.md#w-5)"
+    )
     bomb_bonus: BombBonus = field(default_factory=BombBonus)
-    bomb_bonus_zero_sum: bool = scoring(False, "W-6: the bonus is also taken from the other team")
+    bomb_bonus_zero_sum: bool = scoring(
+        False, "a bomb bonus is also taken from the other team (docs/rules/wushik.md#w-6)"
+    )
     eight_bomb_rule: Literal["win_hand_as_double_catch", "record_only", "win_match"] = rule(
-        "win_hand_as_double_catch", "W-7: a player dealt 8 of a kind")
+        "win_hand_as_double_catch", "a player dealt 8 of a kind: his team wins the hand as 双抓 with all "
+        "points, it is only counted, or his team wins the match (docs/rules/wushik.md#w-7)"
+    )
     target_score: int = rule(800, "a match ends after the hand in which a team total reaches this")
     matches: bool = rule(True, "a game index is a whole match to target_score (one row per hand, the first lead by "
                                "the turned-up card, later ones by the last 一游); false: single hands, each led by "
