@@ -329,13 +329,13 @@ def _report(source: Source, scenarios, rulesets, accs: list[_Acc], role: str) ->
 
 # --- output ------------------------------------------------------------------------------------
 
-FORMATS = ("table", "md")
+FORMATS = ("table", "md", "csv", "json")
 
 
 def check_output_file(out: Path | None, fmt: str) -> None:
     """Refuse a bad ``--format`` / ``--out`` before the pass over the run."""
     if fmt not in FORMATS:
-        raise UserError(f"--format must be 'table' or 'md'; got {fmt!r}")
+        raise UserError(f"--format must be 'table', 'md', 'csv' or 'json'; got {fmt!r}")
     if out is None:
         return
     if out.is_dir():
@@ -345,7 +345,11 @@ def check_output_file(out: Path | None, fmt: str) -> None:
 
 
 def render(rep: Report, fmt: str, width: int = 120) -> str:
-    """The report as Markdown (``md``) or as plain-text rich tables (``table``)."""
+    """The report as Markdown (``md``), data (``csv``, ``json``) or plain-text rich tables (``table``)."""
+    if fmt in ("csv", "json"):
+        from analysis.render_data import render_data
+
+        return render_data(rep, fmt)
     return rep.to_markdown() if fmt == "md" else rep.to_text(width)
 
 

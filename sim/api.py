@@ -406,8 +406,8 @@ class Run:
         from analysis.render import check_out, write_report
         from analysis.report import build_report
 
-        if format not in ("table", "md", "html"):
-            raise PaijuError(f"--format must be 'table', 'md' or 'html'; got {format!r}")
+        if format not in ("table", "md", "html", "csv", "json"):
+            raise PaijuError(f"--format must be 'table', 'md', 'html', 'csv' or 'json'; got {format!r}")
         if format == "html" and out is None:
             raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
         if out is not None and format in ("md", "html"):
@@ -415,8 +415,10 @@ class Run:
         rep = build_report(self._run, seats=seats)
         if out is None:
             return rep, 0, []
-        if format == "table":
-            _write_text(Path(out), rep.to_text())
+        if format in ("table", "csv", "json"):
+            from analysis.render_data import render_data
+
+            _write_text(Path(out), rep.to_text() if format == "table" else render_data(rep, format))
             return rep, 0, [Path(out)]
         from analysis.plots import figures
 

@@ -201,7 +201,7 @@ def replay(
 @user_errors
 def report(
     run: Annotated[Path, typer.Argument(help="run directory written by `paiju census` or `paiju play`")],
-    format: Annotated[str, typer.Option("--format", "-f", help="table | md | html (md/html with --out add plots)")] = "table",
+    format: Annotated[str, typer.Option("--format", "-f", help="table | md | html | csv | json (md/html with --out add plots; csv/json: the numbers as data)")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file (md: PNGs in NAME_files/ beside it)")] = None,
     seats: Annotated[bool, typer.Option("--seats", help="also show the per-seat rows of statistics pooled over seats")] = False,
 ) -> None:
@@ -211,14 +211,35 @@ def report(
     rep, n_figures, written = api.open_run(run).write_report(format, out, seats=seats)
     if out is not None:
         where = f" ({n_figures} plot(s) {f'in {written[1].parent}' if len(written) > 1 else 'embedded'})" \
-            if format != "table" else ""
+            if format in ("md", "html") else ""
         typer.echo(f"wrote {out}{where}")
-    elif format == "md":
-        typer.echo(rep.to_markdown())
     else:
-        from rich.console import Console
+        _show(rep, format)
 
-        Console().print(rep.to_rich())
+
+def _show(rep, format: str) -> None:
+    """Print a report to stdout as rich tables, Markdown, CSV or JSON."""
+    if format == "md":
+        typer.echo(rep.to_markdown())
+    elif format in ("csv", "json"):
+        from analysis.render_data import render_data
+
+        typer.echo(render_data(rep, format), nl=False)
+    else:
+        _console().print(rep.to_rich())
+
+
+def _console():
+    """A rich console for stdout: the terminal's width, or when piped no width limit at all, so
+    that a file or a program gets whole lines (no wrapping at 80 columns, no cut intervals)."""
+    from rich.console import Console
+
+    if sys.stdout.isatty():
+        return Console()
+    return Console(width=PIPED_WIDTH, color_system=None)
+
+
+PIPED_WIDTH = 10_000
 
 
 @app.command()
@@ -252,7 +273,7 @@ def balance(
     scenario: Annotated[Optional[list[Path]], typer.Option(
         "--scenario", "-s", help="TOML of scoring overrides (name = file stem); repeat; the first is the reference")] = None,
     role: Annotated[Optional[str], typer.Option("--role", help="role compared with the first scenario (default: the game's own; `paiju balance RUN` lists them)")] = None,
-    format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
+    format: Annotated[str, typer.Option("--format", "-f", help="table | md | csv | json")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file")] = None,
 ) -> None:
     """Money by role and seat, share of money per scoring component, and scenario differences."""
@@ -264,12 +285,8 @@ def balance(
     if out is not None:
         write_text(out, render(rep, format))
         typer.echo(f"wrote {out}")
-    elif format == "md":
-        typer.echo(rep.to_markdown())
     else:
-        from rich.console import Console
-
-        Console().print(rep.to_rich())
+        _show(rep, format)
 
 
 @app.command()
@@ -287,7 +304,8 @@ def sweep(
     set_: SET_OPT = None,
     threads: THREADS_OPT = None,
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="keep each run as OUT/NAME=VALUE")] = None,
-    format: Annotated[str, typer.Option("--format", "-f", help="table | md")] = "table",
+    format: Annotated[str, typer.Option("--format", "-f", help="table | md | csv | json")] = "table",
+    out_file: Annotated[Optional[Path], typer.Option("--out-file", help="write the sweep's report to this file instead of stdout")] = None,
     quiet: QUIET_OPT = False,
 ) -> None:
     """Play the same deals under each value of a policy parameter, or with each player in self-play
@@ -297,8 +315,12 @@ def sweep(
 
     if (policy_param is None) == (players is None):
         raise UserError("give exactly one of --policy-param NAME=v1,v2,… and --players p1,p2,…")
-    if format not in ("table", "md"):
-        raise UserError(f"--format must be 'table' or 'md'; got {format!r}")
+    if format not in ("table", "md", "csv", "json"):
+        raise UserError(f"--format must be 'table', 'md', 'csv' or 'json'; got {format!r}")
+    if out_file is not None:
+        from analysis.balance import check_output_file
+
+        check_output_file(out_file, format)  # before playing anything
     common = dict(seed=seed, out=out, variant=variant, rules=_rule_layers(rules, set_), threads=threads,
                   progress=not quiet, log=_log)
     if players is not None:
@@ -311,12 +333,13 @@ def sweep(
         name, values = policy_param.split("=", 1)
         result = api.sweep(game, n, name, [v.strip() for v in values.split(",") if v.strip()], policy=policy,
                            rotate=rotate, **common)
-    if format == "md":
-        typer.echo(result.report.to_markdown())
-    else:
-        from rich.console import Console
+    if out_file is not None:
+        from analysis.balance import render, write_text
 
-        Console().print(result.report.to_rich())
+        write_text(out_file, render(result.report, format))
+        typer.echo(f"wrote {out_file}")
+    else:
+        _show(result.report, format)
 
 
 @app.command("warm-up")

@@ -256,7 +256,7 @@ def test_cli(src, tmp_path):
     unknown = tmp_path / "u.toml"
     unknown.write_text("[xi]\nnine = 2\n")
     for args, message in ((["-s", str(unknown)], "unknown option 'xi.nine' in scenario file"),
-                          (["--format", "html"], "--format must be 'table' or 'md'"),
+                          (["--format", "html"], "--format must be 'table', 'md', 'csv' or 'json'"),
                           (["--out", str(tmp_path / "no" / "x.md")], "does not exist")):
         result = runner.invoke(app, ["balance", str(src), *args])
         lines = [line for line in result.output.splitlines() if line.strip()]
