@@ -30,21 +30,40 @@ WILD_MODES = ("both", "big_only", "none")
 class ShuangkouRules:
     """Every option of spec §9, with its default, and the interpretations of the spec's gaps."""
 
-    wild_jokers: Literal["both", "big_only", "none"] = rule("both", "§2: which jokers are wild")
-    tianwang_rank: Literal["top", "smallest_7xiang"] = rule("top", "§4: 天王炸弹 the top play or the smallest 7相")
-    allow_lianzha: bool = rule(False, "§3: 连炸 (>= 3 equal bombs on consecutive ranks, 千变)")
+    wild_jokers: Literal["both", "big_only", "none"] = rule(
+        "both", "which jokers are wild: all four, the two 大王 only (千变), or none (docs/rules/shuangkou.md#s2)"
+    )
+    tianwang_rank: Literal["top", "smallest_7xiang"] = rule(
+        "top", "天王炸弹 (four jokers) is the top play, or the smallest 7相 bomb (docs/rules/shuangkou.md#s4)"
+    )
+    allow_lianzha: bool = rule(
+        False, "连炸 is legal: 3+ bombs of equal size on consecutive ranks (千变) (docs/rules/shuangkou.md#s3)"
+    )
     contribution_table: Literal["s001_extrapolated", "qianbian"] = scoring(
-        "s001_extrapolated", "SK-8: tribute 6相 1B, 7相 3B, +2B a 相 / 千变 2^(相-5) x the hand value")
+        "s001_extrapolated", "tribute for a 6相+ level: 6相 1B, 7相 3B, +2B a 相; or 千变's 2^(相-5) × the hand value "
+        "(docs/rules/shuangkou.md#sk-8)"
+    )
     xiang_level_scope: Literal["per_player_max", "side_total_bombs"] = scoring(
-        "per_player_max", "SK-7: the side's level is its best player's, or counts the side's bombs together")
+        "per_player_max", "the winning side's 相 level is its better player's, or counts the side's bombs together "
+        "(docs/rules/shuangkou.md#sk-7)"
+    )
     bomb_count_rule: Literal["s001", "qianbian", "none"] = scoring(
-        "s001", "SK-7: bombs played count as 相: s001 3 → 5相 (+1 a bomb); qianbian 4 → 6相, two >= 5相 → 6相")
-    tianwang_xiang: int = scoring(7, "相 a 天王炸弹 counts for 翻倍 and tribute (the spec ranks it only)")
-    base: int = scoring(1, "基础分 B")
-    jiefeng: Literal["partner", "next"] = rule("partner", "§5: who leads when the trick winner is out")
-    direction: Literal["counter_clockwise", "clockwise"] = rule("counter_clockwise", "SK-1: turn order")
-    partner_draw: bool = rule(True, "§1 / SK-2: partners by an announced card with the seat swap; "
-                                    "false: seats as dealt, seat 0 leads")
+        "s001", "how many bombs played count as a 相 level: s001 3 bombs = 5相 (+1 a bomb); qianbian 4 bombs or two"
+        " 5相+ = 6相; none (docs/rules/shuangkou.md#sk-7)"
+    )
+    tianwang_xiang: int = scoring(7, "相 a 天王炸弹 counts for 翻倍 and tribute (the rules only rank it)")
+    base: int = scoring(1, "base stake B (基础分) of a hand: 双扣 3B, 单扣 2B, 平扣 1B")
+    jiefeng: Literal["partner", "next"] = rule(
+        "partner", "who leads when the trick winner is out: his partner, or the next active player "
+        "(docs/rules/shuangkou.md#s5)"
+    )
+    direction: Literal["counter_clockwise", "clockwise"] = rule(
+        "counter_clockwise", "turn order: counter-clockwise or clockwise (docs/rules/shuangkou.md#sk-1)"
+    )
+    partner_draw: bool = rule(
+        True, "partners by an announced card, the second holder swapping to sit opposite; false: seats as "
+        "dealt, seat 0 leads (docs/rules/shuangkou.md#s1)"
+    )
 
 
 Rules = ShuangkouRules
