@@ -37,26 +37,40 @@ class GuanpaiRules:
     """Every option of spec §8, with its default (S001 with GP-1 .. GP-8)."""
 
     deck: Literal["s001_49", "s001_51", "as_48"] = rule(
-        "s001_49", "GP-1: 49 cards (♠2 the only 2), 17 each, 15 unused | 51 (no ♦2), three hands of 17, one "
-        "unused | 48 (no ♥2 ♣2 ♦2 ♠A), three hands of 16, one unused")
+        "s001_49", "which pack: 49 cards (♠2 the only 2), 17 each; 51 (no ♦2), three hands of 17, one unused; 48 (no"
+        " ♥2 ♣2 ♦2 ♠A), three hands of 16, one unused (docs/rules/guanpai.md#gp-1)"
+    )
     straights: Literal["3_to_A", "as_straights"] = rule(
-        "3_to_A", "GP-5: straights on 3..A | A may be low with 2 (A2345, 23456 .. 10JQKA)")
+        "3_to_A", "straights run 3..A, or A may also be low with 2 (A2345, 23456 .. 10JQKA) "
+        "(docs/rules/guanpai.md#gp-5)"
+    )
     three_card_bomb_rank: Literal["Q", "A", "none"] = rule(
-        "Q", "three Qs are the smallest bomb (S001) | three As are the largest (X-as) | none")
-    bomb_may_carry_single: bool = rule(True, "a bomb may be played as 4 + 1 single (S001)")
-    three_card_bomb_may_carry_single: bool = rule(True, "GP-6: the 3-card bomb may carry one single")
-    four_with_three: bool = rule(True, "四带三 (4 + pair + single, not a bomb) is a pattern (S001)")
+        "Q", "three of this rank are a bomb: three Qs the smallest, three As the largest, or none "
+        "(docs/rules/guanpai.md#s3)"
+    )
+    bomb_may_carry_single: bool = rule(True, "a bomb may be played as four + one single")
+    three_card_bomb_may_carry_single: bool = rule(
+        True, "the three-card bomb may carry one single (docs/rules/guanpai.md#gp-6)"
+    )
+    four_with_three: bool = rule(True, "四带三 (four + a pair + a single, not a bomb) is a pattern")
     four_three_trio_kicker: bool = rule(
-        False, "spec silent: 8888 + 999 counts as 四带三 (pair + single of one rank); default: they differ")
+        False, "8888 + 999 counts as a 四带三 (its pair and single of one rank); the rules are silent"
+    )
     first_lead_order: Literal["spades_up", "rank_then_suit"] = rule(
-        "spades_up", "§2 (spec loose): ♠3, ♠4, …, ♠2, then ♥3 … | ♠3, ♥3, ♣3, ♦3, ♠4, …")
+        "spades_up", "who leads the first deal: the holder of ♠3, else ♠4 .. ♠2, then ♥3 ..; or ♠3, ♥3, ♣3, ♦3, ♠4 .. "
+        "(docs/rules/guanpai.md#s2)"
+    )
     first_play_includes_lead_card: bool = rule(
-        False, "spec silent: the first lead need not contain the ♠3 (or the card that decided the lead)")
+        False, "the first lead must contain the card that decided who leads (the rules are silent)"
+    )
     next_lead: Literal["lead_card", "winner", "loser"] = rule(
-        "lead_card", "GP-2: later deals of a session (--hands-per-session) are led by the holder of the lead card "
-        "again | by the previous deal's winner | by its loser")
-    base: int = scoring(1, "B: the loser pays cards_left × B (§6)")
-    quanguan_factor: int = scoring(2, "全关 (GP-8: the loser never played a card) multiplies the payment")
+        "lead_card", "who leads later deals of a session: the lead card's holder again, the previous winner, or the "
+        "previous loser (docs/rules/guanpai.md#gp-2)"
+    )
+    base: int = scoring(1, "base stake B: the loser pays cards left × B")
+    quanguan_factor: int = scoring(
+        2, "payment factor for 全关: the loser never played a card (docs/rules/guanpai.md#gp-8)"
+    )
 
 
 VARIANTS: dict[str, Variant] = {
