@@ -36,51 +36,67 @@ class GandengyanRules:
     banker_cards: int = rule(6, "cards dealt to the banker (庄家 / 东家)")
     other_cards: int = rule(5, "cards dealt to every other player; the rest is the stock")
     banker: Literal["previous_winner", "random"] = rule(
-        "previous_winner", "G-1: a session's first banker is random, then the previous (first) winner | random each hand")
+        "previous_winner", "who is banker: random for a session's first hand, then the previous (first) winner; or random "
+        "every hand (docs/rules/gandengyan.md#g-1)"
+    )
     first_leader: Literal["banker", "lowest_card"] = rule(
-        "banker", "the banker leads | the holder of the lowest card (3 ♠ first, ties: first from the banker) "
-        "(two-deck first_lead)")
+        "banker", "who leads: the banker, or the holder of the lowest card (♠3 first; ties: first from the banker) "
+        "(docs/rules/gandengyan.md#s3)"
+    )
     # patterns
     lone_joker: bool = rule(False, "a lone joker may be played as a single of any rank (no variant allows it)")
     trio: bool = rule(True, "三张 is a pattern")
-    trio_follow: Literal["higher", "plus_one"] = rule("higher", "三张 answered by any higher trio (qq) | exactly +1 or 222")
+    trio_follow: Literal["higher", "plus_one"] = rule(
+        "higher", "三张 is answered by any higher trio (qq), or exactly +1 or 222"
+    )
     straight_min: int = rule(3, "shortest 顺子")
-    straight_max: int = rule(3, "longest 顺子, 0 = up to 3..A (G-6 straight_len: exact = 3, at_least = 0)")
+    straight_max: int = rule(3, "longest 顺子; 0 = any length up to 3..A (docs/rules/gandengyan.md#g-6)")
     pair_chain_min: int = rule(2, "fewest pairs of a 连对, 0 = no 连对")
-    pair_chain_max: int = rule(2, "most pairs of a 连对, 0 = no limit (G-6 pair_chain_pairs: exact = 2, at_least = 0)")
+    pair_chain_max: int = rule(2, "most pairs in a 连对; 0 = no limit (docs/rules/gandengyan.md#g-6)")
     trio_chain_min: int = rule(0, "fewest trios of a 三连对, 0 = no 三连对 (two-deck: 2)")
     trio_chain_max: int = rule(0, "most trios of a 三连对, 0 = no limit (two-deck: 3)")
     bomb_min: int = rule(4, "cards of one rank (jokers included) that make a bomb")
     bomb_max: int = rule(4, "largest bomb, 0 = every card of the rank plus every joker")
     joker_bomb: Literal["highest", "top_of_three", "none"] = rule(
-        "highest", "双王 BJ+SJ: the highest bomb (qq) | the top 3-card-level bomb (sichuan) | not a bomb")
-    bomb_compare: Literal["count_then_rank", "rank_only"] = rule("count_then_rank", "G-2: bomb against bomb")
+        "highest", "双王 (大王 + 小王): the highest bomb (qq), the top 3-card bomb (sichuan), or not a bomb"
+    )
+    bomb_compare: Literal["count_then_rank", "rank_only"] = rule(
+        "count_then_rank", "bomb against bomb: more cards first, then rank; or rank only (docs/rules/gandengyan.md#g-2)"
+    )
     # drawing and the end
     draw: Literal["everyone", "last_player"] = rule(
-        "everyone", "after a trick everyone draws one card (G-3: from the trick winner, counter-clockwise) | only "
-        "the trick winner (sichuan 经典); nothing once the stock is empty")
-    draw_order: Literal["winner_first_ccw"] = rule("winner_first_ccw", "G-3: the order of the draws")
+        "everyone", "after a trick everyone draws one card, or only the trick winner (sichuan 经典); nothing once the "
+        "stock is empty (docs/rules/gandengyan.md#g-3)"
+    )
+    draw_order: Literal["winner_first_ccw"] = rule(
+        "winner_first_ccw", "order of the draws: the trick winner first, then counter-clockwise "
+        "(docs/rules/gandengyan.md#g-3)"
+    )
     end: Literal["first_out", "play_on"] = rule(
-        "first_out", "the first player out wins, the hand ends | the others play on and each later finisher "
-        "collects too (one-deck)")
+        "first_out", "the first player out wins and the hand ends; or the others play on and each later finisher "
+        "collects too (one-deck)"
+    )
     # scoring (money only)
     base: int = scoring(1, "base stake per card")
-    loser: Literal["all", "most_cards"] = scoring("all", "every other player pays | only the one(s) holding the most "
-                                                         "cards (two-deck introduction)")
+    loser: Literal["all", "most_cards"] = scoring(
+        "all", "who pays: every other player, or only the one(s) holding the most cards (two-deck introduction)"
+    )
     public_bomb3: int = scoring(1, "public multiplier factor per 3-card bomb played")
     public_bomb4: int = scoring(2, "public multiplier factor per 4-card bomb played")
     public_bomb5: int = scoring(1, "public multiplier factor per 5-card bomb played")
     public_bomb6: int = scoring(1, "public multiplier factor per bomb of 6 or more cards played")
     public_joker_bomb: int = scoring(2, "public multiplier factor per 双王 played")
     held_bomb3: int = scoring(1, "personal factor per natural 3 of a kind in a loser's hand (jokers set aside)")
-    held_bomb4: int = scoring(2, "personal factor per natural 4 of a kind in a loser's hand (G-7)")
+    held_bomb4: int = scoring(
+        2, "personal factor per natural 4 of a kind in a loser's hand (docs/rules/gandengyan.md#g-7)"
+    )
     held_bomb5: int = scoring(1, "personal factor per natural 5+ of a kind in a loser's hand")
     held_joker: int = scoring(2, "personal factor per joker in a loser's hand")
     quanguan: Literal["none", "no_play", "all_no_play", "no_play_banker_one"] = scoring(
-        "none", "全关 (×quanguan_factor to a loser's payment): none | no_play = per loser: each loser who never "
-        "played, whatever the others did (a departure from S004b, kept as an option) | all_no_play = every loser, "
-        "only when none of the losers played a card (two-deck: S004b 其他两家一张都未出) | no_play_banker_one = "
-        "sichuan: a non-banker who never played, a banker who played only once")
+        "none", "全关 (× quanguan_factor on a loser's payment): none; no_play = each loser who never played; "
+        "all_no_play = every loser, only when no loser played (two-deck); no_play_banker_one = a "
+        "non-banker who never played, a banker who played once (sichuan) (docs/rules/gandengyan.md#s3)"
+    )
     quanguan_factor: int = scoring(2, "personal factor of a 全关 loser")
     round_double_at: int = scoring(0, "×2 when the hand reaches this trick (sichuan 20), 0 = never")
     round_double_again_at: int = scoring(0, "×2 more at this trick (sichuan 30), 0 = never")
