@@ -37,17 +37,17 @@ MAX_SEATS = 4
 class Multipliers:
     """Chips per unit bet paid on the paying hand's category (N-4), spec §5 defaults."""
 
-    niuniu: int = scoring(5, "牛牛")
-    niu9: int = scoring(4, "牛9")
-    niu8: int = scoring(3, "牛8")
-    niu7: int = scoring(2, "牛7")
-    niu6: int = scoring(1, "牛6")
-    niu5: int = scoring(1, "牛5")
-    niu4: int = scoring(1, "牛4")
-    niu3: int = scoring(1, "牛3")
-    niu2: int = scoring(1, "牛2")
-    niu1: int = scoring(1, "牛1")
-    meiniu: int = scoring(1, "没牛")
+    niuniu: int = scoring(5, "multiplier of a 牛牛 hand (docs/rules/niuniu.md#s5)")
+    niu9: int = scoring(4, "multiplier of 牛9")
+    niu8: int = scoring(3, "multiplier of 牛8")
+    niu7: int = scoring(2, "multiplier of 牛7")
+    niu6: int = scoring(1, "multiplier of 牛6")
+    niu5: int = scoring(1, "multiplier of 牛5")
+    niu4: int = scoring(1, "multiplier of 牛4")
+    niu3: int = scoring(1, "multiplier of 牛3")
+    niu2: int = scoring(1, "multiplier of 牛2")
+    niu1: int = scoring(1, "multiplier of 牛1")
+    meiniu: int = scoring(1, "multiplier of 没牛 (no bull)")
 
 
 @dataclass(frozen=True)
@@ -64,12 +64,21 @@ class Bets:
 class NiuniuRules:
     """Every option of spec §7, with its default."""
 
-    players: int = rule(4, "seats: 1 banker + 1..3 players (2..4)")
-    jokers: bool = rule(True, "N-1: 54 cards, 大王/小王 count 10; false: 52 cards")
-    banker: Literal["fixed_seat", "rotate"] = rule("fixed_seat", "庄家 stays at banker_seat, or rotates each deal")
+    players: int = rule(4, "seats: one banker (庄家) and 1..3 players (闲家)")
+    jokers: bool = rule(True, "54 cards with 大王/小王 counting 10; false: 52 cards (docs/rules/niuniu.md#n-1)")
+    banker: Literal["fixed_seat", "rotate"] = rule(
+        "fixed_seat", "庄家 stays at banker_seat, or the bank passes counter-clockwise every deal "
+        "(docs/rules/niuniu.md#s1)"
+    )
     banker_seat: int = rule(0, "庄家's seat (fixed_seat), or the first deal's (rotate)")
-    banker_advantage: bool = scoring(True, "N-3: ties with both highest cards ≤ Q go to 庄家")
-    payout_hand: Literal["winner", "player"] = scoring("winner", "N-4: whose hand's multiplier is paid")
+    banker_advantage: bool = scoring(
+        True, "on equal values 庄家 wins when both highest cards are Q or lower, and a 没牛 player with a top card "
+        "of Q or lower always loses (docs/rules/niuniu.md#n-3)"
+    )
+    payout_hand: Literal["winner", "player"] = scoring(
+        "winner", "whose multiplier is paid: the winning hand's, or always the player's own hand "
+        "(docs/rules/niuniu.md#n-4)"
+    )
     multipliers: Multipliers = field(default_factory=Multipliers)
     bets: Bets = field(default_factory=Bets)
 
