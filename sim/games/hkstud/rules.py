@@ -37,21 +37,36 @@ class Stakes:
     """Chips of the betting (the spec gives none: spec §4 gap)."""
 
     ante: int = rule(1, "each seat's ante before the deal (the whole pot when betting = none)")
-    bet: int = rule(2, "fixed_limit bet and raise in rounds 2–3; pot_limit smallest bet")
-    big_bet: int = rule(4, "fixed_limit bet and raise in rounds 4–5")
-    max_raises: int = rule(3, "raises after the opening bet, per round")
-    stack: int = rule(100, "every seat's stack: the all-in cap (全押, [X-779])")
+    bet: int = rule(
+        2, "fixed_limit: the bet and raise in rounds 2–3; pot_limit: the smallest bet "
+        "(docs/rules/hkstud.md#s4)"
+    )
+    big_bet: int = rule(4, "fixed_limit: the bet and raise in rounds 4–5")
+    max_raises: int = rule(3, "raises allowed after the opening bet in each round")
+    stack: int = rule(100, "every seat's stack, which caps an all-in (全押)")
 
 
 @dataclass(frozen=True)
 class HKStudRules:
     """Every option of spec §7, with its default."""
 
-    players: int = rule(4, "seats (2..4)")
-    flush_beats_full_house: bool = rule(False, "rank 同花 above 葫芦 (rarer in 28 cards); sources: below")
-    high_card_kickers: bool = rule(False, "散牌 compared card by card as in poker; default: highest card only")
-    four_card_draws: bool = rule(True, "HK-4: four up-cards can show a straight or a flush when choosing 庄家")
-    betting: Literal["none", "fixed_limit", "pot_limit"] = rule("none", "§4 gap: showdown only, or betting")
+    players: int = rule(4, "seats at the table (2..4)")
+    flush_beats_full_house: bool = rule(
+        False, "rank 同花 (flush) above 葫芦 (full house), as a flush is rarer in 28 cards; the sources rank it "
+        "below (docs/rules/hkstud.md#s5)"
+    )
+    high_card_kickers: bool = rule(
+        False, "散牌 (high card) hands compare card by card as in poker; default: the top card and its suit only "
+        "(docs/rules/hkstud.md#s5)"
+    )
+    four_card_draws: bool = rule(
+        True, "four up-cards may show a straight or a flush when choosing who acts first "
+        "(docs/rules/hkstud.md#hk-4)"
+    )
+    betting: Literal["none", "fixed_limit", "pot_limit"] = rule(
+        "none", "no betting (showdown equity only), fixed-limit or pot-limit betting; the sources give no stakes "
+        "(docs/rules/hkstud.md#s4)"
+    )
     stakes: Stakes = field(default_factory=Stakes)
     chip_value: float = scoring(1.0, "money per chip")
 
