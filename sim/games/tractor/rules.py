@@ -29,11 +29,13 @@ N_SEATS = 4
 class LevelTable:
     """Spec §9: levels by the opponents' points P."""
 
-    shutout: int = scoring(5, "庄 team levels when P <= 0")
-    small: int = scoring(3, "庄 team levels when 0 < P < small_below")
+    shutout: int = scoring(5, "levels the 庄 team gains when the opponents' points P <= 0 (docs/rules/tractor.md#s9)")
+    small: int = scoring(3, "levels the 庄 team gains when 0 < P < small_below")
     small_below: int = scoring(40, "upper bound (exclusive) of the 'small' band")
-    mid: int = scoring(1, "庄 team levels when small_below <= P < threshold")
-    threshold: int = scoring(80, "from this P the opponents take the deal (回到原级 below threshold + step)")
+    mid: int = scoring(1, "levels the 庄 team gains when small_below <= P < threshold")
+    threshold: int = scoring(
+        80, "from this P the opponents take the deal (at their own level below threshold + step)"
+    )
     step: int = scoring(20, "the new 庄 team goes up one level per step points above the threshold")
 
 
@@ -41,20 +43,35 @@ class LevelTable:
 class TractorRules:
     """Every option of spec §11, with its default."""
 
-    must_follow_structure: bool = rule(False, "follow a pair/tractor with pairs/tractors when held ([X-wk]); "
-                                              "false: 不必有对跟对 ([S003])")
-    allow_override: bool = rule(True, "TR-1: a pair of level cards of another suit overrides a single (反主)")
-    no_declaration: Literal["flip_kitty", "redeal"] = rule("flip_kitty", "TR-2: nobody declares during the deal")
+    must_follow_structure: bool = rule(
+        False, "a led pair or tractor must be followed by pairs or tractors when held; false: 不必有对跟对, as the "
+        "rule book says (docs/rules/tractor.md#s6)"
+    )
+    allow_override: bool = rule(
+        True, "a pair of level cards of one suit overrides a single-card declaration (反主) "
+        "(docs/rules/tractor.md#tr-1)"
+    )
+    no_declaration: Literal["flip_kitty", "redeal"] = rule(
+        "flip_kitty", "when nobody declares trump during the deal: turn up the kitty for it, or redeal "
+        "(docs/rules/tractor.md#tr-2)"
+    )
     tractor_adjacency: Literal["skip_level_rank", "natural_only"] = rule(
-        "skip_level_rank", "TR-3: adjacency with the level rank removed (and BJ-SJ-主级-副级-A), or natural only")
+        "skip_level_rank", "tractor neighbours skip the level rank (and 大王-小王-主级-副级-A are adjacent in trumps), or natural "
+        "neighbours only (docs/rules/tractor.md#tr-3)"
+    )
     kitty_multiplier: Literal["x2", "by_last_lead_size", "x1"] = scoring(
-        "x2", "TR-5: kitty points x2, or x(2 x cards of the last lead), or x1")
+        "x2", "kitty points the opponents add when they win the last trick: ×2, ×(2 × cards of the last lead), "
+        "or ×1 (docs/rules/tractor.md#tr-5)"
+    )
     failed_throw: Literal["penalty_and_smallest", "penalty_only"] = rule(
-        "penalty_and_smallest", "TR-6: after the penalty the thrower leads the smallest failing component")
+        "penalty_and_smallest", "after a failed throw's penalty the thrower leads its smallest failing part, or the throw stands "
+        "(docs/rules/tractor.md#tr-6)"
+    )
     next_dealer: Literal["by_declaration", "rotation_80p"] = rule(
-        "by_declaration", "acting 庄家 of later hands: by declaration [S003], or keep→partner / lose→right-hand "
-                          "opponent [X-80p]")
-    allow_throw: bool = rule(True, "throws (甩牌) may be led")
+        "by_declaration", "acting 庄家 of later hands: by declaration (the rule book), or keep → partner, lose → right-hand "
+        "opponent (80p rotation) (docs/rules/tractor.md#tr-7)"
+    )
+    allow_throw: bool = rule(True, "throws (甩牌) may be led (docs/rules/tractor.md#s5)")
     matches: bool = rule(True, "a game index is a whole match (both teams from '2' until one passes A), one row "
                                "per hand; false: a game index is one hand and --hands-per-session carries the "
                                "levels and the 庄 from hand to hand")
@@ -62,7 +79,9 @@ class TractorRules:
         "declared", "census: the trump suit hands are counted under at level '2' — the smart bots' declaration "
                     "as in play, or a fixed suit (exact trump counts apply)")
     levels: LevelTable = field(default_factory=LevelTable)
-    stake_per_level: int = scoring(1, "money per level gained, paid by each player of the other team")
+    stake_per_level: int = scoring(
+        1, "money per level gained, paid by each player of the other team (docs/rules/tractor.md#s9)"
+    )
 
 
 VARIANTS: dict[str, Variant] = {
