@@ -27,14 +27,16 @@ class ScoreBands:
     """Spec §7: what each 闲 player wins (+) or pays (-), in units of B, by the 闲 side's points P.
     Band 1: P <= 0; band k (2..6): (k-2)·width <= P < (k-1)·width, P > 0; band 7: P >= 5·width."""
 
-    width: int = scoring(60, "band width in points (60: 0 / 1-55 / 60-115 / ... / 300)")
-    band1: int = scoring(-3, "P <= 0")
-    band2: int = scoring(-2, "0 < P < width")
-    band3: int = scoring(-1, "width <= P < 2 width")
-    band4: int = scoring(1, "2 width <= P < 3 width")
-    band5: int = scoring(2, "3 width <= P < 4 width")
-    band6: int = scoring(3, "4 width <= P < 5 width")
-    band7: int = scoring(5, "P >= 5 width (all 300 points)")
+    width: int = scoring(60, "band width in points: bands 0 / 1-55 / 60-115 / ... / 300 (docs/rules/hongwu.md#s7)")
+    band1: int = scoring(
+        -3, "each 闲 player's result in units of B (negative: he pays) when the 闲 side's points P <= 0"
+    )
+    band2: int = scoring(-2, "each 闲 player's result in B when 0 < P < width")
+    band3: int = scoring(-1, "each 闲 player's result in B when width <= P < 2 width")
+    band4: int = scoring(1, "each 闲 player's result in B when 2 width <= P < 3 width")
+    band5: int = scoring(2, "each 闲 player's result in B when 3 width <= P < 4 width")
+    band6: int = scoring(3, "each 闲 player's result in B when 4 width <= P < 5 width")
+    band7: int = scoring(5, "each 闲 player's result in B when P >= 5 width (all 300 points)")
 
 
 @dataclass(frozen=True)
@@ -42,21 +44,36 @@ class HongwuRules:
     """Every option of spec §9, with its default."""
 
     teams: Literal["two_vs_two", "one_vs_three"] = rule(
-        "two_vs_two", "XJ-3: 庄家 and the seat opposite against the other two, or 庄家 alone against three")
-    no_declaration: Literal["redeal", "flip_kitty"] = rule("redeal", "XJ-4: nobody shows a 10 during the deal")
-    must_follow_structure: bool = rule(False, "XJ-7: follow pairs/triples/tractors in kind when held")
-    allow_throw: bool = rule(True, "XJ-7: throws (甩牌) may be led")
+        "two_vs_two", "庄家 and the seat opposite against the other two, or 庄家 alone against three "
+        "(docs/rules/hongwu.md#xj-3)"
+    )
+    no_declaration: Literal["redeal", "flip_kitty"] = rule(
+        "redeal", "when nobody shows a 10 during the deal: redeal, or take trump from the kitty "
+        "(docs/rules/hongwu.md#xj-4)"
+    )
+    must_follow_structure: bool = rule(
+        False, "a led pair, triple or tractor must be followed in kind when held (docs/rules/hongwu.md#xj-7)"
+    )
+    allow_throw: bool = rule(True, "throws (甩牌) may be led (docs/rules/hongwu.md#xj-7)")
     failed_throw: Literal["penalty_and_smallest", "penalty_only"] = rule(
-        "penalty_and_smallest", "as 八十分 TR-6: after the penalty the thrower leads the smallest failing component")
+        "penalty_and_smallest", "after a failed throw's penalty the thrower leads its smallest failing part, or the throw stands "
+        "(docs/rules/tractor.md#tr-6)"
+    )
     tractor_adjacency: Literal["skip_removed", "natural_only"] = rule(
-        "skip_removed", "XJ-6: adjacency in the order of §4 with removed cards skipped, or natural only")
+        "skip_removed", "tractor neighbours follow the card order with removed cards skipped, or natural neighbours only "
+        "(docs/rules/hongwu.md#xj-6)"
+    )
     census_trump: Literal["declared", "spades", "hearts", "clubs", "diamonds"] = rule(
         "declared", "census: the trump suit hands are counted under — the suit of the first 10 shown, as in play, "
                     "or a fixed suit (exact trump counts apply)")
     kitty_multiplier: Literal["x2", "x1", "by_last_lead_size"] = scoring(
-        "x2", "XJ-7 / [X-h5]: kitty points x2 to the 闲 side when it wins the last trick")
-    hongwu_bonus_per_card: int = scoring(1, "♥5 bonus per card captured, in units of B (XJ-9)")
-    base: int = scoring(1, "底注 B")
+        "x2", "kitty points the 闲 side adds when it wins the last trick: ×2, ×1, or ×(2 × cards of the last "
+        "lead) (docs/rules/hongwu.md#xj-7)"
+    )
+    hongwu_bonus_per_card: int = scoring(
+        1, "bonus per ♥5 a side captures, in units of B, paid by the other side (docs/rules/hongwu.md#xj-9)"
+    )
+    base: int = scoring(1, "base stake B (底注) that every payment multiplies")
     bands: ScoreBands = field(default_factory=ScoreBands)
 
 
