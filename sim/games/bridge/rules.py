@@ -29,13 +29,18 @@ class BridgeRules:
     """Every option of the spec, with its default."""
 
     direction: Literal["clockwise", "counterclockwise"] = rule(
-        "clockwise", "BR-1: order of bidding and play (the Laws: clockwise; the seed's deal text: counter-clockwise)")
+        "clockwise", "order of bidding and play: clockwise (the Laws) or counter-clockwise (docs/rules/bridge.md#br-1)"
+    )
     vulnerability: Literal["duplicate_cycle", "fixed"] = rule(
-        "duplicate_cycle", "vulnerability from the board number (16-board cycle) or the same on every board")
+        "duplicate_cycle", "vulnerability from the board number (16-board duplicate cycle), or the same on every board "
+        "(docs/rules/bridge.md#s4)"
+    )
     fixed_vulnerability: Literal["none", "ns", "ew", "both"] = rule(
         "none", "the vulnerability of every board when vulnerability = fixed")
     insult_redoubled: Literal[100, 50] = scoring(
-        100, "BR-2: bonus for making a redoubled contract (Laws 100; the seed's reading 50, as doubled)")
+        100, "bonus for making a redoubled contract: 100 (the Laws) or 50, as doubled (the source's reading) "
+        "(docs/rules/bridge.md#br-2)"
+    )
     dd: bool = rule(
         False, "double dummy: every row also gets the deal's 20-entry DD table and par (DDS through the optional "
                "package endplay); needed by the dd card play and the pass-out players")
