@@ -105,15 +105,15 @@ def shared_shuffle_census(n: int) -> int:
 
 
 def census_rate(n: int, repeats: int, cpu: bool = False) -> float:
-    from sim.games.bridge.jobs import census
+    from sim.games.bridge.kernel_rows import census
 
     fn = lambda: (census(1, 0, n), n)[1]  # noqa: E731
     return cpu_rate(fn, repeats) if cpu else median_rate(fn, repeats)
 
 
 def boards_rate(n: int, play: str, repeats: int, cpu: bool = False) -> float:
-    from sim.games.bridge.jobs import play as play_boards
-    from sim.games.bridge.policies import policy_arrays
+    from sim.games.bridge.kernel_rows import play as play_boards
+    from sim.games.bridge.players import policy_arrays
     from sim.games.bridge.rules import BridgeRules
 
     policies, params = policy_arrays("natural", play)
@@ -130,7 +130,7 @@ def dd_rates(n: int, threads: int) -> tuple[float, float, float]:
     from endplay.types import Deal
 
     from sim.games.bridge.dd import BATCH, Solver, dd_tables, dds_holdings, set_threads
-    from sim.games.bridge.jobs import deal_masks
+    from sim.games.bridge.kernel_rows import deal_masks
     from sim.games.bridge.text import deal_pbn
 
     masks = deal_masks(2026, 0, n)
@@ -163,8 +163,8 @@ COLD = """
 import time
 t0 = time.perf_counter()
 import numpy as np
-from sim.games.bridge.jobs import census, play
-from sim.games.bridge.policies import policy_arrays
+from sim.games.bridge.kernel_rows import census, play
+from sim.games.bridge.players import policy_arrays
 from sim.games.bridge.rules import BridgeRules
 census(1, 0, 100)
 t1 = time.perf_counter()
@@ -197,7 +197,7 @@ def main() -> None:
 
     import numba
 
-    from sim.games.bridge.jobs import census
+    from sim.games.bridge.kernel_rows import census
 
     cores = numba.config.NUMBA_NUM_THREADS
     census(1, 0, 1000)

@@ -29,7 +29,7 @@ from kernels.hkstud.evaluate import evaluate_hands
 
 WARM_PLAY = """
 from sim.games.hkstud.rules import Rules
-from sim.games.hkstud.compute import play_rows, census_rows
+from sim.games.hkstud.kernel_rows import play_rows, census_rows
 from sim.ruleset import apply_overrides
 rules = apply_overrides(Rules(), {"betting": "pot_limit"})
 play_rows(rules, 1, 0, 50, ["random", "equity", "calling-station", "equity"]); census_rows(Rules(), 1, 0, 50)

@@ -28,7 +28,7 @@ from kernels.niuniu.evaluate import evaluate_hands
 
 WARM_PLAY = """
 from sim.games.niuniu.rules import Rules
-from sim.games.niuniu.compute import play_rows, census_rows
+from sim.games.niuniu.kernel_rows import play_rows, census_rows
 play_rows(Rules(), 1, 0, 100); census_rows(Rules(), 1, 0, 100)
 """
 WARM_EXACT = """

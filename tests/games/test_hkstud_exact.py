@@ -15,7 +15,7 @@ import pytest
 from kernels.hkstud.cards import CATEGORY_NAMES
 from kernels.hkstud.layout import CENSUS_LAYOUT
 from sim.games.hkstud import exact
-from sim.games.hkstud.compute import census_rows
+from sim.games.hkstud.kernel_rows import census_rows
 from sim.games.hkstud.rules import Rules
 from tests.games.hkstud_helpers import hand
 from tests.reference import hkstud as ref

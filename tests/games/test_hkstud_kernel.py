@@ -20,7 +20,7 @@ from kernels.hkstud.evaluate import evaluate_hands, evaluate_subsets
 from kernels.hkstud.layout import CENSUS_LAYOUT, LAYOUT
 from kernels.showdown.deal import unpack_cards
 from sim.games.hkstud import rules as R
-from sim.games.hkstud.compute import census_rows, play_logged, play_rows
+from sim.games.hkstud.kernel_rows import census_rows, play_logged, play_rows
 from sim.ruleset import apply_overrides
 from tests.reference import hkstud as ref
 

@@ -9,7 +9,7 @@ import pytest
 
 from analysis.quality import PlayQuality
 from sim.games.landlord import quality
-from sim.games.shanghai.report import quality as shanghai_quality
+from sim.games.shanghai.report_play import quality as shanghai_quality
 
 ROLE = {0: "landlord", 1: "farmer", -1: "none"}
 

@@ -21,7 +21,7 @@ from kernels.cards import card_id
 from kernels.niuniu.enumerate import N_RANKS, pair_outcomes
 from sim.games.niuniu import exact
 from sim.games.niuniu import rules as R
-from sim.games.niuniu.compute import kernel_values, play_rows
+from sim.games.niuniu.kernel_rows import kernel_values, play_rows
 from sim.ruleset import apply_overrides
 from tests.reference import niuniu as ref
 

@@ -22,7 +22,7 @@ from kernels.niuniu.layout import CENSUS_LAYOUT, LAYOUT
 from kernels.showdown.deal import unpack_cards
 from sim.games.niuniu import rules as R
 from sim.games.niuniu import exact, scoring
-from sim.games.niuniu.compute import census_rows, kernel_values, play_rows
+from sim.games.niuniu.kernel_rows import census_rows, kernel_values, play_rows
 from sim.ruleset import apply_overrides
 from tests.reference import niuniu as ref
 

@@ -197,7 +197,7 @@ def _trick_family(stats, df):
 
 
 def test_tractor(tmp_path_factory):
-    from sim.games.tractor.report import play_report
+    from sim.games.tractor.report_play import play_report
 
     run, df, _ = _play(tmp_path_factory, "tractor", 8, "--set", "no_declaration=redeal")
     _, stats = _section(play_report(run))
@@ -211,7 +211,7 @@ def test_tractor(tmp_path_factory):
 
 
 def test_hongwu(tmp_path_factory):
-    from sim.games.hongwu.report import play_report
+    from sim.games.hongwu.report_play import play_report
 
     run, df, _ = _play(tmp_path_factory, "hongwu", 30)
     _, stats = _section(play_report(run))
@@ -255,7 +255,7 @@ def test_bridge(tmp_path_factory):
 
 
 def test_hkstud(tmp_path_factory):
-    from sim.games.hkstud.report import play_report
+    from sim.games.hkstud.report_play import play_report
 
     run, df, text = _play(tmp_path_factory, "hkstud", 60, "--set", "betting=fixed_limit")
     _, stats = _section(play_report(run))
@@ -280,7 +280,7 @@ def test_hkstud(tmp_path_factory):
 
 
 def test_niuniu(tmp_path_factory):
-    from sim.games.niuniu.report import play_report
+    from sim.games.niuniu.report_play import play_report
 
     run, _, text = _play(tmp_path_factory, "niuniu", 30)
     sec, stats = _section(play_report(run))

@@ -6,7 +6,7 @@ side's HCP and fit; exact values beside the estimates) and ``play`` (auction, ca
 With the ruleset's ``dd = true`` (``--variant dd``) rows also get the deal's double-dummy table
 and par through DDS (optional extra ``bridge``: endplay). Players (``--policy``, one per seat or
 one for all): ``natural-greedy`` (default), ``natural-random``, ``natural-dd`` and ``pass-out``
-(``policies.PLAYER_DOCS``); ``--policy-param`` sets the natural system's parameters.
+(``players.PLAYER_DOCS``); ``--policy-param`` sets the natural system's parameters.
 
 Modules: ``rules`` (options, variants, compiled tables), ``policies`` (players), ``columns``,
 ``census`` and ``play`` (the jobs), ``jobs`` (kernel calls on game ranges), ``dd`` (DDS),
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.bridge import rules as _rules
-from sim.games.bridge.policies import DEFAULT_PLAYER, NATURAL_PARAMS, PLAYER_NAMES
+from sim.games.bridge.players import DEFAULT_PLAYER, NATURAL_PARAMS, PLAYER_NAMES
 
 
 def _census_columns(spec):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pyarrow as pa
 
 from kernels.bridge.layout import BOARD_LAYOUT, CENSUS_LAYOUT, DD_LAYOUT, SEATS, SUITS, VULNERABILITY
-from sim.games.bridge.policies import PLAYER_NAMES
+from sim.games.bridge.players import PLAYER_NAMES
 from sim.games.bridge.scoring import ROLES
 from sim.schema import DICT, PLAY_INDEX_COLUMNS, Column, game_index_column, layout_columns, per_seat, policy_columns
 

@@ -155,7 +155,7 @@ def hand_rows(seed: int, deals: np.ndarray, rotations: np.ndarray, fixed_vul: in
     by ``rotations[i]`` (``--duplicate``; seat k holds what seat k + rotation was dealt, and the
     dealer and vulnerability turn with the cards). Each deal is solved once however many of its
     rotations the rows hold; ``deals`` must lie in one short range (a shard)."""
-    from sim.games.bridge.jobs import board_dealer_vul, deal_masks
+    from sim.games.bridge.kernel_rows import board_dealer_vul, deal_masks
 
     deals = np.asarray(deals, np.int64)
     rotations = np.asarray(rotations, np.int64)

@@ -23,7 +23,7 @@ DD_CHUNK = 400  # with dd: a multiple of 4 (whole --duplicate deals) and of DDS'
 
 def check_players(spec) -> None:
     """Refuse players the ruleset cannot serve (one line)."""
-    from sim.games.bridge.policies import needs_dd, player_arrays
+    from sim.games.bridge.players import needs_dd, player_arrays
 
     names = list(spec.options["policies"])
     why = needs_dd(names)
@@ -118,7 +118,7 @@ def add_dd(spec, values: dict) -> None:
 def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     from kernels.bridge.layout import BOARD_LAYOUT
     from sim.games.bridge.columns import play_columns
-    from sim.games.bridge.policies import PLAYER_NAMES
+    from sim.games.bridge.players import PLAYER_NAMES
     from sim.games.bridge.scoring import score, seat_roles
     from sim.players import seat_policies
     from sim.schema import play_index_values, table_from_values
@@ -148,7 +148,7 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
     """Rows of hands ``start .. stop-1`` with the play schema."""
     from sim.games.bridge import dd, jobs
-    from sim.games.bridge.policies import player_arrays
+    from sim.games.bridge.players import player_arrays
 
     check_players(spec)
     policies, bid_params = player_arrays(list(spec.options["policies"]), spec.options.get("policy_params"))

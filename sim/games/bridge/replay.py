@@ -20,7 +20,7 @@ CHECKED = ("board", "level", "strain", "doubled", "declarer", "tricks", "n_calls
 def replay_board(spec, game_index: int) -> tuple[np.ndarray, np.ndarray]:
     """(kernel row, the 52 cards in play order or -1) of hand ``game_index`` of a run."""
     from kernels.bridge.board import play_logged
-    from sim.games.bridge.policies import player_arrays
+    from sim.games.bridge.players import player_arrays
     from sim.games.bridge.rules import compile_rules
 
     t = compile_rules(spec.rules)

@@ -21,7 +21,7 @@ from analysis.runs import BATCH_ROWS, Run, RunError
 from kernels.bridge.cards import STRAIN_CHARS
 from kernels.bridge.layout import VULNERABILITY
 from sim.games.bridge import quality
-from sim.games.bridge.policies import PLAYER_NAMES
+from sim.games.bridge.players import PLAYER_NAMES
 from sim.games.bridge.tally import Indicator
 
 CLASSES = ("part score", "game", "small slam", "grand slam")

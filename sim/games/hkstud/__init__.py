@@ -3,9 +3,10 @@ up-cards, 庄家 (first to act) re-chosen after every round by the best visible 
 fixed-limit or pot-limit betting (spec ``rules/hk-five-card-stud.md``).
 
 Modules: ``rules`` (options of spec §7 and the stakes, variants, compiled tables), ``players``
-(policies and their parameters), ``columns`` (census and play rows), ``compute`` and ``play``
-(the jobs), ``scoring`` (money from raw facts), ``exact`` (values by enumeration), ``report`` /
-``plots``, ``replay``. Kernels: ``kernels.hkstud`` on the comparison family ``kernels.showdown``.
+(policies and their parameters), ``columns`` (census and play rows), ``kernel_rows`` (the kernels
+on plain arrays), ``census`` and ``play`` (the jobs), ``scoring`` (money from raw facts), ``exact``
+(values by enumeration), ``report_census`` / ``report_play`` / ``plots``, ``replay``.
+Kernels: ``kernels.hkstud`` on the comparison family ``kernels.showdown``.
 
 Players: ``random`` (``p_fold``, ``p_raise``, ``size``), ``calling-station``, ``equity``
 (``raise_at``, ``call_at``, ``pot_odds``, ``samples``, ``exact_max``, ``size``), set with
@@ -31,12 +32,12 @@ def _play_columns(spec):
     return play_columns(spec.rules.players)
 
 
-_census = lazy("sim.games.hkstud.play", "compute_census")
+_census = lazy("sim.games.hkstud.census", "compute_census")
 _play = lazy("sim.games.hkstud.play", "compute_play")
-_census_warm_up = lazy("sim.games.hkstud.play", "warm_up_census")
+_census_warm_up = lazy("sim.games.hkstud.census", "warm_up")
 _play_warm_up = lazy("sim.games.hkstud.play", "warm_up_play")
-_census_report = lazy("sim.games.hkstud.report", "census_report")
-_play_report = lazy("sim.games.hkstud.report", "play_report")
+_census_report = lazy("sim.games.hkstud.report_census", "census_report")
+_play_report = lazy("sim.games.hkstud.report_play", "play_report")
 _census_figures = lazy("sim.games.hkstud.plots", "census_figures")
 _play_figures = lazy("sim.games.hkstud.plots", "play_figures")
 _replay = lazy("sim.games.hkstud.replay", "replay")

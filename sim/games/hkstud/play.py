@@ -1,11 +1,10 @@
-"""``paiju census hkstud`` and ``paiju play hkstud``: deals and tables to Parquet rows.
+"""``paiju play hkstud``: tables to Parquet rows.
 
 The kernel (``kernels.hkstud.play``) writes the raw facts of ``kernels.hkstud.layout`` (cards,
 categories, keys, 庄家 per round, bets, folds, pot, chips); a play row adds each seat's player
 (``--policy``, turned round the table with ``--rotate``) and the columns
 ``sim.games.hkstud.scoring.score`` computes from the facts — the function ``paiju rescore`` and
-``paiju balance`` call on stored rows. A census row is the deal alone with its showdown (nobody
-folds): the same deals as a play run of the same seed without ``--duplicate``.
+``paiju balance`` call on stored rows. Census rows: ``sim.games.hkstud.census``.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-import numpy as np
 import pyarrow as pa
 
 Progress = Callable[[int], None] | None
@@ -25,32 +23,12 @@ def _chunk(spec) -> int:
     return 1 << (10 if slow else 16)
 
 
-def compute_census(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
-    from kernels.hkstud.layout import CENSUS_LAYOUT
-    from sim.games.hkstud.columns import census_columns
-    from sim.games.hkstud.compute import census_rows
-    from sim.games.hkstud.rules import compile_rules
-    from sim.schema import table_from_values
-
-    rules = spec.rules
-    compiled = compile_rules(rules)
-    columns = census_columns(rules.players)
-    tables = []
-    for lo in range(start, stop, 1 << 16):
-        hi = min(stop, lo + (1 << 16))
-        values = CENSUS_LAYOUT.unpack(census_rows(rules, spec.seed, lo, hi - lo, compiled), rules.players)
-        values["game_index"] = np.arange(lo, hi, dtype=np.int64)
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
-
 
 def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
     from kernels.hkstud.layout import LAYOUT
     from kernels.hkstud.policies import POLICY_NAMES
     from sim.games.hkstud.columns import play_columns
-    from sim.games.hkstud.compute import play_rows
+    from sim.games.hkstud.kernel_rows import play_rows
     from sim.games.hkstud.rules import compile_rules
     from sim.games.hkstud.scoring import score
     from sim.players import seat_policies
@@ -77,10 +55,6 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
         if on_progress:
             on_progress(hi - lo)
     return pa.concat_tables(tables)
-
-
-def warm_up_census(spec) -> None:
-    compute_census(replace(spec, n=4), 0, 4)
 
 
 def warm_up_play(spec) -> None:

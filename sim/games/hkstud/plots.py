@@ -41,14 +41,14 @@ def _leader_figure(report: Report, verb: str) -> Figure:
 
 
 def census_figures(run: Run, report: Report, batch_size: int = BATCH_ROWS) -> list[Figure]:
-    from sim.games.hkstud.report import rules_of
+    from sim.games.hkstud.report_census import rules_of
 
     return [_category_figure(run, rules_of(run).players, batch_size), _leader_figure(report, "wins the showdown")]
 
 
 def play_figures(run: Run, report: Report, batch_size: int = BATCH_ROWS) -> list[Figure]:
     from analysis.columns import num, seat_matrix
-    from sim.games.hkstud.report import rules_of
+    from sim.games.hkstud.report_census import rules_of
     from sim.games.hkstud.scoring import ROLE_LABELS
 
     n = rules_of(run).players

@@ -23,7 +23,7 @@ def replay(spec, rows: list, game_index: int) -> str:
     from kernels.hkstud.cards import CATEGORY_NAMES, name, to_local
     from kernels.hkstud.layout import LAYOUT
     from kernels.showdown.deal import unpack_cards
-    from sim.games.hkstud.compute import play_logged
+    from sim.games.hkstud.kernel_rows import play_logged
 
     stored = rows[0]
     rules = spec.rules

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 def play_figures(run, report):
     from analysis.plots import stat_bars
-    from sim.games.hongwu.report import BAND_LABELS
+    from sim.games.hongwu.report_play import BAND_LABELS
     from sim.games.trick.plots import figures
 
     w = run.ruleset.get("bands.width", 60)

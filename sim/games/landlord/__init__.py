@@ -28,7 +28,7 @@ def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Var
     from sim.games.landlord.columns import POLICIES, ROLE_LABELS, ROLES
 
     def report(run, **kwargs):
-        from sim.games.landlord.report import landlord_report
+        from sim.games.landlord.report_play import landlord_report
 
         return landlord_report(run, report_extension, **kwargs)
 

@@ -2,9 +2,10 @@
 arrangement of three cards to a multiple of ten (spec ``rules/niuniu.md``).
 
 Modules: ``rules`` (options of spec §7, variants, compiled tables), ``columns`` (census and play
-rows), ``compute`` and ``play`` (the jobs), ``scoring`` (money from raw facts), ``exact`` (values
-by enumeration), ``balancing`` (the multiplier that zeroes 庄家's edge), ``report`` / ``plots``,
-``replay``. Kernels: ``kernels.niuniu`` on the comparison family ``kernels.showdown``.
+rows), ``kernel_rows`` (the kernels on plain arrays), ``census`` and ``play`` (the jobs),
+``scoring`` (money from raw facts), ``exact`` (values by enumeration), ``balancing`` (the
+multiplier that zeroes 庄家's edge), ``report_census`` / ``report_play`` / ``plots``, ``replay``.
+Kernels: ``kernels.niuniu`` on the comparison family ``kernels.showdown``.
 
 牛牛 has no decisions (the best arrangement is always taken, N-2): the play job's one player is
 ``auto``, and ``--duplicate`` is not offered (every seat's hand is the deal's; rescoring already
@@ -29,12 +30,12 @@ def _play_columns(spec):
     return play_columns(spec.rules.players)
 
 
-_census = lazy("sim.games.niuniu.play", "compute_census")
+_census = lazy("sim.games.niuniu.census", "compute_census")
 _play = lazy("sim.games.niuniu.play", "compute_play")
-_census_warm_up = lazy("sim.games.niuniu.play", "warm_up_census")
+_census_warm_up = lazy("sim.games.niuniu.census", "warm_up")
 _play_warm_up = lazy("sim.games.niuniu.play", "warm_up_play")
-_census_report = lazy("sim.games.niuniu.report", "census_report")
-_play_report = lazy("sim.games.niuniu.report", "play_report")
+_census_report = lazy("sim.games.niuniu.report_census", "census_report")
+_play_report = lazy("sim.games.niuniu.report_play", "play_report")
 _census_figures = lazy("sim.games.niuniu.plots", "census_figures")
 _play_figures = lazy("sim.games.niuniu.plots", "play_figures")
 _replay = lazy("sim.games.niuniu.replay", "replay")

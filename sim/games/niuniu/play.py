@@ -1,10 +1,9 @@
-"""``paiju census niuniu`` and ``paiju play niuniu``: deals to Parquet rows.
+"""``paiju play niuniu``: deals to Parquet rows.
 
 The kernel (``kernels.niuniu.play``) writes the raw facts of ``kernels.niuniu.layout``; a play
 row adds the seat's player (always ``auto``: 牛牛 has no decisions) and the columns
 ``sim.games.niuniu.scoring.score`` computes from the facts — the function ``paiju rescore`` and
-``paiju balance`` call on stored rows. A census row is the deal alone (cards, category and top
-card of every seat): the same deals as a play run of the same seed.
+``paiju balance`` call on stored rows. Census rows: ``sim.games.niuniu.census``.
 """
 
 from __future__ import annotations
@@ -20,35 +19,15 @@ CHUNK = 1 << 16  # deals per kernel call: bounds memory and paces the progress b
 Progress = Callable[[int], None] | None
 
 
-def _chunks(start: int, stop: int):
+def chunks(start: int, stop: int):
     for lo in range(start, stop, CHUNK):
         yield lo, min(stop, lo + CHUNK)
-
-
-def compute_census(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
-    from kernels.niuniu.layout import CENSUS_LAYOUT
-    from sim.games.niuniu.columns import census_columns
-    from sim.games.niuniu.compute import census_rows
-    from sim.games.niuniu.rules import compile_rules
-    from sim.schema import table_from_values
-
-    rules = spec.rules
-    compiled = compile_rules(rules)
-    columns = census_columns(rules.players)
-    tables = []
-    for lo, hi in _chunks(start, stop):
-        values = CENSUS_LAYOUT.unpack(census_rows(rules, spec.seed, lo, hi - lo, compiled), rules.players)
-        values["game_index"] = np.arange(lo, hi, dtype=np.int64)
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
 
 
 def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
     from kernels.niuniu.layout import LAYOUT
     from sim.games.niuniu.columns import POLICIES, play_columns
-    from sim.games.niuniu.compute import play_rows
+    from sim.games.niuniu.kernel_rows import play_rows
     from sim.games.niuniu.rules import compile_rules
     from sim.games.niuniu.scoring import score
     from sim.players import seat_policies
@@ -59,7 +38,7 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
     compiled = compile_rules(rules)
     columns = play_columns(n)
     tables = []
-    for lo, hi in _chunks(start, stop):
+    for lo, hi in chunks(start, stop):
         values = play_index_values(spec, lo, hi - lo, n)
         values.update(LAYOUT.unpack(play_rows(rules, spec.seed, lo, hi - lo, compiled=compiled), n))
         pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
@@ -69,10 +48,6 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
         if on_progress:
             on_progress(hi - lo)
     return pa.concat_tables(tables)
-
-
-def warm_up_census(spec) -> None:
-    compute_census(replace(spec, n=4), 0, 4)
 
 
 def warm_up_play(spec) -> None:

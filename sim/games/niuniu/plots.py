@@ -21,13 +21,13 @@ CAPTION = "categories: meiniu = 没牛, niu1..niu9 = 牛1..牛9, niuniu = 牛牛
 
 def _category_figure(run: Run, rules, batch_size: int) -> Figure:
     from sim.games.niuniu.exact import category_probabilities
-    from sim.games.niuniu.report import _categories
+    from sim.games.niuniu.report_census import categories
     from sim.games.niuniu.rules import CATEGORY_FIELDS
 
     n = rules.players
     share = PooledShare(11, n)
     for b in run.iter_batches([f"s{k}_category" for k in range(n)], batch_size):
-        share.add(_categories(b, n))
+        share.add(categories(b, n))
     exact = np.array(list(category_probabilities(rules).values()))
     return share_figure("categories", "Hand categories (per seat-hand)",
                         "P(category) pooled over seats with 95% intervals (deal as the unit); black lines: exact, "
@@ -36,7 +36,7 @@ def _category_figure(run: Run, rules, batch_size: int) -> Figure:
 
 
 def census_figures(run: Run, report: Report, batch_size: int = BATCH_ROWS) -> list[Figure]:
-    from sim.games.niuniu.report import rules_of
+    from sim.games.niuniu.report_census import rules_of
 
     return [_category_figure(run, rules_of(run), batch_size)]
 
@@ -44,7 +44,7 @@ def census_figures(run: Run, report: Report, batch_size: int = BATCH_ROWS) -> li
 def play_figures(run: Run, report: Report, batch_size: int = BATCH_ROWS) -> list[Figure]:
     from analysis.columns import num, seat_matrix
     from kernels.niuniu.layout import CATEGORY_NAMES
-    from sim.games.niuniu.report import rules_of
+    from sim.games.niuniu.report_census import rules_of
     from sim.games.niuniu.rules import CATEGORY_FIELDS
     from sim.games.niuniu.scoring import ROLE_LABELS
 

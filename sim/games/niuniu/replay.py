@@ -36,7 +36,7 @@ def arrangement(cards: list[int]) -> str:
 
 
 def redeal(spec, game_index: int) -> dict[str, np.ndarray]:
-    from sim.games.niuniu.compute import kernel_values, play_rows
+    from sim.games.niuniu.kernel_rows import kernel_values, play_rows
 
     return kernel_values(play_rows(spec.rules, spec.seed, game_index, 1), spec.rules.players)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sim.games.landlord import landlord_game
 from sim.games.landlord.play import Family
-from sim.games.shanghai.report import EXTENSION
+from sim.games.shanghai.report_play import EXTENSION
 from sim.games.shanghai.rules import POLICY_DEFAULTS, VARIANTS, ShanghaiRules, validate
 from sim.games.landlord.scoring import scorer
 from sim.games.shanghai.scoring import FACTS, factors, money

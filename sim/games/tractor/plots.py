@@ -12,7 +12,7 @@ from analysis.runs import BATCH_ROWS
 
 def play_figures(run, report, batch_size: int = BATCH_ROWS):
     from sim.games.trick.plots import figures, value_share_figure
-    from sim.games.tractor.report import RESULT_LABELS
+    from sim.games.tractor.report_play import RESULT_LABELS
 
     r = run.ruleset
     marks = (r.get("levels.small_below", 40), r.get("levels.threshold", 80),

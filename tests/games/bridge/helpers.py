@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.bridge.board import play_logged
-from sim.games.bridge.policies import policy_arrays
+from sim.games.bridge.players import policy_arrays
 from sim.games.bridge.rules import BridgeRules, compile_rules
 from sim.ruleset import apply_overrides
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from kernels.bridge.cards import card_name, from_shared, to_shared
 from kernels.bridge.hand import PATTERN_NAMES
-from sim.games.bridge.jobs import census, deal_masks
+from sim.games.bridge.kernel_rows import census, deal_masks
 from tests.reference import bridge as ref
 
 

@@ -10,7 +10,7 @@ from kernels.bridge.hand import PATTERN_NAMES
 from kernels.bridge.score import declarer_score
 from sim.games.bridge import scoring
 from sim.games.bridge.dd import dd_range, dd_rows, dd_tables, par_contracts
-from sim.games.bridge.jobs import board_dealer_vul, census, deal_masks
+from sim.games.bridge.kernel_rows import board_dealer_vul, census, deal_masks
 from sim.games.bridge.text import deal_pbn, parse_pbn
 
 # endplay is the optional extra `bridge`, which the test extra installs

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from sim.games.bridge import exact
-from sim.games.bridge.jobs import census
+from sim.games.bridge.kernel_rows import census
 
 N_DEALS = 1_000_000
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kernels.bridge.layout import BOARD_LAYOUT, MAX_CALLS
-from sim.games.bridge.jobs import board_columns, play
-from sim.games.bridge.policies import policy_arrays
+from sim.games.bridge.kernel_rows import board_columns, play
+from sim.games.bridge.players import policy_arrays
 from sim.games.bridge.rules import BridgeRules
 from sim.games.bridge.text import auction_calls, call_name, parse_pbn
 from tests.games.bridge.helpers import given

@@ -9,8 +9,8 @@ from kernels.bridge.board import R_FIXED_VUL, R_INSULT_XX, R_STEP
 from kernels.bridge.layout import BOARD_LAYOUT
 from sim.errors import UserError
 from sim.games.bridge import rules as bridge_rules
-from sim.games.bridge.jobs import board_columns, play
-from sim.games.bridge.policies import policy_arrays
+from sim.games.bridge.kernel_rows import board_columns, play
+from sim.games.bridge.players import policy_arrays
 from sim.ruleset import apply_overrides, field_info
 
 AT = BOARD_LAYOUT.at

@@ -120,8 +120,8 @@ def test_components_add_up_to_the_money_and_roles_follow_the_declarer():
 
 
 def test_rescoring_stored_boards_reproduces_the_kernel_score():
-    from sim.games.bridge.jobs import board_columns, play
-    from sim.games.bridge.policies import policy_arrays
+    from sim.games.bridge.kernel_rows import board_columns, play
+    from sim.games.bridge.players import policy_arrays
 
     policies, params = policy_arrays("natural", "greedy")
     cols = board_columns(play(9, 0, 3000, BridgeRules(), policies, params))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.bridge.jobs import deal_masks
+from sim.games.bridge.kernel_rows import deal_masks
 from sim.games.bridge.text import auction_calls, auction_text, call_name, deal_pbn, parse_pbn
 from tests.reference import bridge as ref
 

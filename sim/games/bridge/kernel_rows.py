@@ -53,7 +53,7 @@ def census(seed: int, start: int, stop: int) -> dict[str, np.ndarray]:
 
 def play(seed: int, start: int, stop: int, rules: BridgeRules, policies: np.ndarray,
          bid_params: np.ndarray, rotate: bool = False, duplicate: bool = False) -> np.ndarray:
-    """``BOARD_LAYOUT`` rows (int64) of hands ``start .. stop-1`` (``sim.games.bridge.policies``);
+    """``BOARD_LAYOUT`` rows (int64) of hands ``start .. stop-1`` (``sim.games.bridge.players``);
     ``rotate`` and ``duplicate`` as ``kernels.bridge.board.play_hand``."""
     n = stop - start
     rows = np.zeros((n, ROW_LEN), np.int64)

@@ -4,7 +4,7 @@ One streamed pass folds each batch into ``Moments`` (analysis.estimators): landl
 overall and by winning bid, bid distribution, the multiplier's distribution, 春天/反春 rates, bombs
 and rockets, money per role (EV of the landlord and of a farmer) and per player policy, and a
 deal check against exact values (P(some player dealt the rocket)). A game adds its own section
-through a ``ReportExtension`` (上海三打一: ``sim.games.shanghai.report``).
+through a ``ReportExtension`` (上海三打一: ``sim.games.shanghai.report_play``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""The reports of 八十分 runs: the census (holdings against exact values) and play runs — the
-family's statistics (``sim.games.trick.report_play``) plus 八十分's own: the level change of §9,
-the declaration (反主, pairs, the kitty turned) and whole matches.
+"""The play report of 八十分 runs — the family's statistics (``sim.games.trick.report_play``)
+plus 八十分's own: the level change of §9, the declaration (反主, pairs, the kitty turned) and whole matches.
 
 Rows are hands. With ``matches = true`` (the default) a game index is one match: its length
 (``match_hands``, read on its first row) and its winner (``match_winner`` on its last row) are the
@@ -145,16 +144,3 @@ def play_spec(run: Run) -> PlayReportSpec:
 
 def play_report(run: Run, **kwargs):
     return family_play_report(run, play_spec(run), **kwargs)
-
-
-def census_report(run: Run, **kwargs):
-    from sim.games.trick.report_census import census_report as family_census_report
-    from sim.games.tractor.columns import CENSUS_FEATURES
-    from sim.games.tractor.exact import census_exact
-
-    exact = census_exact(run.ruleset.get("census_trump", "declared"))
-    return family_census_report(run, "八十分 census (25 cards at level '2')", CENSUS_FEATURES, exact,
-                                {"jokers": range(5), "pairs": range(8)},
-                                ("E[trumps]", "E[pairs]", "E[tractors]", "E[points]", "P(jokers = 2)"),
-                                ["exact: hypergeometric and per-kind enumeration over the 108-card pack "
-                                 "(trumps only for a fixed census_trump)"], **kwargs)

@@ -11,7 +11,7 @@ import numpy as np
 from analysis.columns import codes
 from analysis.report import Section
 from kernels.landlord.layout import BAODAO
-from sim.games.landlord.report import ReportExtension
+from sim.games.landlord.report_play import ReportExtension
 
 COLUMNS = ("touliao", "mingwang", "huangfan", "baodao", "baodao_sets", "bomb_limit_blocks", "big_bombs_played",
            "game_index", "first_bidder")

@@ -1,17 +1,14 @@
-"""Reports of 牛牛 runs: every estimate beside its exact value (``sim.games.niuniu.exact``).
+"""Play reports of 牛牛 runs, every estimate beside its exact value (``sim.games.niuniu.exact``).
 
 One streamed pass folds each record batch into small accumulators; memory is one batch whatever
-the run size. Seats are exchangeable for the hand statistics, so those are pooled over seats
-(the deal is the sampling unit, ``ClusterMean``) with per-seat rows behind ``--seats``; the
-comparison statistics pool the 闲家 seats (each faces 庄家 alone, and the exact values are those
-of one 庄家/闲家 pair).
+the run size. The comparison statistics pool the 闲家 seats (each faces 庄家 alone, and the exact
+values are those of one 庄家/闲家 pair).
 
-* census: category rates, P(highest card ≤ Q) (the Q rule's condition), P(a seat ties seat 0);
-* play: the headline (庄家's edge per unit bet, P(牛牛), P(没牛), P(闲家 wins), P(the Q rule
-  decides), the balancing 牛牛 multiplier), hand categories, 庄家 against each 闲家, money
-  (edge, 庄家's net per deal and its distribution — exact for one 闲家), the category whose
-  multiplier was paid, the balancing multipliers (``sim.games.niuniu.balancing``), money by
-  role and seat, and the zero-sum invariant.
+The headline (庄家's edge per unit bet, P(牛牛), P(没牛), P(闲家 wins), P(the Q rule decides), the
+balancing 牛牛 multiplier), hand categories (``sim.games.niuniu.report_census``), 庄家 against each
+闲家, money (edge, 庄家's net per deal and its distribution — exact for one 闲家), the category
+whose multiplier was paid, the balancing multipliers (``sim.games.niuniu.balancing``), money by
+role and seat, and the zero-sum invariant.
 """
 
 from __future__ import annotations
@@ -21,92 +18,19 @@ from collections import Counter
 
 import numpy as np
 
-from analysis.columns import num, seat_codes, seat_matrix
+from analysis.columns import num, seat_matrix
 from analysis.estimators import ClusterMean, Moments, Stat, invariant
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run
 from kernels.niuniu.layout import CATEGORY_NAMES
 from sim.games.niuniu import quality
+from sim.games.niuniu.report_census import Categories, categories, rules_of, run_summary
 
-CATEGORIES = "Hand categories (spec §3), per seat-hand"
 VERSUS = "庄家 against each 闲家 (spec §4), per 闲家-deal"
 MONEY = "Money (spec §5), in chips (bets × multipliers)"
 PAID = "Multiplier paid: the category whose multiplier moved the money (N-4), per 闲家-deal"
 ROLES = "Money per deal by role and seat"
 CHECKS = "Invariants (every deal)"
-POOLED = ("seats are exchangeable: each row pools the seat-hands of all seats (95% CI with the deal as the unit); "
-          "per-seat rows with --seats")
-
-
-def rules_of(run: Run):
-    from sim.games.niuniu.rules import NiuniuRules
-    from sim.ruleset import apply_overrides
-
-    return apply_overrides(NiuniuRules(), run.ruleset)
-
-
-def _summary(run: Run, n: int) -> list[str]:
-    m = run.manifest
-    return [f"run {run.path}: {n:,} deals, variant {m.get('variant')}, seed {m.get('seed')}"
-            + ("" if run.complete else " (INCOMPLETE: estimates cover the rows written so far)")]
-
-
-def _categories(batch, n_seats: int) -> np.ndarray:
-    return seat_codes(batch, "category", CATEGORY_NAMES, n_seats)
-
-
-class Categories:
-    """Category rates pooled over seats and per seat, against the exact single-hand rates."""
-
-    def __init__(self, n_seats: int):
-        self.n_seats = n_seats
-        self.pooled = [ClusterMean() for _ in range(11)]
-        self.seat = [[Moments() for _ in range(11)] for _ in range(n_seats)]
-
-    def add(self, cats: np.ndarray) -> None:
-        for c in range(11):
-            hit = cats == c
-            self.pooled[c].add(hit.sum(axis=1), np.full(len(cats), self.n_seats))
-            for k in range(self.n_seats):
-                self.seat[k][c].add(hit[:, k])
-
-    def section(self, rules) -> Section:
-        from sim.games.niuniu.exact import category_probabilities
-
-        exact = list(category_probabilities(rules).values())
-        sec = Section(CATEGORIES, notes=[POOLED + f"; exact: all C({54 if rules.jokers else 52}, 5) hands"])
-        for c in range(10, -1, -1):
-            name = f"P({CATEGORY_NAMES[c]})"
-            sec.stats.append(self.pooled[c].stat(name).against(exact[c], proportion=True))
-            sec.stats += [Stat.from_moments(name, self.seat[k][c], exact=exact[c], seat=k, proportion=True)
-                          for k in range(self.n_seats)]
-        return sec
-
-
-def census_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
-    from sim.games.niuniu.exact import tie_probabilities, top_at_most_q_probability
-    from sim.games.niuniu.rules import ADVANTAGE_LIMIT
-    from sim.games.niuniu.scoring import STRENGTH
-
-    rules = rules_of(run)
-    n_seats = rules.players
-    cats, low, tie = Categories(n_seats), ClusterMean(), ClusterMean()
-    cols = [f"s{k}_{f}" for f in ("category", "top") for k in range(n_seats)]
-    for b in run.iter_batches(cols, batch_size):
-        cat = _categories(b, n_seats)
-        top = seat_matrix(b, "top", n_seats).astype(np.int64)
-        cats.add(cat)
-        low.add((STRENGTH[top] < ADVANTAGE_LIMIT).sum(axis=1), np.full(len(top), n_seats))
-        tie.add((cat[:, 1:] == cat[:, :1]).sum(axis=1), np.full(len(top), n_seats - 1))
-    n = cats.pooled[0].g
-    extra = Section("Highest card and ties", notes=[
-        "P(highest card ≤ Q): the banker-advantage rule's condition (N-3), pooled over seats; exact C(48,5)/C(n,5). "
-        "P(same value as seat 0): pooled over seats 1.., exact from every ordered pair of disjoint hands"])
-    extra.stats = [low.stat("P(highest card ≤ Q)").against(top_at_most_q_probability(rules), proportion=True),
-                   tie.stat("P(same value as seat 0)").against(tie_probabilities(rules)["tie"], proportion=True)]
-    sections = [cats.section(rules), extra]
-    head = [s for s in sections[0].stats if s.seat is None and s.name in ("P(牛牛)", "P(没牛)")] + extra.stats
-    return Report(f"niuniu census — {n:,} deals, {n_seats} seats", _summary(run, n), sections, headline=head)
 
 
 class Play:
@@ -140,7 +64,7 @@ class Play:
         is_banker = np.arange(n)[None, :] == banker[:, None]
         player = ~is_banker
         players = np.full(rows, n - 1)
-        self.cats.add(_categories(b, n))
+        self.cats.add(categories(b, n))
         top = seat_matrix(b, "top", n).astype(np.int64)
         tie = seat_matrix(b, "tie", n).astype(bool)
         wins = seat_matrix(b, "wins", n).astype(bool)
@@ -201,7 +125,7 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     sections = [acc.cats.section(rules), versus, money, paid, balancing, roles, quality.section(), checks]
     by = {s.name: s for sec in sections for s in sec.stats if s.seat is None}
     head = [money.stats[0], by["P(牛牛)"], by["P(没牛)"], versus.stats[0], versus.stats[3], balancing.stats[0]]
-    summary = _summary(run, deals) + [
+    summary = run_summary(run, deals) + [
         f"banker {rules.banker} (seat {rules.banker_seat}), banker_advantage {rules.banker_advantage}, payout by "
         f"the {rules.payout_hand}'s hand, jokers {rules.jokers}, bets {acc.bets.tolist()}"]
     return Report(f"niuniu play — {deals:,} deals, 庄家 + {n - 1} 闲家", summary, sections, headline=head)

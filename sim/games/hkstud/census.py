@@ -1,0 +1,40 @@
+"""``paiju census hkstud``: 港式五张 deals to Parquet rows.
+
+A census row is the deal alone with its showdown (nobody folds): the same deals as a play run of
+the same seed without ``--duplicate``. The kernel is ``kernels.hkstud.play``; its raw facts are
+``kernels.hkstud.layout.CENSUS_LAYOUT``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pyarrow as pa
+
+from sim.games.hkstud.play import Progress
+
+
+def compute_census(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
+    from kernels.hkstud.layout import CENSUS_LAYOUT
+    from sim.games.hkstud.columns import census_columns
+    from sim.games.hkstud.kernel_rows import census_rows
+    from sim.games.hkstud.rules import compile_rules
+    from sim.schema import table_from_values
+
+    rules = spec.rules
+    compiled = compile_rules(rules)
+    columns = census_columns(rules.players)
+    tables = []
+    for lo in range(start, stop, 1 << 16):
+        hi = min(stop, lo + (1 << 16))
+        values = CENSUS_LAYOUT.unpack(census_rows(rules, spec.seed, lo, hi - lo, compiled), rules.players)
+        values["game_index"] = np.arange(lo, hi, dtype=np.int64)
+        tables.append(table_from_values(columns, values))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.concat_tables(tables)
+
+
+def warm_up(spec) -> None:
+    compute_census(replace(spec, n=4), 0, 4)

@@ -1,0 +1,39 @@
+"""``paiju census niuniu``: 牛牛 deals to Parquet rows.
+
+A census row is the deal alone (cards, category and top card of every seat): the same deals as a
+play run of the same seed. The kernel is ``kernels.niuniu.play``; its raw facts are
+``kernels.niuniu.layout.CENSUS_LAYOUT``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pyarrow as pa
+
+from sim.games.niuniu.play import Progress, chunks
+
+
+def compute_census(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
+    from kernels.niuniu.layout import CENSUS_LAYOUT
+    from sim.games.niuniu.columns import census_columns
+    from sim.games.niuniu.kernel_rows import census_rows
+    from sim.games.niuniu.rules import compile_rules
+    from sim.schema import table_from_values
+
+    rules = spec.rules
+    compiled = compile_rules(rules)
+    columns = census_columns(rules.players)
+    tables = []
+    for lo, hi in chunks(start, stop):
+        values = CENSUS_LAYOUT.unpack(census_rows(rules, spec.seed, lo, hi - lo, compiled), rules.players)
+        values["game_index"] = np.arange(lo, hi, dtype=np.int64)
+        tables.append(table_from_values(columns, values))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.concat_tables(tables)
+
+
+def warm_up(spec) -> None:
+    compute_census(replace(spec, n=4), 0, 4)
