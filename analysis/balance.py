@@ -56,10 +56,15 @@ class Scenario:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """A scenario TOML file; its name is the file stem."""
-    from sim.ruleset import load_toml
+    """A scenario TOML file (its name is the file stem), or inline options ``key=value[,key=value…]``
+    (its name is that text) when no such file exists."""
+    from sim.ruleset import load_toml, parse_set_option
 
     p = Path(path)
+    text = str(path)
+    if "=" in text and not p.exists():
+        overrides = dict(parse_set_option(part.strip()) for part in text.split(",") if part.strip())
+        return Scenario(text, overrides, f"--scenario {text}")
     return Scenario(p.stem, load_toml(p), f"scenario file {str(p)!r}")
 
 
@@ -224,6 +229,22 @@ def _money(scored: dict[str, np.ndarray], n_seats: int) -> np.ndarray:
     return np.stack([np.asarray(scored[f"s{k}_money"], np.float64) for k in range(n_seats)], axis=1)
 
 
+def role_key(scoring, text: str, game: str) -> str:
+    """The role a user names by its key (``banker``), by its label as the report prints it
+    (``庄家 (banker)``, ``庄家``) or by the label's first word; a one-line error otherwise."""
+    from sim.errors import did_you_mean
+
+    labels = {r: scoring.role_labels.get(r, r) for r in scoring.roles}
+    for names in (lambda r: (r, labels[r], f"{labels[r]} ({r})"),  # exact names first, then first words
+                  lambda r: (labels[r].split(" (")[0], labels[r].split()[0])):
+        found = [r for r in scoring.roles if text.strip() in names(r)]
+        if found:
+            return found[0]
+    choices = [*scoring.roles, *labels.values()]
+    raise UserError(f"--role must be one of {', '.join(f'{r} ({labels[r]})' for r in scoring.roles)} for {game}; "
+                    f"got {text!r}{did_you_mean(text, choices)}")
+
+
 def balance(run: Run | str | Path, scenarios: Sequence[Scenario] | None = None, *, role: str | None = None,
             batch_size: int = BATCH_ROWS) -> BalanceReport:
     """The balance report of a play run under ``scenarios`` (default: the run's own ruleset)."""
@@ -231,9 +252,7 @@ def balance(run: Run | str | Path, scenarios: Sequence[Scenario] | None = None, 
         run = open_run(run)
     source = source_rules(run, "balance")
     sc = source.scoring
-    role = role or sc.default_role
-    if role not in sc.roles:
-        raise UserError(f"--role must be one of {', '.join(sc.roles)} for {source.game.name}; got {role!r}")
+    role = role_key(sc, role, source.game.name) if role else sc.default_role
     scenarios = list(scenarios) if scenarios else [Scenario(RUN_SCENARIO)]
     rulesets = _rulesets(source, scenarios)
     facts_needed = sorted(set().union(*(source.fact_columns(r) for r in rulesets)))

@@ -65,10 +65,11 @@ def resolve_rules(game, variant: str, rules: Rules = None):
     """The ruleset of ``variant`` with ``rules`` applied: a mapping of options (nested tables or
     dotted keys, ``{"grade.da_qing": 6}``), the path of a TOML file, a ruleset object of the game,
     or a list of these applied in order. Validated; an unknown option is a one-line error."""
-    from sim.registry import resolve_rules as from_variant
+    from sim.registry import resolve_rules as from_variant, validate_naming_variants
     from sim.ruleset import apply_overrides, flatten, load_toml
 
     ruleset = from_variant(game, variant, None)
+    applied = []
     for layer in _layers(rules):
         if isinstance(layer, (str, Path)):
             layer = load_toml(layer)
@@ -78,7 +79,8 @@ def resolve_rules(game, variant: str, rules: Rules = None):
             raise PaijuError(f"rules must be a mapping of options, a TOML path or a {game.rules.__name__}; "
                              f"got {type(layer).__name__}")
         ruleset = apply_overrides(ruleset, layer)
-    game.validate(ruleset)
+        applied.append(layer)
+    validate_naming_variants(game, variant, ruleset, applied)
     return ruleset
 
 
@@ -112,7 +114,7 @@ def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules:
     job = g.job("census")
     ruleset = resolve_rules(g, variant, rules)
     job.validate(ruleset)
-    spec = RunSpec(game, "census", variant, ruleset, seed, n, min(shard_size, n))
+    spec = RunSpec(g.name, "census", variant, ruleset, seed, n, min(shard_size, n))
     return _execute(spec, out, "deals", threads, scheduler, workers, resume, overwrite, progress, log)
 
 
@@ -163,8 +165,41 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
     shard = max(unit, (min(shard_size, n) // unit) * unit)
     options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session,
                "rotate": rotate, "duplicate": duplicate}
-    spec = RunSpec(game, "play", variant, ruleset, seed, n, shard, options)
+    spec = RunSpec(g.name, "play", variant, ruleset, seed, n, shard, options)
     return _execute(spec, out, "hands", threads, scheduler, workers, resume, overwrite, progress, log)
+
+
+def resume(path: str | Path, *, threads: int | None = None, progress: bool | None = None,
+           log: Callable[[str], None] | None = None) -> "Run":
+    """Finish an interrupted run directory with the arguments it was started with (its
+    ``_run.json``: game, kind, variant, ruleset, seed, n, shards, players); a complete run is
+    returned as it is. ``threads`` may differ: the rows do not depend on it."""
+    from sim.registry import load_game, rules_from_manifest
+    from sim.runner import RunSpec
+    from sim.writer import read_manifest
+
+    out = Path(path)
+    manifest = read_manifest(out)
+    if is_complete(out, manifest):
+        return open_run(out)
+    if manifest.get("rescored_from"):
+        raise PaijuError(f"{str(out)!r} is a rescored run: rescore it again instead of resuming it")
+    g = load_game(manifest["game"])
+    if manifest["variant"] not in g.variants:
+        raise PaijuError(f"cannot resume {str(out)!r}: {g.name} has no variant {manifest['variant']!r} any more")
+    ruleset = rules_from_manifest(g, manifest["ruleset"])
+    spec = RunSpec(g.name, manifest["kind"], manifest["variant"], ruleset, int(manifest["seed"]), int(manifest["n"]),
+                   int(manifest["shard_size"]), dict(manifest.get("options") or {}))
+    unit = "deals" if spec.kind == "census" else "hands"
+    return _execute(spec, out, unit, threads, None, None, True, False, progress, log)
+
+
+def is_complete(out: Path, manifest: Mapping[str, Any]) -> bool:
+    """Whether a run directory holds its whole run: marked complete, and every part file there."""
+    from sim.writer import completed_shards
+
+    n_shards = int(manifest.get("n_shards", 0))
+    return manifest.get("status") == "complete" and completed_shards(out) >= set(range(n_shards))
 
 
 def _policy_params(value: Any, known: tuple[str, ...], seats: int) -> list[dict[str, float]]:

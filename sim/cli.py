@@ -20,6 +20,22 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from sim import __version__
+
+        typer.echo(f"paiju {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", metavar="", callback=_print_version, is_eager=True,
+                                          help="print paiju's version and exit")] = False,
+) -> None:
+    """paiju (牌局): Monte Carlo simulation of Chinese card games."""
+
+
 def fail(message: str) -> None:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
@@ -43,15 +59,17 @@ def user_errors(fn):
 
 N_OPT = Annotated[int, typer.Option("-n", "--n", help="number of games (deals) to simulate")]
 SEED_OPT = Annotated[int, typer.Option("--seed", help="root seed; game i uses the stream (seed, i)")]
-OUT_OPT = Annotated[Path, typer.Option("--out", "-o", help="output run directory (Parquet parts + _run.json)")]
+OUT_OPT = Annotated[Optional[Path], typer.Option(
+    "--out", "-o", help="output run directory (Parquet parts + _run.json); default: a new runs/KIND-GAME-TIME")]
 VARIANT_OPT = Annotated[str, typer.Option("--variant", help="named rules preset (see `paiju games`)")]
 RULES_OPT = Annotated[Optional[Path], typer.Option("--rules", help="TOML file overriding ruleset options")]
 SET_OPT = Annotated[Optional[list[str]], typer.Option("--set", help="override one option, e.g. --set base=2 (options: `paiju options GAME`)")]
 THREADS_OPT = Annotated[Optional[int], typer.Option(
     "--threads", help="numba threads (default: all cores); with --scheduler/--workers, per Dask worker")]
-RESUME_OPT = Annotated[bool, typer.Option("--resume", help="finish an interrupted run in --out")]
-OVERWRITE_OPT = Annotated[bool, typer.Option("--overwrite", help="replace an existing run in --out")]
-QUIET_OPT = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
+FLAG = ""  # metavar of an on/off option: shown as a flag, not as `--rotate <bool>`
+RESUME_OPT = Annotated[bool, typer.Option("--resume", metavar=FLAG, help="finish an interrupted run in --out (or: `paiju resume RUN`)")]
+OVERWRITE_OPT = Annotated[bool, typer.Option("--overwrite", metavar=FLAG, help="replace an existing run in --out")]
+QUIET_OPT = Annotated[bool, typer.Option("--quiet", "-q", metavar=FLAG, help="no progress bar")]
 SCHEDULER_OPT = Annotated[Optional[str], typer.Option(
     "--scheduler", help="run the shards on this Dask cluster, e.g. tcp://host:8786 (--out must be shared)")]
 WORKERS_OPT = Annotated[Optional[int], typer.Option(
@@ -60,14 +78,20 @@ WORKERS_OPT = Annotated[Optional[int], typer.Option(
 
 @app.command()
 @user_errors
-def games() -> None:
-    """List games and their variants, one line each, with what each game offers."""
+def games(
+    long: Annotated[bool, typer.Option("--long", "-l", metavar=FLAG, help="also what each game offers, its other names and its variants")] = False,
+) -> None:
+    """List the games, one line each (--long: what each offers, its variants and other names)."""
     from sim.registry import GAMES, load_game
 
     for name in GAMES:
         game = load_game(name)
         typer.echo(f"{name:<10} {game.title}")
+        if not long:
+            continue
         typer.echo(f"{'':<10} offers: {', '.join(game.offers())}")
+        if game.names:
+            typer.echo(f"{'':<10} also: {', '.join(game.names)}")
         for variant, v in game.variants.items():
             typer.echo(f"{'':<10} --variant {variant:<14} {v.doc}")
 
@@ -98,7 +122,7 @@ def census(
     game: Annotated[str, typer.Argument(help="game name (see `paiju games`)")],
     n: N_OPT = 1_000_000,
     seed: SEED_OPT = 0,
-    out: OUT_OPT = Path("runs/census"),
+    out: OUT_OPT = None,
     variant: VARIANT_OPT = "default",
     rules: RULES_OPT = None,
     set_: SET_OPT = None,
@@ -113,6 +137,9 @@ def census(
     """Deal N hands and record every seat's hand features (the game's census: bombs, wilds, points...)."""
     from sim import api
 
+    out = _out(out, "census", game, resume, n)
+    if out is None:
+        return
     layers = _rule_layers(rules, set_)
     run = api.census(game, n, seed=seed, variant=variant, rules=layers, out=out, threads=threads, shard_size=shard_size,
                      scheduler=scheduler, workers=workers, resume=resume, overwrite=overwrite, progress=not quiet,
@@ -122,6 +149,34 @@ def census(
 
 def _log(text: str) -> None:
     typer.echo(text, err=True)
+
+
+def _out(out: Optional[Path], kind: str, game: str, resume: bool, n: int) -> Optional[Path]:
+    """The run directory: ``--out``, or a new ``runs/KIND-GAME-TIME`` (numbered if it exists) so
+    that a second run never fails on the first one's directory. ``None`` (after saying so) when
+    ``--resume`` names a run that is already complete."""
+    from datetime import datetime
+
+    from sim.errors import UserError
+    from sim.registry import canonical
+
+    if out is not None:
+        if resume and (out / "_run.json").is_file():
+            from sim.api import is_complete
+            from sim.writer import read_manifest
+
+            manifest = read_manifest(out)
+            if manifest.get("n") == n and is_complete(out, manifest):
+                typer.echo(f"{out} is complete ({n:,} game indices): nothing to resume")
+                return None
+        return out
+    if resume:
+        raise UserError("--resume needs --out RUN, the run to finish (or `paiju resume RUN`)")
+    base = Path("runs") / f"{kind}-{canonical(game)}-{datetime.now():%Y%m%d-%H%M%S}"
+    out, k = base, 2
+    while out.exists():
+        out, k = base.with_name(f"{base.name}-{k}"), k + 1
+    return out
 
 
 def _rule_layers(rules: Optional[Path], sets: Optional[list[str]]) -> list:
@@ -158,12 +213,12 @@ def play(
     game: Annotated[str, typer.Argument(help="game name (see `paiju games`)")],
     n: N_OPT = 100_000,
     seed: SEED_OPT = 0,
-    out: OUT_OPT = Path("runs/play"),
+    out: OUT_OPT = None,
     policy: Annotated[Optional[str], typer.Option("--policy", help="a policy for every seat, or one per seat: smart,smart,greedy,greedy (default: the game's; see `paiju games`)")] = None,
     policy_param: Annotated[Optional[list[str]], typer.Option("--policy-param", help="NAME=VALUE or SEAT:NAME=VALUE, e.g. 2:near_out=5 (names: `paiju games`)")] = None,
     hands_per_session: Annotated[int, typer.Option("--hands-per-session", help="hands per session, for games whose hands carry state to the next (the dealer, 荒番...)")] = 1,
-    rotate: Annotated[bool, typer.Option("--rotate", help="rotate the policies round the seats from hand to hand")] = False,
-    duplicate: Annotated[bool, typer.Option("--duplicate", help="play every deal once from every seat, hands rotated round the table (paired comparisons); -n counts hands")] = False,
+    rotate: Annotated[bool, typer.Option("--rotate", metavar=FLAG, help="rotate the policies round the seats from hand to hand")] = False,
+    duplicate: Annotated[bool, typer.Option("--duplicate", metavar=FLAG, help="play every deal once from every seat, hands rotated round the table (paired comparisons); -n counts hands")] = False,
     variant: VARIANT_OPT = "default",
     rules: RULES_OPT = None,
     set_: SET_OPT = None,
@@ -178,11 +233,34 @@ def play(
     """Play N whole hands with heuristic players and record every outcome (raw facts, scores, money)."""
     from sim import api
 
+    out = _out(out, "play", game, resume, n)
+    if out is None:
+        return
     run = api.play(game, n, seed=seed, variant=variant, rules=_rule_layers(rules, set_), policy=policy,
                    policy_params=policy_param, rotate=rotate, duplicate=duplicate, hands_per_session=hands_per_session,
                    out=out, threads=threads, shard_size=shard_size, scheduler=scheduler, workers=workers, resume=resume,
                    overwrite=overwrite, progress=not quiet, log=_log)
     _wrote(run, n, out, "hands")
+
+
+@app.command()
+@user_errors
+def resume(
+    run: Annotated[Path, typer.Argument(help="run directory of an interrupted `paiju census` or `paiju play`")],
+    threads: THREADS_OPT = None,
+    quiet: QUIET_OPT = False,
+) -> None:
+    """Finish an interrupted run with the arguments it was started with (read from its _run.json)."""
+    from sim import api
+    from sim.writer import read_manifest
+
+    manifest = read_manifest(run)
+    n = int(manifest["n"])
+    if api.is_complete(run, manifest):
+        typer.echo(f"{run} is complete ({n:,} game indices): nothing to resume")
+        return
+    done = api.resume(run, threads=threads, progress=not quiet, log=_log)
+    _wrote(done, n, run, "deals" if done.kind == "census" else "hands")
 
 
 @app.command()
@@ -203,7 +281,7 @@ def report(
     run: Annotated[Path, typer.Argument(help="run directory written by `paiju census` or `paiju play`")],
     format: Annotated[str, typer.Option("--format", "-f", help="table | md | html | csv | json (md/html with --out add plots; csv/json: the numbers as data)")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file (md: PNGs in NAME_files/ beside it)")] = None,
-    seats: Annotated[bool, typer.Option("--seats", help="also show the per-seat rows of statistics pooled over seats")] = False,
+    seats: Annotated[bool, typer.Option("--seats", metavar=FLAG, help="also show the per-seat rows of statistics pooled over seats")] = False,
 ) -> None:
     """The game's headline figures, then estimates with 95% CIs, exact values where they exist, and z."""
     from sim import api
@@ -214,10 +292,10 @@ def report(
             if format in ("md", "html") else ""
         typer.echo(f"wrote {out}{where}")
     else:
-        _show(rep, format)
+        _print_report(rep, format)
 
 
-def _show(rep, format: str) -> None:
+def _print_report(rep, format: str) -> None:
     """Print a report to stdout as rich tables, Markdown, CSV or JSON."""
     if format == "md":
         typer.echo(rep.to_markdown())
@@ -270,9 +348,9 @@ def rescore(
 @user_errors
 def balance(
     run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`)")],
-    scenario: Annotated[Optional[list[Path]], typer.Option(
-        "--scenario", "-s", help="TOML of scoring overrides (name = file stem); repeat; the first is the reference")] = None,
-    role: Annotated[Optional[str], typer.Option("--role", help="role compared with the first scenario (default: the game's own; `paiju balance RUN` lists them)")] = None,
+    scenario: Annotated[Optional[list[str]], typer.Option(
+        "--scenario", "-s", help="scoring overrides: a TOML file (name = file stem) or inline, e.g. bomb_factor=4 or a=1,b=2; repeat; the first is the reference")] = None,
+    role: Annotated[Optional[str], typer.Option("--role", help="role compared with the first scenario, by key or as the report prints it (庄家, 地主…; default: the game's own; `paiju balance RUN` lists them)")] = None,
     format: Annotated[str, typer.Option("--format", "-f", help="table | md | csv | json")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file")] = None,
 ) -> None:
@@ -286,7 +364,7 @@ def balance(
         write_text(out, render(rep, format))
         typer.echo(f"wrote {out}")
     else:
-        _show(rep, format)
+        _print_report(rep, format)
 
 
 @app.command()
@@ -298,7 +376,7 @@ def sweep(
     n: N_OPT = 20_000,
     seed: SEED_OPT = 0,
     policy: Annotated[Optional[str], typer.Option("--policy", help="the players (as for `paiju play`)")] = None,
-    rotate: Annotated[bool, typer.Option("--rotate", help="rotate the players round the seats")] = False,
+    rotate: Annotated[bool, typer.Option("--rotate", metavar=FLAG, help="rotate the players round the seats")] = False,
     variant: VARIANT_OPT = "default",
     rules: RULES_OPT = None,
     set_: SET_OPT = None,
@@ -339,7 +417,7 @@ def sweep(
         write_text(out_file, render(result.report, format))
         typer.echo(f"wrote {out_file}")
     else:
-        _show(result.report, format)
+        _print_report(result.report, format)
 
 
 @app.command("warm-up")

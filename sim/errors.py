@@ -11,3 +11,11 @@ class PaijuError(Exception):
 
 
 UserError = PaijuError
+
+
+def did_you_mean(name: str, choices) -> str:
+    """`` (did you mean 'x'?)`` for the choice closest to a mistyped ``name`` (difflib), else ''."""
+    import difflib
+
+    close = difflib.get_close_matches(str(name), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""

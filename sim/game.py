@@ -145,6 +145,7 @@ class Game:
     sessions: bool = False  # --hands-per-session (state carried from hand to hand)
     duplicate: bool = False  # --duplicate (every deal played from every seat)
     kernels: str = ""  # the kernel package it compiles ("" = its own); games sharing one warm up together
+    names: tuple[str, ...] = ()  # other names the command line accepts for it (its Chinese names: 斗地主)
 
     @property
     def engine(self) -> str:

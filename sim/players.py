@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.errors import UserError
+from sim.errors import UserError, did_you_mean
 
 
 def parse_policies(text: str, known: tuple[str, ...], n_seats: int) -> list[str]:
@@ -13,6 +13,10 @@ def parse_policies(text: str, known: tuple[str, ...], n_seats: int) -> list[str]
     if len(names) == 1:
         names = names * n_seats
     if len(names) != n_seats or any(p not in known for p in names):
+        unknown = next((p for p in names if p not in known), None)
+        if unknown is not None:
+            raise UserError(f"--policy: no player {unknown!r}{did_you_mean(unknown, known)}; players: {', '.join(known)} "
+                            f"(one for every seat, or {n_seats} separated by commas)")
         raise UserError(f"--policy must be one of {', '.join(known)} or {n_seats} of them separated by commas; "
                         f"got {text!r}")
     return names
@@ -33,7 +37,7 @@ def parse_policy_params(items: list[str] | None, known: tuple[str, ...], n_seats
             raise UserError(f"--policy-param expects NAME=VALUE or SEAT:NAME=VALUE; got {item!r}")
         name, value = text.split("=", 1)
         if name not in known:
-            raise UserError(f"unknown policy parameter {name!r}; known: {', '.join(known)}")
+            raise UserError(f"unknown policy parameter {name!r}{did_you_mean(name, known)}; known: {', '.join(known)}")
         try:
             number = float(value)
         except ValueError:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from sim.errors import UserError
+from sim.errors import UserError, did_you_mean
 
 if TYPE_CHECKING:
     from sim.game import Game
@@ -39,10 +39,18 @@ def register(name: str, module: str) -> None:
 
 
 def game_module(name: str) -> str:
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise UserError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
+    return GAMES[canonical(name)]
+
+
+def canonical(name: str) -> str:
+    """The registered name of a game given by that name or by one of the names it declares
+    (``Game.names``: its Chinese name, ``斗地主``); a one-line error with the closest name else."""
+    if name in GAMES:
+        return name
+    aliases = {alias: key for key in GAMES for alias in load_module_game(GAMES[key]).names}
+    if name in aliases:
+        return aliases[name]
+    raise UserError(f"unknown game {name!r}{did_you_mean(name, [*GAMES, *aliases])}; known games: {', '.join(GAMES)}")
 
 
 def load_game(name: str) -> "Game":
@@ -63,15 +71,41 @@ def resolve_rules(game: "Game", variant: str, rules_file: str | None, sets: list
     from sim.ruleset import apply_overrides, load_toml, parse_set_option
 
     if variant not in game.variants:
-        raise UserError(f"unknown variant {variant!r} of {game.name}; known: {', '.join(game.variants)}")
+        raise UserError(f"unknown variant {variant!r}{did_you_mean(variant, game.variants)} of {game.name}; "
+                        f"known: {', '.join(game.variants)}")
     rules = apply_overrides(game.rules(), game.variants[variant].overrides)
-    if rules_file:
-        rules = apply_overrides(rules, load_toml(rules_file))
-    for text in sets or []:
-        key, value = parse_set_option(text)
-        rules = apply_overrides(rules, {key: value})
-    game.validate(rules)
+    layers = [load_toml(rules_file)] if rules_file else []
+    layers += [dict([parse_set_option(text)]) for text in sets or []]
+    for layer in layers:
+        rules = apply_overrides(rules, layer)
+    validate_naming_variants(game, variant, rules, layers)
     return rules
+
+
+def validate_naming_variants(game: "Game", variant: str, rules: Any, layers: list) -> None:
+    """``game.validate(rules)``; a refusal (a seat count, a combination of options) also names the
+    other variants that accept the same ``layers`` (option mappings applied over each variant)."""
+    from sim.ruleset import apply_overrides
+
+    try:
+        game.validate(rules)
+    except UserError as exc:
+        allowed = []
+        for other, v in game.variants.items():
+            if other == variant:
+                continue
+            try:
+                candidate = apply_overrides(game.rules(), v.overrides)
+                for layer in layers:
+                    candidate = apply_overrides(candidate, layer)
+                game.validate(candidate)
+            except UserError:
+                continue
+            allowed.append(other)
+        if not allowed:
+            raise
+        which = allowed[0] if len(allowed) == 1 else f"{', '.join(allowed[:-1])} and {allowed[-1]}"
+        raise UserError(f"{exc}; --variant {which} allow{'s' if len(allowed) == 1 else ''} it") from None
 
 
 def rules_from_manifest(game: "Game", ruleset: dict) -> Any:

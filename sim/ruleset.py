@@ -17,7 +17,7 @@ import typing
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
-from sim.errors import UserError
+from sim.errors import UserError, did_you_mean
 
 
 def scoring(default: Any, doc: str = "") -> Any:
@@ -122,7 +122,8 @@ def apply_overrides(rules: Any, overrides: dict[str, Any], *, scoring_only: bool
     flat = _flatten_mapping(overrides)
     for key, value in flat.items():
         if key not in info:
-            raise UserError(f"unknown option {key!r} for this game (known: {', '.join(sorted(info))})")
+            raise UserError(f"unknown option {key!r}{did_you_mean(key, info)} for this game "
+                            f"(known: {', '.join(sorted(info))})")
         t, is_scoring, _ = info[key]
         flat[key] = _check_value(key, t, value)
         if scoring_only and not is_scoring:

@@ -325,5 +325,5 @@ def test_cli_play_sessions_and_report(tmp_path):
     assert report.exit_code == 0, report.output
     for text in ("头撂", "摊打", "明王", "报到", "荒番", "bomb limit"):
         assert text in report.output, text
-    games = runner.invoke(app, ["games"])
+    games = runner.invoke(app, ["games", "--long"])
     assert "shanghai" in games.output and "extra-x4" in games.output

@@ -75,7 +75,7 @@ def test_unreadable_run_directory_is_one_line(tmp_path):
 
 
 def test_games_lists_every_variant_of_every_game():
-    result = _run("games")
+    result = _run("games", "--long")
     assert result.exit_code == 0
     from sim.registry import GAMES, load_game
 

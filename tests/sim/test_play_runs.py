@@ -93,7 +93,7 @@ runner = CliRunner()
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--policy", "clever"], "--policy must be one of"),
+    (["--policy", "clever"], "--policy: no player 'clever'"),
     (["--policy", "smart,greedy"], "--policy must be one of"),
     (["--hands-per-session", "0"], "--hands-per-session must be at least 1"),
     (["-n", "10", "--hands-per-session", "3"], "must be a whole number of sessions"),

@@ -57,6 +57,7 @@ def _scoring() -> Scoring:
 
 GAME = Game(
     name="bridge",
+    names=('桥牌',),
     title="桥牌 contract bridge (4 players in 2 partnerships, 52 cards, auction, duplicate scoring)",
     rules=_rules.BridgeRules,
     variants=_rules.VARIANTS,

@@ -14,6 +14,7 @@ from sim.games.landlord.scoring import DOUDIZHU_FACTS, doudizhu_factors, doudizh
 
 FAMILY = Family(flow="auction", score=scorer(doudizhu_factors), money=doudizhu_money)
 GAME = landlord_game(
+    names=('斗地主',),
     name="doudizhu", title="斗地主 Dou Dizhu (3 players, 54 cards, 17 each + 3 底牌)", rules=DoudizhuRules,
     variants=DOUDIZHU_VARIANTS, validate=validate, family=FAMILY, facts=DOUDIZHU_FACTS, sessions=False,
 )

@@ -24,6 +24,7 @@ POLICY_DEFAULTS["search"] = {**POLICY_DEFAULTS["smart"], "confidence": 3.0}
 
 FAMILY = Family(flow="auction", score=scorer(doudizhu_factors), money=doudizhu_money, policy_defaults=POLICY_DEFAULTS)
 GAME = landlord_game(
+    names=('四人斗地主',),
     name="doudizhu4", title="斗地主 4 players, two decks (108 cards, 25 each + 8 底牌)", rules=Doudizhu4Rules,
     variants=DOUDIZHU4_VARIANTS, validate=validate, family=FAMILY, facts=DOUDIZHU_FACTS, sessions=False,
 )

@@ -50,6 +50,7 @@ _facts = lazy("sim.games.gandengyan.scoring", "facts")
 
 GAME = Game(
     name="gandengyan",
+    names=('干瞪眼',),
     title=_rules.TITLE,
     rules=_rules.GandengyanRules,
     variants=_rules.VARIANTS,

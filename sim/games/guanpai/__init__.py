@@ -46,6 +46,7 @@ _facts = lazy("sim.games.guanpai.scoring", "facts")
 
 GAME = Game(
     name="guanpai",
+    names=('关牌',),
     title=_rules.TITLE,
     rules=_rules.GuanpaiRules,
     variants=_rules.VARIANTS,

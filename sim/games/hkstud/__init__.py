@@ -62,6 +62,7 @@ def _players() -> Players:
 
 GAME = Game(
     name=_rules.NAME,
+    names=('港式五张', '梭哈'),
     title="港式五张 Hong Kong five-card stud (2–4 players, 28 cards 8–A, 1 hole + 4 up-cards)",
     rules=_rules.HKStudRules,
     variants=_rules.VARIANTS,

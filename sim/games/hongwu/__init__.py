@@ -43,6 +43,7 @@ _metrics = lazy("sim.games.hongwu.metrics", "metrics")
 
 GAME = Game(
     name="hongwu",
+    names=('仙居红五', '红五'),
     title="仙居红五 Xianju Hong Wu (4 players, 162 cards, 39 each + 6 底牌, ♥5 highest, score bands)",
     rules=_rules.HongwuRules,
     variants=_rules.VARIANTS,

@@ -20,7 +20,8 @@ PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spri
 
 
 def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Variant], validate: Callable,
-                  family, facts: tuple[str, ...], sessions: bool, report_extension=None) -> Game:
+                  family, facts: tuple[str, ...], sessions: bool, report_extension=None,
+                  names: tuple[str, ...] = ()) -> Game:
     """A landlord-family ``Game``: the family's play job, scoring, report, plots and replay, set up
     with the game's ``family`` settings (``sim.games.landlord.play.Family``: phases, move buffer,
     scoring, default policy parameters), the ``facts`` its scoring reads and its report section."""
@@ -60,6 +61,6 @@ def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Var
                     component_labels={"base": scoring.COMPONENT_LABELS["base"],
                                       **{f: scoring.COMPONENT_LABELS[f] for f in scoring.FACTORS}},
                     default_role="landlord")
-    return Game(name=name, title=title, rules=rules, variants=variants, seats=lambda r: r.n_players, jobs={"play": job},
+    return Game(name=name, names=names, title=title, rules=rules, variants=variants, seats=lambda r: r.n_players, jobs={"play": job},
                 validate=validate, players=Players(names=POLICIES, params=PARAMS), scoring=score, replay=replay,
                 sessions=sessions, duplicate=True, kernels="kernels.landlord")

@@ -51,6 +51,7 @@ def _scoring() -> Scoring:
 
 GAME = Game(
     name=_rules.NAME,
+    names=('牛牛', '斗牛'),
     title="牛牛 Niu Niu (庄家 + 1–3 闲家, 5 cards each, 54 cards)",
     rules=_rules.NiuniuRules,
     variants=_rules.VARIANTS,

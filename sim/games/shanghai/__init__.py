@@ -18,6 +18,7 @@ from sim.games.shanghai.scoring import FACTS, factors, money
 
 FAMILY = Family(flow="marker_dang", score=scorer(factors), money=money, policy_defaults=POLICY_DEFAULTS)
 GAME = landlord_game(
+    names=('上海三打一', '三打一'),
     name="shanghai", title="上海三打一 Shanghai three-against-one (4 players, 108 cards, 25 each + 8 底牌)",
     rules=ShanghaiRules, variants=VARIANTS, validate=validate, family=FAMILY,
     facts=FACTS, sessions=True, report_extension=EXTENSION,

@@ -49,6 +49,7 @@ def _scoring() -> Scoring:
 
 GAME = Game(
     name=_rules.NAME,
+    names=('百变双扣', '双扣'),
     title=_rules.TITLE,
     rules=_rules.ShuangkouRules,
     variants=_rules.VARIANTS,

@@ -46,6 +46,7 @@ _metrics = lazy("sim.games.tractor.metrics", "metrics")
 
 GAME = Game(
     name="tractor",
+    names=('八十分', '升级', '拖拉机'),
     title="八十分 Ba Shi Fen (升级 / Tractor: 4 players, 108 cards, 25 each + 8 底牌, levels 2 → A)",
     rules=_rules.TractorRules,
     variants=_rules.VARIANTS,

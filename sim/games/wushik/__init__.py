@@ -49,6 +49,7 @@ def _scoring() -> Scoring:
 
 GAME = Game(
     name=_rules.NAME,
+    names=('五十K', '510K'),
     title=_rules.TITLE,
     rules=_rules.WushikRules,
     variants=_rules.VARIANTS,

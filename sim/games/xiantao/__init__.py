@@ -49,6 +49,7 @@ def _scoring() -> Scoring:
 
 GAME = Game(
     name="xiantao",
+    names=('仙桃千分', '千分'),
     title="仙桃千分 Xiantao Qianfen (4 players, 108 cards, 27 each, 6 wilds, 5/10/K points)",
     rules=_rules.XiantaoRules,
     variants=_rules.VARIANTS,
