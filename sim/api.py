@@ -490,6 +490,16 @@ class Run:
 
         return Balance(balance(self._run, _scenarios(scenarios), role=role))
 
+    def tune(self, vary: Sequence[str], target: Sequence[str] = (), constraint: Sequence[str] = (),
+             minimise: str | None = None, maximise: str | None = None, **options) -> Any:
+        """The scoring settings that meet the goals, found by rescoring this run's hands (``sim.tune``);
+        ``vary``: ``["bomb_factor=1..4", "spring_factor=1,2,4"]``; goals over the run's figures, e.g.
+        ``target=["money.landlord=0"]``, ``constraint=["share.f_bombs<=0.3"]``, ``minimise="sd"``.
+        ``options``: ``budget``, ``seed``, ``holdout``, ``confirm_seed``, ``replay`` with ``n``, ``threads``."""
+        from sim.tuning import tune
+
+        return tune(self._run, list(vary), list(target), list(constraint), minimise, maximise, **options)
+
     def replay(self, game_index: int) -> str:
         """One stored hand, move by move (re-simulated from the run's seed, checked against its row)."""
         from sim.replay import replay_run
@@ -545,6 +555,26 @@ class Balance:
         return self.to_markdown()
 
 
+def tune(run: "str | Path | Run", vary: Sequence[str], target: Sequence[str] = (), constraint: Sequence[str] = (),
+         minimise: str | None = None, maximise: str | None = None, **options) -> Any:
+    """``Run.tune`` of the run at ``run`` (a path or an opened ``Run``): a ``sim.tuning.Tuned`` with
+    ``best``, ``feasible``, ``report``, ``figures()`` and ``to_pandas()``."""
+    run = run if isinstance(run, Run) else open_run(run)
+    return run.tune(vary, target, constraint, minimise, maximise, **options)
+
+
+def check_report_out(format: str, out: str | Path | None) -> None:
+    """Refuse a bad ``--format`` / ``--out`` before any work (``table`` and ``md`` print without ``out``)."""
+    from analysis.render import check_out
+
+    if format not in ("table", "md", "html"):
+        raise PaijuError(f"--format must be 'table', 'md' or 'html'; got {format!r}")
+    if format == "html" and out is None:
+        raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
+    if out is not None:
+        check_out(Path(out), format)
+
+
 def _write_text(out: Path, text: str) -> None:
     import os
 
@@ -558,5 +588,5 @@ def _write_text(out: Path, text: str) -> None:
         tmp.unlink(missing_ok=True)
 
 
-__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "sweep"]
+__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "sweep", "tune"]
 

@@ -420,6 +420,59 @@ def sweep(
         _print_report(result.report, format)
 
 
+@app.command()
+@user_errors
+def tune(
+    run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`)")],
+    vary: Annotated[Optional[list[str]], typer.Option("--vary", help="KEY=LO..HI[:STEP] or KEY=v1,v2,… of a scoring option (repeat for several)")] = None,
+    target: Annotated[Optional[list[str]], typer.Option("--target", help="A=B over figures, e.g. 'money.landlord=0' (repeat)")] = None,
+    constraint: Annotated[Optional[list[str]], typer.Option("--constraint", help="A<=B or A>=B, e.g. 'share.f_bombs<=0.3' (repeat)")] = None,
+    minimise: Annotated[Optional[str], typer.Option("--minimise", help="an expression to minimise, e.g. sd")] = None,
+    maximise: Annotated[Optional[str], typer.Option("--maximise", help="an expression to maximise")] = None,
+    budget: Annotated[int, typer.Option("--budget", help="most settings scored (a larger space is searched quasi-randomly)")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the quasi-random search")] = 0,
+    no_holdout: Annotated[bool, typer.Option("--no-holdout", help="search on every hand (no held-out half to check the answer on)")] = False,
+    confirm_seed: Annotated[Optional[int], typer.Option("--confirm-seed", help="also check the answer on a fresh run of the same players and rules with this seed")] = None,
+    replay: Annotated[bool, typer.Option("--replay", help="vary options that change play: replay the same deals per setting (successive halving)")] = False,
+    n: Annotated[Optional[int], typer.Option("-n", "--n", help="with --replay: the most hands one setting plays")] = None,
+    threads: THREADS_OPT = None,
+    format: Annotated[str, typer.Option("--format", "-f", help="table | md | html (md/html with --out add plots)")] = "table",
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file (md: PNGs beside it)")] = None,
+) -> None:
+    """Find the scoring settings that meet targets over a run's balance figures, by rescoring its hands.
+
+    Figures: money.ROLE, money.seatK, share.COMPONENT, sd, moved, tail(X), "HEADLINE FIGURE"."""
+    from sim import api
+
+    api.check_report_out(format, out)
+    result = api.open_run(run).tune(vary or [], target=target or [], constraint=constraint or [], minimise=minimise,
+                                    maximise=maximise, budget=budget, seed=seed, holdout=not no_holdout,
+                                    confirm_seed=confirm_seed, replay=replay, n=n, threads=threads)
+    _write_or_show(result.report, format, out, result.figures)
+
+
+def _write_or_show(rep, format: str, out: Optional[Path], figures=None) -> None:
+    """Write a report to ``out`` (``md``/``html`` with the plots ``figures()`` draws), or print it."""
+    if out is None:
+        if format == "md":
+            typer.echo(rep.to_markdown())
+        else:
+            from rich.console import Console
+
+            Console().print(rep.to_rich())
+        return
+    from analysis.render import write_report
+    from sim.api import _write_text
+
+    if format == "table":
+        _write_text(out, rep.to_text())
+        typer.echo(f"wrote {out}")
+        return
+    figs = figures() if figures else []
+    write_report(rep, figs, out, format)
+    typer.echo(f"wrote {out} ({len(figs)} plot(s))")
+
+
 @app.command("warm-up")
 @user_errors
 def warm_up(
