@@ -14,7 +14,7 @@ DD_CHUNK = 400
 
 def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
     """Rows of deals ``start .. stop-1`` with the census schema."""
-    from sim.games.bridge import dd, jobs
+    from sim.games.bridge import dd, kernel_rows
     from sim.games.bridge.columns import census_columns
     from sim.schema import table_from_values
 
@@ -28,13 +28,13 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     tables = []
     for lo in range(start, stop, chunk):
         hi = min(stop, lo + chunk)
-        values = jobs.census(spec.seed, lo, hi)
+        values = kernel_rows.census(spec.seed, lo, hi)
         if rules.dd:
             from kernels.bridge.layout import DD_LAYOUT
             from sim.games.bridge.rules import fixed_vul_code
 
             fixed = fixed_vul_code(rules)
-            values["dealer"], values["vul"] = jobs.board_dealer_vul(np.arange(lo, hi) + 1, fixed)
+            values["dealer"], values["vul"] = kernel_rows.board_dealer_vul(np.arange(lo, hi) + 1, fixed)
             values.update(DD_LAYOUT.unpack(dd.dd_range(spec.seed, lo, hi, fixed), 4))
         tables.append(table_from_values(columns, values))
         if on_progress:
