@@ -1,6 +1,7 @@
 """The rules pages (docs/rules/) stay tied to the code: every registered game has a page, every
-option says in words what it does (a link to its section may follow), and every section the code
-cites exists as an anchor of a page, so a new citation without its section fails here."""
+option and variant says in words what it does (a link to its section may follow), and every
+section the code cites exists as an anchor of a page, so a new citation without its section fails
+here."""
 
 from __future__ import annotations
 
@@ -65,6 +66,13 @@ def test_every_game_has_a_rules_page_in_the_index(game):
 def test_every_option_says_in_words_what_it_does(game):
     problems = [f"{key}: {option_problem(doc)} ({doc!r})"
                 for key, (_, doc) in field_docs(load_game(game).rules).items() if option_problem(doc)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_variant_says_in_words_what_it_sets(game):
+    problems = [f"{name}: {option_problem(v.doc)} ({v.doc!r})"
+                for name, v in load_game(game).variants.items() if option_problem(v.doc)]
     assert not problems, "\n".join(problems)
 
 

@@ -56,8 +56,8 @@ Rules = BridgeRules
 VARIANTS: dict[str, Variant] = {
     "default": Variant("spec defaults: clockwise, duplicate vulnerability cycle, insult 50 doubled / 100 redoubled"),
     "dd": Variant("the defaults with double-dummy tables and par on every row (needs endplay)", {"dd": True}),
-    "seed-insult": Variant("BR-2 as the seed reads: a made redoubled contract also earns 50", {"insult_redoubled": 50}),
-    "counterclockwise": Variant("BR-1 alternative: bidding and play go counter-clockwise",
+    "seed-insult": Variant("as the source reads: a made redoubled contract also earns 50, not 100", {"insult_redoubled": 50}),
+    "counterclockwise": Variant("bidding and play go counter-clockwise",
                                 {"direction": "counterclockwise"}),
     "none-vul": Variant("no side vulnerable on any board", {"vulnerability": "fixed", "fixed_vulnerability": "none"}),
     "all-vul": Variant("both sides vulnerable on every board", {"vulnerability": "fixed", "fixed_vulnerability": "both"}),

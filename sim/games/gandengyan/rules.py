@@ -113,24 +113,24 @@ _SICHUAN = {
 _NO_MULTIPLIERS = {"public_bomb3": 1, "public_bomb4": 1, "public_bomb5": 1, "public_bomb6": 1, "public_joker_bomb": 1,
                    "held_bomb3": 1, "held_bomb4": 1, "held_bomb5": 1, "held_joker": 1}
 
-_QQ_DOC = ("QQ游戏 [S004c]: 54 cards, 2–5 players, banker 6 / others 5, 顺子 of 3, 连对 of 2, 三张 any higher, "
+_QQ_DOC = ("QQ游戏 rules: 54 cards, 2–5 players, banker 6 / others 5, 顺子 of 3, 连对 of 2, 三张 any higher, "
            "4-card bombs and 双王, public ×2 per bomb, personal ×2 per bomb and joker left")
 VARIANTS: dict[str, Variant] = {
     "default": Variant(_QQ_DOC),
-    "qq": Variant("the default (" + _QQ_DOC.split(" [")[0] + "), by its name"),
-    "one-deck": Variant(("起五张 [S004a]: 54 cards, 2–6 players, 5 each, bombs of 3+, 连牌 of 3+, the others play on "
+    "qq": Variant("the default (" + _QQ_DOC.split(":")[0] + "), by its name"),
+    "one-deck": Variant(("起五张 (one deck): 54 cards, 2–6 players, 5 each, bombs of 3+, 连牌 of 3+, the others play on "
                          "and every finisher collects the cards still held"),
                         {"min_players": 2, "max_players": 6, "banker_cards": 5, "trio": False, "straight_max": 0,
                          "pair_chain_min": 0, "pair_chain_max": 0, "bomb_min": 3, "bomb_max": 0, "joker_bomb": "none",
                          "end": "play_on", **_NO_MULTIPLIERS}),
-    "two-deck": Variant(("[S004b]: 108 cards with 4 jokers, 3–10 players, 东家 7 / others 6, 三张 +1 or 222, 连对 "
+    "two-deck": Variant(("two decks: 108 cards with 4 jokers, 3–10 players, 东家 7 / others 6, 三张 +1 or 222, 连对 "
                          "and 三连对 of 2–3, bombs of 4+ (×4 each), 全关 ×2 to every loser when no loser played"),
                         {"players": 4, "min_players": 3, "max_players": 10, "decks": 2, "banker_cards": 7,
                          "other_cards": 6, "trio_follow": "plus_one", "straight_max": 0, "pair_chain_max": 3,
                          "trio_chain_min": 2, "trio_chain_max": 3, "bomb_max": 0, "joker_bomb": "none",
                          **_NO_MULTIPLIERS, "public_bomb4": 4, "public_bomb5": 4, "public_bomb6": 4,
                          "quanguan": "all_no_play"}),
-    "sichuan": Variant(("四川 经典 [X-m2]: 54 cards, 2–5 players, bombs of 3+ (双王 the top 3-card bomb), only the "
+    "sichuan": Variant(("四川 经典 (Sichuan online rules): 54 cards, 2–5 players, bombs of 3+ (双王 the top 3-card bomb), only the "
                         "trick winner draws, public ×2/×4/×8/×16 per bomb and ×2 at tricks 20 and 30, cap 64"),
                        _SICHUAN),
     "sichuan-huopin": Variant("四川 火拼: as sichuan, but everyone draws after a trick", {**_SICHUAN, "draw": "everyone"}),

@@ -74,10 +74,10 @@ class GuanpaiRules:
 
 
 VARIANTS: dict[str, Variant] = {
-    "default": Variant("S001: 49 cards, 17 each, 3Q smallest bomb, straights 3..A, 全关 ×2"),
-    "s001-51": Variant("S001 with the literal 51-card pack (no ♦2), three hands of 17, one unused",
+    "default": Variant("the platform rules: 49 cards, 17 each, 3Q smallest bomb, straights 3..A, 全关 ×2"),
+    "s001-51": Variant("the literal 51-card pack (no ♦2), three hands of 17, one unused",
                        {"deck": "s001_51"}),
-    "as-48": Variant("X-as 二人关牌: 48 cards, three hands of 16, three As the largest bomb, A2345 and 10JQKA",
+    "as-48": Variant("the app's 二人关牌: 48 cards, three hands of 16, three As the largest bomb, A2345 and 10JQKA",
                      {"deck": "as_48", "three_card_bomb_rank": "A", "straights": "as_straights"}),
 }
 

@@ -78,7 +78,7 @@ class HongwuRules:
 
 
 VARIANTS: dict[str, Variant] = {
-    "default": Variant("spec defaults ([S001] with XJ-1..XJ-9)"),
+    "default": Variant("the platform rules with the default interpretations (2 v 2, redeal without a 10)"),
     "one-vs-three": Variant("庄家 alone against three 闲家", {"teams": "one_vs_three"}),
     "must-follow": Variant("pairs, triples and tractors must be followed in kind", {"must_follow_structure": True}),
     "flip-kitty": Variant("no 10 shown: trump from the kitty instead of a redeal", {"no_declaration": "flip_kitty"}),

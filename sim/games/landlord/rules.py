@@ -97,10 +97,10 @@ ENGINE_DEFAULTS = {"auction": "one_round", "qiang": "none", "mingpai_allowed": F
 
 # 斗地主 3p presets (rule sets R3 / R1 and OpenSpiel's dou_dizhu) as overrides of the defaults
 DOUDIZHU_VARIANTS: dict[str, Variant] = {
-    "default": Variant("rule set R3 (S003 tournament): 叫分 1/2/3 one turn each, redeal on all pass"),
+    "default": Variant("rule set R3 (the tournament rule book): 叫分 1/2/3 one turn each, redeal on all pass"),
     "r3-qiang": Variant("R3 in a 带抢地主 room: 抢地主 ×2 each and 明牌 ×2",
                         {"qiang": "after_bidding", "mingpai_allowed": True}),
-    "r1": Variant("rule set R1 (S001 Hubei): x1/x2/x3, 抢 after x3, 明牌, rocket ×4, 春天 ×4",
+    "r1": Variant("rule set R1 (the Hubei platform): x1/x2/x3, 抢 after x3, 明牌, rocket ×4, 春天 ×4",
                   {"qiang": "after_three", "mingpai_allowed": True, "rocket_factor": 4, "spring_factor": 4}),
     "openspiel": Variant("OpenSpiel dou_dizhu: no 四带二, wing caps, re-bidding auction, all pass = 0",
                          {"four_two_singles": False, "four_two_pairs": False, "wing_single_max_per_rank": 3,
@@ -108,7 +108,7 @@ DOUDIZHU_VARIANTS: dict[str, Variant] = {
                           "auction": "openspiel", "all_pass": "no_game"}),
 }
 DOUDIZHU4_VARIANTS: dict[str, Variant] = {
-    "default": Variant("Part B defaults (D-8): bombs 4-8, 天王炸, no two-deck rocket"),
+    "default": Variant("the two-deck reading: bombs 4-8, 天王炸, no two-deck rocket (docs/rules/doudizhu4.md#d-8)"),
     "rocket": Variant("two_deck_rocket: one 大王 + one 小王 is a rocket above every bomb, below 天王炸",
                       {"rocket": True}),
     "qiang": Variant("with 抢地主 and 明牌 (R3 带抢 room)", {"qiang": "after_bidding", "mingpai_allowed": True}),

@@ -88,9 +88,9 @@ Rules = NiuniuRules
 VARIANTS: dict[str, Variant] = {
     "default": Variant("spec defaults: 54 cards, fixed 庄家 at seat 0, banker advantage, ×5/×4/×3/×2/×1", {}),
     "no-jokers": Variant("52 cards, no 大王/小王", {"jokers": False}),
-    "no-advantage": Variant("pure highest-card comparison on ties ([X-779])", {"banker_advantage": False}),
+    "no-advantage": Variant("pure highest-card comparison on ties (the second platform)", {"banker_advantage": False}),
     "rotate": Variant("庄家 passes counter-clockwise every deal", {"banker": "rotate"}),
-    "room-779": Variant("[X-779] room: rotating 庄家, no banker advantage", {"banker": "rotate", "banker_advantage": False}),
+    "room-779": Variant("the second platform's room: rotating 庄家, no banker advantage", {"banker": "rotate", "banker_advantage": False}),
     "flat": Variant("every hand pays ×1", {"multipliers": {"niuniu": 1, "niu9": 1, "niu8": 1, "niu7": 1}}),
     "heads-up": Variant("庄家 and one 闲家", {"players": 2}),
 }

@@ -61,13 +61,13 @@ class ShanghaiRules(LandlordRules):
 
 
 VARIANTS: dict[str, Variant] = {
-    "default": Variant("S002 with SH-1..SH-8: 头撂 = 4 档 won / 3 lost, 荒番 ×2 not cumulative, no bomb multiplier"),
+    "default": Variant("the Shanghai rules: 头撂 = 4 档 won / 3 lost, 荒番 ×2 not cumulative, no bomb multiplier"),
     "extra-x4": Variant("头撂 ×4 on top of 3 档 when the landlord wins (touliao_rule = extra_x4)",
                         {"touliao_rule": "extra_x4"}),
     "pz": Variant("PZ_GameServer settlement: ×2 per bomb played, 报到 × sets, no 头撂 bonus on 不打",
                   {"bombs_multiply": True, "pz_baodao_settlement": True}),
-    "no-limits": Variant("farmers' bomb limits off (§10: their impact)", {"bomb_limits": False}),
-    "stacks": Variant("荒番 ×2 per consecutive all-pass deal (huangfan_stacks, SH-1 alt)", {"huangfan_stacks": True}),
+    "no-limits": Variant("farmers' bomb limits off (to measure what they do)", {"bomb_limits": False}),
+    "stacks": Variant("荒番 ×2 per consecutive all-pass deal (huangfan_stacks)", {"huangfan_stacks": True}),
 }
 
 # default policy parameters (kernels.landlord.policies.PARAM_ORDER) under the user's --policy-param:

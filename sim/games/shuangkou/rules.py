@@ -69,11 +69,11 @@ class ShuangkouRules:
 Rules = ShuangkouRules
 
 VARIANTS: dict[str, Variant] = {
-    "default": Variant("spec defaults: both jokers wild, 天王 on top, no 连炸, S001 tribute extrapolated", {}),
-    "qianbian": Variant("千变双扣 [X-779]: 大王 wild only, 连炸, 天王 the smallest 7相, 千变 tribute and bomb counts",
+    "default": Variant("defaults: both jokers wild, 天王 on top, no 连炸, the tribute table extrapolated", {}),
+    "qianbian": Variant("千变双扣: 大王 wild only, 连炸, 天王 the smallest 7相, 千变 tribute and bomb counts",
                  {"wild_jokers": "big_only", "allow_lianzha": True, "tianwang_rank": "smallest_7xiang",
                   "contribution_table": "qianbian", "bomb_count_rule": "qianbian"}),
-    "literal": Variant("S001 read literally: no wild jokers", {"wild_jokers": "none"}),
+    "literal": Variant("the base text read literally: no wild jokers", {"wild_jokers": "none"}),
     "big-wild": Variant("only the 大王 is wild", {"wild_jokers": "big_only"}),
     "lianzha": Variant("连炸 allowed on the default rules", {"allow_lianzha": True}),
     "side-bombs": Variant("the winning side's bombs counted together for 翻倍", {"xiang_level_scope": "side_total_bombs"}),

@@ -23,6 +23,7 @@ from sim.ruleset import rule, scoring
 NAME = "tractor"
 TITLE = "八十分 Ba Shi Fen (升级 / Tractor)"
 N_SEATS = 4
+DECK_POINTS = 200  # 5s, 10s and Ks of the two decks
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,8 @@ class TractorRules:
 
 
 VARIANTS: dict[str, Variant] = {
-    "default": Variant("spec defaults ([S003] with TR-1..TR-7)"),
-    "must-follow": Variant("pairs and tractors must be followed in kind ([X-wk])", {"must_follow_structure": True}),
+    "default": Variant("the tournament rule book with the default interpretations"),
+    "must-follow": Variant("pairs and tractors must be followed in kind (common Sheng Ji rule)", {"must_follow_structure": True}),
     "common": Variant("the common modern table: follow in kind, kitty x(2 x last lead size)",
                    {"must_follow_structure": True, "kitty_multiplier": "by_last_lead_size"}),
     "80p": Variant("dealer rotation of 80p.flpvvvv.com: keep → partner, lose → right-hand opponent",
@@ -115,6 +116,18 @@ def validate(rules: TractorRules) -> None:
             raise UserError(f"option 'levels.{key}' must not be negative; got {getattr(lv, key)}")
     if rules.stake_per_level < 0:
         raise UserError(f"option 'stake_per_level' must not be negative; got {rules.stake_per_level}")
+    if lv.threshold > DECK_POINTS:
+        raise UserError(f"option 'levels.threshold' ({lv.threshold}) must be at most {DECK_POINTS}, the points in the "
+                        "two decks: above that the opponents could take the deal only through the kitty bonus")
+
+
+def sweep_check(rules: TractorRules) -> None:
+    """``paiju sweep`` pairs rows hand by hand, which whole matches cannot do: refused up front."""
+    from sim.errors import UserError
+
+    if rules.matches:
+        raise UserError("tractor: sweep pairs hands one by one, and whole matches differ in length from setting to "
+                        "setting; sweep with --variant hands (a game index is one hand)")
 
 
 KITTY_CODES = {"x2": KM_X2, "by_last_lead_size": KM_BY_LEAD, "x1": KM_X1}

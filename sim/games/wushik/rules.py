@@ -76,8 +76,8 @@ class WushikRules:
 Rules = WushikRules
 
 VARIANTS: dict[str, Variant] = {
-    "default": Variant("spec defaults: tournament rules of S003 with interpretations W-1..W-8", {}),
-    "straights": Variant("straights of 5+ singles allowed (the 52-card [X-hl] family)", {"allow_straights": True}),
+    "default": Variant("the tournament rule book with the default interpretations", {}),
+    "straights": Variant("straights of 5+ singles allowed (as in the 52-card game)", {"allow_straights": True}),
     "equal-510k": Variant("正510K and 副510K are equal (none beats another)", {"zheng_beats_fu": False}),
     "jiefeng-next": Variant("接风 to the next active player instead of the partner", {"jiefeng": "next"}),
     "void-terminal": Variant("the 终止牌 trick's table points are void too", {"terminal_trick_points": "void"}),
