@@ -17,7 +17,7 @@ import os
 import time
 from pathlib import Path
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -172,22 +172,14 @@ def _check_parts(source: Source, rules: Any) -> None:
             raise RunError(f"{part} lacks the raw-fact column(s) {', '.join(missing[:5])}: cannot rescore it")
 
 
-def resolve(src: str | Path, overrides: Layers | None = None, what: str = "rescore"):
+def resolve(src: str | Path | Run, overrides: Layers | None = None, what: str = "rescore"):
     """(opened run, its ruleset, the new ruleset) with every check that needs no output."""
-    source = source_rules(open_run(src), what)
+    source = source_rules(src if isinstance(src, Run) else open_run(src), what)
     new = source.rules
     for origin, mapping in _layers(overrides):
         new = apply_scoring(new, mapping, origin)
     source.game.validate(new)
     return source, new
-
-
-def _batches(part: Path, batch_size: int) -> Iterator[pa.RecordBatch]:
-    f = pq.ParquetFile(part)
-    try:
-        yield from f.iter_batches(batch_size=batch_size)
-    finally:
-        f.close()
 
 
 def _write_part(rundir, part: Path, source: Source, rules: Any, batch_size: int) -> int:
@@ -201,8 +193,8 @@ def _write_part(rundir, part: Path, source: Source, rules: Any, batch_size: int)
     schema = pq.read_schema(part)
     rows = 0
     try:
-        with pq.ParquetWriter(tmp, schema, compression="zstd") as writer:
-            for batch in _batches(part, batch_size):
+        with pq.ParquetWriter(tmp, schema, compression="zstd", write_page_checksum=True) as writer:
+            for batch in source.run.iter_batches(batch_size=batch_size, part=part):
                 writer.write_batch(rescore_batch(batch, source, rules))
                 rows += batch.num_rows
         os.replace(tmp, final)
@@ -212,9 +204,10 @@ def _write_part(rundir, part: Path, source: Source, rules: Any, batch_size: int)
     return rows
 
 
-def rescore_run(src: str | Path, out: str | Path, overrides: Layers | None = None, *, overwrite: bool = False,
+def rescore_run(src: str | Path | Run, out: str | Path, overrides: Layers | None = None, *, overwrite: bool = False,
                 batch_size: int = BATCH_ROWS) -> dict[str, Any]:
-    """Rescore the play run ``src`` into the new run directory ``out``; returns its manifest.
+    """Rescore the play run ``src`` (a directory or an opened ``Run``) into the new run directory
+    ``out``; returns its manifest.
 
     ``overrides`` are scoring options, nested or with dotted keys (``{"grade.da_qing": 6}``), or a
     list of ``(origin, mapping)`` layers applied in order, ``origin`` naming where each came from in
@@ -224,8 +217,8 @@ def rescore_run(src: str | Path, out: str | Path, overrides: Layers | None = Non
     from sim.ruleset import flatten
     from sim.writer import IDENTITY_KEYS, check_output, open_run_directory
 
-    src, out = Path(src), Path(out)
     source, new = resolve(src, overrides)
+    src, out = source.run.path, Path(out)
     run, old = source.run, source.rules
     if not run.complete:
         raise RunError(f"run {src} is not complete (status {run.manifest.get('status')!r}); "

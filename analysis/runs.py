@@ -5,14 +5,18 @@ The writer (``sim.writer``) names the manifest ``_run.json`` so Parquet readers 
 
 Nothing is loaded at open time beyond the manifest and Parquet footers, so a 100M-row run can be
 streamed batch by batch (``Run.iter_batches``) in flat memory.
+
+Every read goes part file by part file and is checked: page checksums are verified (the writer
+stores them), and a column with a declared range (``Run.ranges``) must hold values inside it. A
+damaged part is one line (``RunError``) naming the part and the game indices to recompute.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import pyarrow as pa
 import pyarrow.dataset as ds
@@ -34,6 +38,12 @@ def _one_line(err: BaseException) -> str:
     return " ".join(str(err).split())
 
 
+def parquet_format() -> ds.ParquetFileFormat:
+    """Parquet reading that verifies every page's checksum, so damaged bytes never pass as data."""
+    return ds.ParquetFileFormat(
+        default_fragment_scan_options=ds.ParquetFragmentScanOptions(page_checksum_verification=True))
+
+
 @dataclass(frozen=True)
 class Run:
     """An opened run: its manifest, its part files and a lazy pyarrow dataset over them."""
@@ -42,6 +52,7 @@ class Run:
     manifest: dict
     parts: tuple[Path, ...]
     dataset: ds.Dataset
+    ranges: Mapping[str, tuple[int | None, int | None]] = field(default_factory=dict)  # column → (lo, hi)
 
     @property
     def kind(self) -> str | None:
@@ -71,21 +82,58 @@ class Run:
 
     def to_pandas(self, columns: Sequence[str] | None = None):
         """Whole run (or some columns) as a DataFrame; only for runs that fit in memory."""
-        return self.dataset.to_table(columns=self._check(columns)).to_pandas()
+        return self.to_table(columns).to_pandas()
+
+    def to_table(self, columns: Sequence[str] | None = None, filter=None) -> pa.Table:
+        """The rows (or some columns, or those matching a dataset ``filter``) as one table, read
+        part by part and checked like ``iter_batches``."""
+        cols = self._check(columns)
+        tables = [self._checked(fragment, lambda f: f.to_table(columns=cols, filter=filter))
+                  for fragment in self._fragments()]
+        return pa.concat_tables(tables) if tables else self.dataset.schema.empty_table().select(cols or self.columns)
 
     def iter_batches(
-        self, columns: Sequence[str] | None = None, batch_size: int = BATCH_ROWS
+        self, columns: Sequence[str] | None = None, batch_size: int = BATCH_ROWS, part: Path | None = None
     ) -> Iterator[pa.RecordBatch]:
-        """Stream record batches of at most ``batch_size`` rows, part file by part file.
+        """Stream record batches of at most ``batch_size`` rows, part file by part file (only
+        ``part``, one of ``parts``, when given).
 
-        Read-ahead is kept to one batch and one file so memory stays flat on any run size.
+        Read-ahead is kept to one batch so memory stays flat on any run size.
         """
         cols = self._check(columns)
-        batches = self.dataset.to_batches(columns=cols, batch_size=batch_size,
-                                          batch_readahead=1, fragment_readahead=1)
-        for batch in batches:
-            if batch.num_rows:
-                yield batch
+        fragments = self._fragments()
+        if part is not None:
+            fragments = [f for f in fragments if getattr(f, "path", None) == str(part)]
+        for fragment in fragments:
+            batches = fragment.to_batches(columns=cols, batch_size=batch_size, batch_readahead=1)
+            while True:
+                batch = self._checked(fragment, lambda _: next(batches, None))
+                if batch is None:
+                    break
+                if batch.num_rows:
+                    yield batch
+
+    def _fragments(self) -> list:
+        return list(self.dataset.get_fragments())
+
+    def _checked(self, fragment, read):
+        """``read(fragment)``, with a damaged part (a bad page or a value out of its declared range)
+        turned into one line naming it."""
+        try:
+            data = read(fragment)
+        except (OSError, pa.ArrowException) as err:
+            raise RunError(self.damaged(getattr(fragment, "path", None), _one_line(err))) from None
+        if data is not None and self.ranges:
+            bad = out_of_range(data, self.ranges)
+            if bad:
+                raise RunError(self.damaged(getattr(fragment, "path", None), bad))
+        return data
+
+    def damaged(self, part: str | None, why: str) -> str:
+        """The one line for a damaged part: which part, why, and how to recompute its game indices."""
+        from analysis.damage import damaged_line
+
+        return damaged_line(self.path, self.manifest, part, why)
 
     def _check(self, columns: Sequence[str] | None) -> list[str] | None:
         if columns is None:
@@ -103,6 +151,32 @@ def memory_run(table: pa.Table, manifest: dict) -> Run:
     """A run held in memory (the Python API's ``out=None``): the same ``Run`` for reports,
     rescoring and balance, over a pyarrow table instead of part files."""
     return Run(path=IN_MEMORY, manifest=manifest, parts=(), dataset=ds.dataset(table))
+
+
+def out_of_range(data, ranges: Mapping[str, tuple[int | None, int | None]]) -> str | None:
+    """Why ``data`` (a record batch or table) is impossible: the first column holding a value
+    outside its declared ``(lo, hi)`` range (``None``: no bound), or ``None`` when all fit."""
+    import pyarrow.compute as pc
+
+    for name in data.schema.names:
+        if name not in ranges:
+            continue
+        col = data.column(name)
+        if pa.types.is_dictionary(col.type) or len(col) == 0:
+            continue
+        lo, hi = ranges[name]
+        mm = pc.min_max(col)
+        low, high = mm["min"].as_py(), mm["max"].as_py()
+        bad = low if lo is not None and low is not None and low < lo else \
+            high if hi is not None and high is not None and high > hi else None
+        if bad is not None:
+            where = ""
+            if "game_index" in data.schema.names:
+                idx = pc.index(col, bad).as_py()
+                where = f" (game index {data.column('game_index')[idx].as_py()})"
+            span = f"{'' if lo is None else lo}..{'' if hi is None else hi}"
+            return f"column {name} holds {bad}{where}, outside its declared range {span}"
+    return None
 
 
 def read_manifest(path: str | Path) -> dict:
@@ -139,7 +213,7 @@ def open_run(path: str | Path) -> Run:
     if not parts:
         raise RunError(f"no {PART_GLOB} files in {root}: nothing to analyse yet")
     try:
-        dataset = ds.dataset([str(p) for p in parts], format="parquet")
+        dataset = ds.dataset([str(p) for p in parts], format=parquet_format())
     except (OSError, pa.ArrowException) as err:
         raise RunError(f"cannot read Parquet parts in {root}: {_one_line(err)}") from err
     return Run(path=root, manifest=manifest, parts=parts, dataset=dataset)

@@ -28,7 +28,7 @@ def stored_rows(run, game_index: int) -> list[dict]:
     """The stored rows of ``game_index``, in order (a one-line error if the run holds none)."""
     import pyarrow.dataset as ds
 
-    table = run.dataset.to_table(filter=ds.field("game_index") == game_index)
+    table = run.to_table(filter=ds.field("game_index") == game_index)
     if table.num_rows == 0:
         raise UserError(f"hand {game_index} is not in {str(run.path)!r} (the run may be incomplete)")
     return table.to_pylist()
@@ -36,9 +36,9 @@ def stored_rows(run, game_index: int) -> list[dict]:
 
 def replay_text(run_dir: Path, game_index: int) -> str:
     """One hand of the run directory ``run_dir``, move by move."""
-    from analysis.runs import open_run
+    from sim.stored import open_stored
 
-    return replay_run(open_run(run_dir), game_index)
+    return replay_run(open_stored(run_dir), game_index)
 
 
 def replay_run(run, game_index: int) -> str:

@@ -18,11 +18,13 @@ class Column:
     type: pa.DataType
     doc: str
     categories: tuple[str, ...] | None = None  # dictionary column: code i is categories[i]
+    lo: int | None = None  # smallest value a stored row may hold (None: no bound); checked on read
+    hi: int | None = None  # largest
 
 
 def per_seat(feature: str, type_: pa.DataType, doc: str, n_seats: int,
-             categories: tuple[str, ...] | None = None) -> list[Column]:
-    return [Column(f"s{k}_{feature}", type_, f"seat {k}: {doc}", categories) for k in range(n_seats)]
+             categories: tuple[str, ...] | None = None, lo: int | None = None, hi: int | None = None) -> list[Column]:
+    return [Column(f"s{k}_{feature}", type_, f"seat {k}: {doc}", categories, lo, hi) for k in range(n_seats)]
 
 
 ARROW_TYPES = {"bool": pa.bool_(), "int8": pa.int8(), "int16": pa.int16(), "int32": pa.int32(),
@@ -35,11 +37,18 @@ def layout_columns(layout, n_seats: int) -> list[Column]:
     cols = []
     for f in layout.fields:
         type_ = DICT if f.categories else ARROW_TYPES[f.type]
+        lo, hi = _bounds(f, n_seats)
         for i, name in enumerate(f.column_names(n_seats)):
             # a vector field's doc may name its slot: "{i}" (1-based) or "{label}"
             doc = f"seat {i}: {f.doc}" if f.per_seat else f.doc.format(i=i + 1, label=name) if f.width > 1 else f.doc
-            cols.append(Column(name, type_, doc, f.categories))
+            cols.append(Column(name, type_, doc, f.categories, lo, hi))
     return cols
+
+
+def _bounds(f, n_seats: int) -> tuple[int | None, int | None]:
+    """A field's declared range for ``n_seats`` seats (a ``hi`` of ``"seat"`` is a seat index)."""
+    lo, hi = getattr(f, "lo", None), getattr(f, "hi", None)
+    return lo, (n_seats - 1 if hi == "seat" else hi)
 
 
 def to_arrow_schema(columns: list[Column], metadata: dict[str, str] | None = None) -> pa.Schema:
@@ -68,10 +77,11 @@ def table_from_values(columns: list[Column], values: dict) -> pa.Table:
 
 # columns every play run has, whatever the game (values: ``play_index_values``)
 PLAY_INDEX_COLUMNS = [
-    Column("game_index", pa.int64(), "index of the hand in the run; its stream is (seed, game_index)"),
-    Column("session", pa.int64(), "session number (game_index // hands_per_session)"),
-    Column("deal_index", pa.int64(), "deal played: game_index, or game_index // n_seats with --duplicate"),
-    Column("rotation", pa.int8(), "with --duplicate: seat k holds the hand dealt to seat k + rotation; else 0"),
+    Column("game_index", pa.int64(), "index of the hand in the run; its stream is (seed, game_index)", lo=0),
+    Column("session", pa.int64(), "session number (game_index // hands_per_session)", lo=0),
+    Column("deal_index", pa.int64(), "deal played: game_index, or game_index // n_seats with --duplicate", lo=0),
+    Column("rotation", pa.int8(), "with --duplicate: seat k holds the hand dealt to seat k + rotation; else 0",
+           lo=0),
 ]
 
 
@@ -95,4 +105,4 @@ def policy_columns(names: tuple[str, ...], n_seats: int) -> list[Column]:
 
 
 def game_index_column() -> Column:
-    return Column("game_index", pa.int64(), "index of the deal in the run; its stream is (seed, game_index)")
+    return Column("game_index", pa.int64(), "index of the deal in the run; its stream is (seed, game_index)", lo=0)

@@ -41,13 +41,13 @@ def part_name(index: int) -> str:
 
 
 def write_part_file(table: Any, tmp: str | Path, final: str | Path) -> None:
-    """Write ``table`` as one part file: Parquet with zstd and ``ROW_GROUP``-row groups (so readers
-    stream it in small steps) under the temporary name ``tmp``, then renamed to ``final``; every
-    backend writes its parts through here."""
+    """Write ``table`` as one part file: Parquet with zstd, ``ROW_GROUP``-row groups (so readers
+    stream it in small steps) and page checksums (so readers catch damaged bytes), under the
+    temporary name ``tmp``, then renamed to ``final``; every backend writes its parts through here."""
     import pyarrow.parquet as pq
 
     try:
-        pq.write_table(table, tmp, compression="zstd", row_group_size=ROW_GROUP)
+        pq.write_table(table, tmp, compression="zstd", row_group_size=ROW_GROUP, write_page_checksum=True)
         os.replace(tmp, final)
     except BaseException:
         try:
