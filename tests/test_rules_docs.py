@@ -14,6 +14,8 @@ from sim.registry import GAMES, load_game
 from sim.ruleset import field_docs
 
 ROOT = Path(__file__).resolve().parents[1]
+# the shipped games (tests register a toy game of their own, which has no page)
+SHIPPED = sorted(name for name, module in GAMES.items() if module.startswith("sim.games."))
 RULES = ROOT / "docs" / "rules"
 ANCHOR = re.compile(r'<a id="([\w-]+)"></a>')
 # an option's link to its section: "(docs/rules/xiantao.md#x-q1)"
@@ -55,21 +57,21 @@ def option_problem(doc: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_game_has_a_rules_page_in_the_index(game):
     page = RULES / f"{game}.md"
     assert page.is_file(), f"docs/rules/{game}.md is missing"
     assert f"({game}.md)" in (RULES / "README.md").read_text(encoding="utf-8"), f"docs/rules/README.md omits {game}"
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_option_says_in_words_what_it_does(game):
     problems = [f"{key}: {option_problem(doc)} ({doc!r})"
                 for key, (_, doc) in field_docs(load_game(game).rules).items() if option_problem(doc)]
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_variant_says_in_words_what_it_sets(game):
     problems = [f"{name}: {option_problem(v.doc)} ({v.doc!r})"
                 for name, v in load_game(game).variants.items() if option_problem(v.doc)]
@@ -103,7 +105,7 @@ def test_every_interpretation_id_the_code_cites_has_a_section():
     assert not missing, "cited in the code but no docs/rules page has the section: " + ", ".join(sorted(missing))
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_section_a_games_own_code_cites_is_on_its_page(game):
     """§ numbers are per game: those in sim/games/<game>/ and kernels/<game>/ refer to its page."""
     page = RULES / f"{game}.md"
