@@ -1,4 +1,4 @@
-"""Contract bridge (桥牌) rules as data: the options of spec ``rules/bridge.md``, variants, tables.
+"""Contract bridge (桥牌) rules as data: the options of spec ``docs/rules/bridge.md``, variants, tables.
 
 Defaults follow the spec's chosen interpretations: BR-1 clockwise play, BR-2 the Laws' insult
 (50 doubled, 100 redoubled), duplicate vulnerability and dealer from the board number.

@@ -1,4 +1,4 @@
-"""干瞪眼 as data: every option of rules/gandengyan.md §6 plus what tells the four variants apart
+"""干瞪眼 as data: every option of docs/rules/gandengyan.md §6 plus what tells the four variants apart
 (deck, deal, patterns, follow rules, draws, end rule, scoring), the variants, checks, and the
 arrays the kernels read (``compile_rules``).
 

@@ -1,4 +1,4 @@
-"""关牌 as data: every option of rules/guanpai.md §8 and the interpretations, variants, checks,
+"""关牌 as data: every option of docs/rules/guanpai.md §8 and the interpretations, variants, checks,
 and the arrays the kernels read (``compile_rules``).
 
 Defaults are the spec's chosen readings (GP-1 .. GP-8); each alternative is an option. Where the

@@ -1,4 +1,4 @@
-"""港式五张 rules as data: every option of the spec (``rules/hk-five-card-stud.md`` §7 and the
+"""港式五张 rules as data: every option of the spec (``docs/rules/hkstud.md`` §7 and the
 stakes its §4 leaves open), named variants, checks, and ``compile_rules`` to kernel arrays.
 
 Interpretations and their options:

@@ -1,4 +1,4 @@
-"""牛牛 rules as data: every option of the spec (``rules/niuniu.md`` §7), named variants, checks,
+"""牛牛 rules as data: every option of the spec (``docs/rules/niuniu.md`` §7), named variants, checks,
 and ``compile_rules`` to the arrays ``kernels.niuniu.play`` reads.
 
 Interpretations (spec §1–§5) and their options:

@@ -1,4 +1,4 @@
-"""上海三打一 as data (rules/shanghai-sandayi.md, SH-1..SH-8): the family's deck and pattern options
+"""上海三打一 as data (docs/rules/shanghai.md, SH-1..SH-8): the family's deck and pattern options
 with this game's defaults, its bomb limits and its settlement options, and its variants."""
 
 from __future__ import annotations
