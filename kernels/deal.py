@@ -4,6 +4,12 @@ Deal convention (every game): after the shuffle, deck position ``p`` goes to sea
 ``p % n_seats`` as that seat's ``p // n_seats``-th card (one card at a time, counter-clockwise).
 Positions past ``n_seats * hand_size`` form the kitty (底牌), in order. Each seat's row keeps
 deal order, which some rules need (a call card re-called by deal position).
+
+Fixed cards (``paiju play --fix SEAT=CARDS``): after the shuffle, ``place_fixed`` swaps each
+fixed card into a uniformly random slot of its group's deck positions (a seat's hand, the kitty).
+Each swap keeps the rest uniform over the positions left, so the deal is uniform among those
+that give every group its fixed cards. An empty table draws nothing and moves nothing: a run
+without ``--fix`` is bit-identical to one before fixing existed.
 """
 
 from __future__ import annotations
@@ -30,3 +36,31 @@ def deal_hands(deck, n_seats, hand_size, hands, kitty):
         hands[p % n_seats, p // n_seats] = deck[p]
     for p in range(kitty.shape[0]):
         kitty[p] = deck[n_seats * hand_size + p]
+
+
+@njit(cache=True, nogil=True)
+def place_fixed(state, deck, fix_card, fix_slots):
+    """Move the fixed cards into their groups after a shuffle of ``deck``.
+
+    ``fix_card[g, j]``: the j-th card (a value of ``deck``) fixed in group ``g``, -1 after the
+    last; ``fix_slots[g, :]``: the deck positions of group ``g``, -1 after the last. Each card
+    takes a uniformly random free slot of its group (drawn from ``state``) and swaps with the
+    card there. Tables of shape (0, 0) do nothing."""
+    for g in range(fix_card.shape[0]):
+        slots = fix_slots[g].copy()
+        n_slots = 0
+        while n_slots < slots.shape[0] and slots[n_slots] >= 0:
+            n_slots += 1
+        for t in range(fix_card.shape[1]):
+            c = fix_card[g, t]
+            if c < 0:
+                break
+            i = t + bounded(state, n_slots - t)
+            p = slots[i]
+            slots[i] = slots[t]
+            slots[t] = p
+            for q in range(deck.shape[0]):
+                if deck[q] == c:
+                    deck[q] = deck[p]
+                    deck[p] = c
+                    break

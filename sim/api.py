@@ -97,8 +97,12 @@ def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules:
            out: str | Path | None = None, threads: int | None = None, shard_size: int = 1_000_000,
            scheduler: str | None = None, workers: int | None = None, resume: bool = False,
            overwrite: bool = False, progress: bool | None = None,
-           log: Callable[[str], None] | None = None) -> "Run":
+           log: Callable[[str], None] | None = None, fix: Sequence[str] | None = None) -> "Run":
     """Deal ``n`` hands of ``game`` and record every seat's hand features.
+
+    ``fix``: ``["0=AA2B", …]`` (``--fix SEAT=CARDS``): those cards go to that seat, the rest is
+    dealt uniformly from what remains (``sim.dealing``); the report's exact values are then
+    conditional on them where the game has the formula.
 
     With ``out`` the rows go to a run directory (Parquet parts + ``_run.json``); without it they
     stay in memory (up to ``MEMORY_LIMIT["census"]`` rows). ``progress``: a bar in a terminal or
@@ -108,13 +112,14 @@ def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules:
     from sim.runner import RunSpec
 
     _check_n_seed(n, seed)
-    if shard_size <= 0:
+    if _int(shard_size, "--shard-size") <= 0:
         raise PaijuError(f"--shard-size must be positive; got {shard_size}")
     g = load_game(game)
     job = g.job("census")
     ruleset = resolve_rules(g, variant, rules)
     job.validate(ruleset)
-    spec = RunSpec(g.name, "census", variant, ruleset, seed, n, min(shard_size, n))
+    options = _fix_options(g, ruleset, fix)
+    spec = RunSpec(g.name, "census", variant, ruleset, seed, n, min(shard_size, n), options)
     return _execute(spec, out, "deals", threads, scheduler, workers, resume, overwrite, progress, log)
 
 
@@ -123,7 +128,8 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
          duplicate: bool = False, hands_per_session: int = 1, out: str | Path | None = None,
          threads: int | None = None, shard_size: int = 200_000, scheduler: str | None = None,
          workers: int | None = None, resume: bool = False, overwrite: bool = False,
-         progress: bool | None = None, log: Callable[[str], None] | None = None) -> "Run":
+         progress: bool | None = None, log: Callable[[str], None] | None = None,
+         fix: Sequence[str] | None = None) -> "Run":
     """Play ``n`` whole hands of ``game`` with heuristic players and record every outcome.
 
     ``policy``: one policy for every seat, or one per seat (``"smart,greedy,smart,greedy"`` or a
@@ -132,7 +138,17 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
     players round the table from hand to hand; ``duplicate`` plays every deal from every seat
     (``n`` counts hands); ``hands_per_session`` for games whose hands carry state to the next.
     ``out``, ``progress`` as for ``census`` (in memory up to ``MEMORY_LIMIT["play"]`` hands).
+    ``fix``: cards dealt to a seat in every hand, as for ``census`` (the odds given a hand).
     """
+    spec = _play_spec(game, n, seed=seed, variant=variant, rules=rules, policy=policy, policy_params=policy_params,
+                      rotate=rotate, duplicate=duplicate, hands_per_session=hands_per_session,
+                      shard_size=shard_size, fix=fix)
+    return _execute(spec, out, "hands", threads, scheduler, workers, resume, overwrite, progress, log)
+
+
+def _play_spec(game: str, n: int, *, seed: int, variant: str, rules: Rules, policy, policy_params, rotate: bool,
+               duplicate: bool, hands_per_session: int, shard_size: int, fix) -> Any:
+    """The ``RunSpec`` of a ``play`` call, with every refusal made (nothing is run)."""
     from sim.players import parse_policies
     from sim.registry import load_game
     from sim.runner import RunSpec
@@ -140,7 +156,7 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
     _check_n_seed(n, seed)
     g = load_game(game)
     job = g.job("play")
-    if hands_per_session < 1:
+    if _int(hands_per_session, "--hands-per-session") < 1:
         raise PaijuError(f"--hands-per-session must be at least 1; got {hands_per_session}")
     if hands_per_session > 1 and not g.sessions:
         g.refuse("--hands-per-session (its hands carry nothing from one to the next)")
@@ -148,25 +164,29 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
         g.refuse("--duplicate")
     if duplicate and hands_per_session != 1:
         raise PaijuError("--duplicate plays single hands; it cannot be combined with --hands-per-session")
-    if shard_size <= 0:
+    if _int(shard_size, "--shard-size") <= 0:
         raise PaijuError(f"--shard-size must be positive; got {shard_size}")
     ruleset = resolve_rules(g, variant, rules)
     job.validate(ruleset)
     seats = g.seats(ruleset)
-    if n % hands_per_session:
-        raise PaijuError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
-    if duplicate and n % seats:
-        raise PaijuError(f"with --duplicate, -n counts hands and must be a multiple of {seats} (one deal from each "
-                         f"seat); got {n}")
-    text = policy if isinstance(policy, str) or policy is None else ",".join(policy)
+    text = policy if isinstance(policy, str) or policy is None else ",".join(_strings(policy, "policy"))
     policies = parse_policies(text or g.players.default, g.players.names, seats)
     params = _policy_params(policy_params, g.players.params, seats)
     unit = seats if duplicate else hands_per_session  # shards hold whole sessions / whole duplicated deals
     shard = max(unit, (min(shard_size, n) // unit) * unit)
     options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session,
                "rotate": rotate, "duplicate": duplicate}
+    if fix and duplicate:
+        raise PaijuError("--fix keeps cards at one seat; --duplicate moves every hand round the table (use one)")
+    options.update(_fix_options(g, ruleset, fix))
     spec = RunSpec(g.name, "play", variant, ruleset, seed, n, shard, options)
-    return _execute(spec, out, "hands", threads, scheduler, workers, resume, overwrite, progress, log)
+    job.check(spec)  # the game's refusal of these options comes before a remark on -n
+    if n % hands_per_session:
+        raise PaijuError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
+    if duplicate and n % seats:
+        raise PaijuError(f"with --duplicate, -n counts hands and must be a multiple of {seats} (one deal from each "
+                         f"seat); got {n}")
+    return spec
 
 
 def resume(path: str | Path, *, threads: int | None = None, progress: bool | None = None,
@@ -202,6 +222,14 @@ def is_complete(out: Path, manifest: Mapping[str, Any]) -> bool:
     return manifest.get("status") == "complete" and completed_shards(out) >= set(range(n_shards))
 
 
+def _fix_options(game, ruleset, fix: Sequence[str] | None) -> dict[str, Any]:
+    """``{"fix": {seat: [card names]}}`` for a run's options (so ``_run.json`` keeps it), or ``{}``."""
+    from sim.dealing import parse_fix
+
+    fixed = parse_fix(game, ruleset, [fix] if isinstance(fix, str) else fix)
+    return {"fix": fixed} if fixed else {}
+
+
 def _policy_params(value: Any, known: tuple[str, ...], seats: int) -> list[dict[str, float]]:
     from sim.players import parse_policy_params
 
@@ -209,14 +237,41 @@ def _policy_params(value: Any, known: tuple[str, ...], seats: int) -> list[dict[
         return [{} for _ in range(seats)]
     if isinstance(value, Mapping):
         value = [f"{k}={v}" for k, v in value.items()]
-    elif value and all(isinstance(v, Mapping) for v in value):
+    value = _strings(value, "policy_params")
+    if value and all(isinstance(v, Mapping) for v in value):
         if len(value) != seats:
             raise PaijuError(f"policy_params needs one dict per seat ({seats}); got {len(value)}")
         value = [f"{k}:{name}={v}" for k, d in enumerate(value) for name, v in d.items()]
     return parse_policy_params(list(value), known, seats)
 
 
+def _int(value: Any, name: str) -> int:
+    """``value`` if it is a whole number (not a bool), else the one line saying what ``name`` needs."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise PaijuError(f"{name} must be a whole number; got {value!r}")
+    return int(value)
+
+
+def _path(value: Any, name: str) -> Path | None:
+    """``value`` as a path (``None`` stays ``None``), or the one line saying ``name`` needs one."""
+    if value is None:
+        return None
+    if not isinstance(value, (str, Path)):
+        raise PaijuError(f"{name} must be a path (a str or pathlib.Path); got {type(value).__name__}")
+    return Path(value)
+
+
+def _strings(value: Any, name: str) -> list:
+    """A list of ``value``'s items, or the one line saying ``name`` needs a list."""
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+        raise PaijuError(f"{name} must be a list; got {type(value).__name__}")
+    return list(value)
+
+
 def _check_n_seed(n: int, seed: int) -> None:
+    n, seed = _int(n, "-n"), _int(seed, "--seed")
     if n <= 0:
         raise PaijuError(f"-n must be a positive number of games; got {n}")
     if not 0 <= seed < 2**63:
@@ -246,6 +301,11 @@ def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, ov
     from sim.runner import run_local, run_memory
 
     log = log or (lambda s: print(s, file=sys.stderr))
+    out = _path(out, "out")
+    if threads is not None:
+        _int(threads, "--threads")
+    if workers is not None:
+        _int(workers, "--workers")
     if scheduler is not None and workers is not None:
         raise PaijuError("--scheduler and --workers cannot be used together")
     if workers is not None and workers < 1:
@@ -278,8 +338,9 @@ def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, ov
 
 def _memory(table, manifest):
     from analysis.runs import memory_run
+    from sim.stored import checked
 
-    return memory_run(table, manifest)
+    return checked(memory_run(table, manifest))
 
 
 def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0, out: str | Path | None = None,
@@ -299,20 +360,16 @@ def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0
         g.refuse("`paiju sweep` (its players have no parameters to sweep)")
     if job.metrics is None:
         g.refuse("`paiju sweep` (no headline figures declared yet)")
-    values = list(values)
+    values = _strings(values, "values")
     if len(values) < 2:
         raise PaijuError(f"a sweep needs at least two values of {param}; got {len(values)}")
     if "policy_params" in play_args:
         raise PaijuError("a sweep sets the policy parameter itself: leave policy_params out")
     name = param.split(":", 1)[-1]
-    settings, runs = [], []
-    for value in values:
-        label = f"{name}={value}"
-        where = None if out is None else Path(out) / label.replace(":", "_")
-        run = play(game, n, seed=seed, out=where, overwrite=overwrite, policy_params=[f"{param}={value}"],
-                   **play_args)
-        settings.append(label)
-        runs.append(run)
+    out = _path(out, "out")
+    plan = [(f"{name}={value}", None if out is None else out / f"{name}={value}".replace(":", "_"),
+             dict(play_args, policy_params=[f"{param}={value}"])) for value in values]
+    settings, runs = _sweep_runs(game, n, seed, plan, overwrite)
     from analysis.sweep import sweep_report
 
     seats = g.seats(resolve_rules(g, play_args.get("variant", "default"), play_args.get("rules")))
@@ -337,22 +394,45 @@ def sweep_players(game: str, n: int, players: Sequence[str], *, seed: int = 0, o
         g.refuse("`paiju sweep` (no headline figures declared yet)")
     if "policy" in play_args or "rotate" in play_args:
         raise PaijuError("a players sweep seats one player everywhere: leave policy and rotate out")
-    players = list(players)
+    players = _strings(players, "players")
     if not players:
         raise PaijuError("--players needs at least one player")
     seats = g.seats(resolve_rules(g, play_args.get("variant", "default"), play_args.get("rules")))
     unknown = [p for p in players if p not in g.players.names]
     if unknown:
         raise PaijuError(f"--players: {game} has no player {unknown[0]!r}; its players: {', '.join(g.players.names)}")
-    settings, runs = [], []
-    for player in players:
-        label = f"players={player}"
-        where = None if out is None else Path(out) / label
-        runs.append(play(game, n, seed=seed, out=where, overwrite=overwrite, policy=player, **play_args))
-        settings.append(label)
+    out = _path(out, "out")
+    plan = [(f"players={player}", None if out is None else out / f"players={player}", dict(play_args, policy=player))
+            for player in players]
+    settings, runs = _sweep_runs(game, n, seed, plan, overwrite)
     from analysis.sweep import sweep_report
 
     return Sweep(sweep_report(game, "players", settings, runs, job.metrics(seats)), runs)
+
+
+_SPEC_ARGS = ("variant", "rules", "policy", "policy_params", "rotate", "duplicate", "hands_per_session", "shard_size",
+              "fix")
+
+
+def _sweep_runs(game: str, n: int, seed: int, plan: list, overwrite: bool) -> tuple[list, list]:
+    """Play each ``(label, out, play args)`` of a sweep's ``plan``: (labels, runs). Every setting
+    is checked first — its options, the game's refusal of a sweep under its rules, its output
+    directory — so a sweep that cannot finish stops before the first hand is played."""
+    from sim.registry import load_game
+    from sim.writer import check_output
+
+    defaults = {"variant": "default", "rules": None, "policy": None, "policy_params": None, "rotate": False,
+                "duplicate": False, "hands_per_session": 1, "shard_size": 200_000, "fix": None}
+    job = load_game(game).job("play")
+    for _, where, args in plan:
+        spec = _play_spec(game, n, seed=seed, **{**defaults, **{k: v for k, v in args.items() if k in _SPEC_ARGS}})
+        job.sweep_check(spec.rules)
+        if args.get("threads") is not None:
+            _int(args["threads"], "--threads")
+        if where is not None:
+            check_output(where, resume=False, overwrite=overwrite)
+    runs = [play(game, n, seed=seed, out=where, overwrite=overwrite, **args) for _, where, args in plan]
+    return [label for label, _, _ in plan], runs
 
 
 @dataclass(frozen=True)
@@ -380,10 +460,14 @@ class Sweep:
 
 
 def open_run(path: str | Path) -> "Run":
-    """A run directory written by ``census`` / ``play`` (or the CLI)."""
-    from analysis.runs import open_run as open_dir
+    """A run directory written by ``census`` / ``play`` (or the CLI); one line if its manifest
+    is not one this paiju can read. Every read of it verifies page checksums and the columns'
+    declared ranges (``sim.stored``)."""
+    from sim.stored import open_stored
 
-    return Run(open_dir(path))
+    if not isinstance(path, (str, Path)):
+        raise PaijuError(f"open_run needs the path of a run directory; got {type(path).__name__}")
+    return Run(open_stored(path))
 
 
 @dataclass(frozen=True)
@@ -420,11 +504,13 @@ class Run:
 
     def to_arrow(self, columns: Sequence[str] | None = None) -> "pa.Table":
         """The rows (or some columns) as a pyarrow table, ordered by ``game_index``."""
-        return self._run.dataset.to_table(columns=self._run._check(columns)).sort_by("game_index") \
+        if columns is not None:
+            columns = _strings(columns, "columns")
+        return self._run.to_table(columns).sort_by("game_index") \
             if columns is None or "game_index" in columns else self._ordered(columns)
 
     def _ordered(self, columns):
-        table = self._run.dataset.to_table(columns=self._run._check(list(columns) + ["game_index"]))
+        table = self._run.to_table(list(columns) + ["game_index"])
         return table.sort_by("game_index").drop_columns(["game_index"])
 
     def to_pandas(self, columns: Sequence[str] | None = None) -> "pd.DataFrame":
@@ -445,8 +531,9 @@ class Run:
             raise PaijuError(f"--format must be 'table', 'md', 'html', 'csv' or 'json'; got {format!r}")
         if format == "html" and out is None:
             raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
+        out = _path(out, "out")
         if out is not None and format in ("md", "html"):
-            check_out(Path(out), format)  # before the (long) pass over the run
+            check_out(out, format)  # before the (long) pass over the run
         rep = build_report(self._run, seats=seats)
         if out is None:
             return rep, 0, []
@@ -474,12 +561,13 @@ class Run:
         layers = [layer if isinstance(layer, tuple) else  # (origin, mapping): the CLI names each layer
                   (f"rules file {str(layer)!r}" if isinstance(layer, (str, Path)) else "the rules", _mapping(layer))
                   for layer in _layers(rules)]
+        out = _path(out, "out")
         if out is None:
             table, manifest = rescore_memory(self._run, layers)
             return Run(_memory(table, manifest))
         if self.path is None:
             raise PaijuError("rescoring an in-memory run writes it in memory: leave out=None, or run it with out=")
-        rescore_run(self.path, Path(out), layers, overwrite=overwrite)
+        rescore_run(self._run, Path(out), layers, overwrite=overwrite)
         return open_run(out)
 
     def balance(self, scenarios: Any = None, role: str | None = None) -> "Balance":
@@ -504,7 +592,7 @@ class Run:
         """One stored hand, move by move (re-simulated from the run's seed, checked against its row)."""
         from sim.replay import replay_run
 
-        return replay_run(self._run, game_index)
+        return replay_run(self._run, _int(game_index, "game_index"))
 
 
 def _mapping(layer) -> Mapping:
@@ -525,8 +613,16 @@ def _scenarios(value: Any) -> list:
     if isinstance(value, Mapping):
         return [Scenario(str(name), _mapping(v), f"scenario {name!r}") for name, v in value.items()]
     out = []
-    for v in value:
-        out.append(v if isinstance(v, Scenario) else load_scenario(v))
+    for k, v in enumerate(_strings(value, "scenarios"), 1):
+        if isinstance(v, Scenario):
+            out.append(v)
+        elif isinstance(v, Mapping):  # a list of option mappings: scenarios 1, 2, … in order
+            out.append(Scenario(f"scenario{k}", v, f"scenario {k}"))
+        elif isinstance(v, (str, Path)):
+            out.append(load_scenario(v))
+        else:
+            raise PaijuError(f"scenario {k} must be a TOML path, a mapping of options or a Scenario; "
+                             f"got {type(v).__name__}")
     return out
 
 

@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "landlord": (-1, "seat"), "first_bidder": (-1, "seat"), "bid": (0, None), "qiang": (0, None),
+    "redeals": (0, None), "winner": (-1, "seat"), "bombs_played": (0, None), "rockets_played": (0, None),
+    "tianwang_played": (0, None), "n_tricks": (0, None), "n_turns": (0, None), "baodao_sets": (0, None),
+    "huangfan": (0, None), "plays": (0, None), "bombs": (0, None),
+}
+
 MAX_SEATS = 4
 MAX_TOKENS = 40
 BAODAO = ("none", "da", "buda")  # ROW_BAODAO codes: no 报到, 打 (played out), 不打 (claimed)
@@ -63,4 +72,23 @@ PLAY = RowLayout([
     Field("n_tokens", "int64", "auction and declaration tokens written", column=False),
     Field("tokens", "int64", "the auction and declarations in order (TOK_* of kernels.landlord.rows)",
           width=MAX_TOKENS, column=False),
-], max_seats=MAX_SEATS)
+], max_seats=MAX_SEATS, ranges=RANGES)
+
+# ``paiju census``: what the first deal of a hand gives each seat and the kitty (before any redeal)
+CENSUS = RowLayout([
+    Field("bombs", "int8", "ranks 3..2 dealt 4+ times (bombs; jokers apart)", per_seat=True),
+    Field("max_same", "int8", "most cards of one rank 3..2 (4+: the largest bomb's size)", per_seat=True),
+    Field("small_jokers", "int8", "小王 dealt", per_seat=True),
+    Field("big_jokers", "int8", "大王 dealt", per_seat=True),
+    Field("twos", "int8", "2s dealt", per_seat=True),
+    Field("aces", "int8", "aces dealt", per_seat=True),
+    Field("run1", "int8", "longest run of consecutive ranks 3..A held at least once (顺子 needs 5)", per_seat=True),
+    Field("run2", "int8", "longest run of consecutive ranks 3..A held at least twice (连对 needs 3)", per_seat=True),
+    Field("run3", "int8", "longest run of consecutive ranks 3..A held at least three times (飞机 needs 2)",
+          per_seat=True),
+    Field("kitty_jokers", "int8", "jokers in the 底牌"),
+    Field("kitty_twos", "int8", "2s in the 底牌"),
+    Field("kitty_max_same", "int8", "most 底牌 cards of one rank 3..2"),
+], max_seats=MAX_SEATS, ranges=RANGES)
+CENSUS_SEAT = tuple(f.name for f in CENSUS.fields if f.per_seat)  # per-seat features, kernel order
+N_CENSUS_SEAT = len(CENSUS_SEAT)

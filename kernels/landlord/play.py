@@ -28,7 +28,7 @@ from kernels.landlord import rows as W
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_LEN, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN, LOG_WIDTH, MAX_LOG, SF_ROWS,
 )
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.landlord.search import search_move
 from kernels.landlord.turn import take_turn, turn_moves
 from kernels.landlord.movegen import (
@@ -49,14 +49,16 @@ MAX_REDEALS = 100
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, mv, state, deck, counts, moves,
-              scratch, top, row, log, gs, hand_left, seat_flags, ph, xt, carry_hf, last_in_session):
+def play_hand(seed, game_index, rotation, deck_template, fix_card, fix_slots, card_rank, rules, policies, pp, mv, state,
+              deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, ph, xt, carry_hf, last_in_session):
     """Play one hand; fill ``row`` (kernels.landlord.rows layout); return the log rows written.
     ``mv``: the ruleset's money vector (``kernels.landlord.money``), the search player's yardstick.
 
-    ``game_index`` names the deal's stream; ``rotation`` turns the dealt hands round the table
-    (seat k receives what seat k + rotation was dealt, and the first bidder moves with his hand),
-    which is how ``--duplicate`` plays one deal from every seat.
+    ``game_index`` names the deal's stream; ``fix_card`` / ``fix_slots`` the cards ``--fix`` puts
+    in a seat's hand after each shuffle (``kernels.deal.place_fixed``; empty tables: none, nothing
+    drawn). ``rotation`` turns the dealt hands round the table (seat k receives what seat k +
+    rotation was dealt, and the first bidder moves with his hand), which is how ``--duplicate``
+    plays one deal from every seat.
 
     ``carry_hf``: consecutive all-pass deals of the session right before this one (上海 荒番);
     ``last_in_session``: an all-pass auction redeals inside this row (else the row ends with no
@@ -73,6 +75,7 @@ def play_hand(seed, game_index, rotation, deck_template, card_rank, rules, polic
     redeals = 0
     while True:
         shuffle(state, deck)
+        place_fixed(state, deck, fix_card, fix_slots)
         if dang_flow:  # 标记牌: a uniformly random dealt card; its holder bids first; a joker is 明王
             pos = bounded(state, n_seats * hand_size)
             first = pos % n_seats
@@ -180,8 +183,8 @@ def _trick_state(n_seats):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, card_rank, rules, policies, pp,
-               mv, out_rows, n_blocks):
+def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, fix_card, fix_slots, card_rank,
+               rules, policies, pp, mv, out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``n_blocks`` parallel
     blocks of whole sessions — ``start`` and ``count`` are whole sessions — each with its own
     buffers). With ``rotate``, seat ``k`` of hand ``g`` gets the policy (and parameters) of seat
@@ -208,14 +211,15 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pp_g[k] = pp[(k + g) % n_seats]
                 deal = g // n_seats if duplicate else g
                 rotation = g % n_seats if duplicate else np.int64(0)
-                play_hand(seed, deal, rotation, deck_template, card_rank, rules, pol_g, pp_g, mv, state, deck, counts,
-                          moves, scratch, top, out_rows[i], log, gs, hand_left, seat_flags, ph, xt, carry,
-                          h == hands_per_session - 1)
+                play_hand(seed, deal, rotation, deck_template, fix_card, fix_slots, card_rank, rules, pol_g, pp_g, mv,
+                          state, deck, counts, moves, scratch, top, out_rows[i], log, gs, hand_left, seat_flags, ph, xt,
+                          carry, h == hands_per_session - 1)
                 carry = out_rows[i, W.ROW_HUANGFAN] + 1 if out_rows[i, W.ROW_LANDLORD] < 0 else np.int64(0)
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, mv, carry_hf, last_in_session):
+def play_logged(seed, game_index, rotation, deck_template, fix_card, fix_slots, card_rank, rules, policies, pp, mv,
+                carry_hf, last_in_session):
     """One hand with its play log (for replay and conformance): (row, log[:n], shuffled deck);
     ``rotation``, ``carry_hf`` / ``last_in_session`` as in ``play_hand`` (0, 0 / True outside
     duplicates and sessions)."""
@@ -223,6 +227,6 @@ def play_logged(seed, game_index, rotation, deck_template, card_rank, rules, pol
         deck_template.shape[0], rules)
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(W.ROW_LEN, np.int64)
-    n = play_hand(seed, game_index, rotation, deck_template, card_rank, rules, policies, pp, mv, state, deck, counts, moves,
-                  scratch, top, row, log, gs, hand_left, seat_flags, ph, xt, carry_hf, last_in_session)
+    n = play_hand(seed, game_index, rotation, deck_template, fix_card, fix_slots, card_rank, rules, policies, pp, mv, state,
+                  deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, ph, xt, carry_hf, last_in_session)
     return row, log[:n].copy(), deck.copy()

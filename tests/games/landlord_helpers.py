@@ -68,8 +68,8 @@ def score_rows(game, rows, rules):
 def logged_hand(spec, game_index, inputs=None, carry_hf=0, last_in_session=True, rotation=0):
     """(row, log, deck) of one hand; ``carry_hf`` / ``last_in_session``: its place in a 上海 session."""
     t = inputs or kernel_inputs(spec)
-    return play_logged(np.uint64(spec.seed), game_index, rotation, t["deck"], t["card_rank"], t["rules"],
-                       t["policies"], t["pp"], t["money"], carry_hf, last_in_session)
+    return play_logged(np.uint64(spec.seed), game_index, rotation, t["deck"], t["fix_card"], t["fix_slots"],
+                       t["card_rank"], t["rules"], t["policies"], t["pp"], t["money"], carry_hf, last_in_session)
 
 
 def deal_of(deck, rules, card_rank):

@@ -52,8 +52,8 @@ def test_landlord_hands_reuse_their_buffers(game):
 
     def run(n):
         rows = np.zeros((n, LANDLORD_ROW_LEN), np.int64)
-        landlord_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["card_rank"], t["rules"], t["policies"], t["pp"],
-                       t["money"], rows, 1)
+        landlord_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["fix_card"], t["fix_slots"], t["card_rank"], t["rules"],
+                       t["policies"], t["pp"], t["money"], rows, 1)
 
     assert _per_hand(run) == 0
 

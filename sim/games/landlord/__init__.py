@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from sim.game import Game, Job, Players, Scoring, Variant
+from sim.dealing import Dealing
+from sim.game import Game, Job, Players, Scoring, Variant, lazy
 
 from kernels.climb.search_params import SEARCH_PARAMS
 
@@ -55,12 +56,46 @@ def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Var
 
     job = Job(columns=columns, compute=lambda spec, a, b, progress=None: play.compute_play(spec, family, a, b, progress),
               warm_up=lambda spec: play.warm_up_play(spec, family), report=report, figures=figures, metrics=metrics)
+    census = Job(columns=lambda spec: census_columns(spec.rules.n_players), compute=lazy_census("compute_census"),
+                 warm_up=lazy_census("warm_up"), report=lazy("sim.games.landlord.report_census", "census_report"))
     score = Scoring(facts=lambda rules, n_seats: facts, score=family.score, roles=ROLES[:2],
                     role_labels={r: ROLE_LABELS[r] for r in ROLES[:2]}, seat_roles=scoring.seat_roles,
                     components=scoring.components,
                     component_labels={"base": scoring.COMPONENT_LABELS["base"],
                                       **{f: scoring.COMPONENT_LABELS[f] for f in scoring.FACTORS}},
                     default_role="landlord")
-    return Game(name=name, names=names, title=title, rules=rules, variants=variants, seats=lambda r: r.n_players, jobs={"play": job},
+    return Game(name=name, names=names, title=title, rules=rules, variants=variants, seats=lambda r: r.n_players,
+                jobs={"census": census, "play": job},
                 validate=validate, players=Players(names=POLICIES, params=PARAMS), scoring=score, replay=replay,
-                sessions=sessions, duplicate=True, kernels="kernels.landlord")
+                sessions=sessions, duplicate=True, kernels="kernels.landlord", dealing=DEALING)
+
+
+def census_columns(n_seats: int):
+    from sim.games.landlord.columns import census_columns as columns
+
+    return columns(n_seats)
+
+
+def lazy_census(name: str):
+    return lazy("sim.games.landlord.census", name)
+
+
+def _cards(rules) -> dict[str, list[int]]:
+    """The landlord notation (``--fix``): ranks only, suits never matter here; a name's copies are
+    every card of that rank in the ``n_decks`` packs."""
+    from kernels.cards import RANK_NAMES, card_rank
+
+    out: dict[str, list[int]] = {name: [] for name in RANK_NAMES}
+    for card in range(54 * rules.n_decks):
+        out[RANK_NAMES[card_rank(card)]].append(card)
+    return out
+
+
+def _groups(rules) -> dict[str, list[int]]:
+    from sim.dealing import seat_groups
+
+    return seat_groups(rules.n_players, rules.hand_size, rules.kitty_size)
+
+
+# replay prints ranks as 3456789TJQKA2SB (sim.games.landlord.columns.RANK_CHARS)
+DEALING = Dealing(cards=_cards, groups=_groups, aliases={"T": "10", "S": "小王", "B": "大王"})

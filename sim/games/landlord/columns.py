@@ -59,3 +59,11 @@ def scored_columns(n_seats: int) -> list[Column]:
 def play_columns(n_seats: int) -> list[Column]:
     return (PLAY_INDEX_COLUMNS + layout_columns(PLAY, n_seats) + derived_columns(n_seats)
             + policy_columns(POLICIES, n_seats) + scored_columns(n_seats))
+
+
+def census_columns(n_seats: int) -> list[Column]:
+    """``paiju census``: what the first deal gives each seat and the 底牌 (``kernels.landlord.layout.CENSUS``)."""
+    from kernels.landlord.layout import CENSUS
+    from sim.schema import game_index_column
+
+    return [game_index_column()] + layout_columns(CENSUS, n_seats)

@@ -51,10 +51,15 @@ def kernel_inputs(spec, family: Family) -> dict[str, Any]:
     from sim.games.landlord.columns import POLICIES
     from sim.games.landlord.rules import engine_rules
 
+    from sim.dealing import spec_tables
+
     r = spec.rules
     policies = spec.options["policies"]
+    fix_card, fix_slots = spec_tables(spec)
     return {
         "deck": np.arange(54 * r.n_decks, dtype=np.int16),
+        "fix_card": fix_card,
+        "fix_slots": fix_slots,
         "card_rank": card_ranks(r.n_decks),
         "rules": engine_rules(r, family.flow),
         "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
@@ -75,8 +80,8 @@ def run_kernel(spec, family: Family, start: int, stop: int, inputs=None) -> np.n
         raise ValueError(f"hands {start}..{stop} are not whole sessions of {hps}")
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, hps, int(spec.options.get("rotate", False)),
-               int(spec.options.get("duplicate", False)), t["deck"], t["card_rank"], t["rules"], t["policies"],
-               t["pp"], t["money"], rows, 4 * numba.get_num_threads())
+               int(spec.options.get("duplicate", False)), t["deck"], t["fix_card"], t["fix_slots"], t["card_rank"],
+               t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads())
     return rows
 
 

@@ -34,8 +34,8 @@ def replay_hand(spec, family, game_index: int, stored: dict):
         policies, pp = policies[order].copy(), pp[order].copy()
     carry = int(stored.get("huangfan", 0)) - int(stored.get("redeals", 0))
     last = game_index % hps == hps - 1
-    row, log, _ = play_logged(np.uint64(spec.seed), deal, rotation, t["deck"], t["card_rank"], t["rules"], policies,
-                              pp, t["money"], max(carry, 0), last)
+    row, log, _ = play_logged(np.uint64(spec.seed), deal, rotation, t["deck"], t["fix_card"], t["fix_slots"],
+                              t["card_rank"], t["rules"], policies, pp, t["money"], max(carry, 0), last)
     return row, log
 
 

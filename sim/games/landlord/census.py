@@ -1,0 +1,53 @@
+"""``paiju census`` for the landlord family: deal games and record what each seat and the 底牌
+hold (``kernels.landlord.census``; the play job's first deal of each hand, with ``--fix``'s cards)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+import pyarrow as pa
+
+CHUNK = 262_144  # games per kernel call: bounds memory and paces the progress bar
+KITTY = ("kitty_jokers", "kitty_twos", "kitty_max_same")  # kitty_out rows, kernel order
+
+
+def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
+    """Rows of games ``start .. stop-1`` as an Arrow table with the census columns."""
+    import numba
+
+    from kernels.landlord.census import census_range
+    from kernels.landlord.layout import CENSUS_SEAT
+    from sim.dealing import spec_tables
+    from sim.games.landlord.columns import census_columns
+    from sim.games.landlord.play import card_ranks
+    from sim.schema import table_from_values
+
+    r = spec.rules
+    n_seats = r.n_players
+    deck = np.arange(54 * r.n_decks, dtype=np.int16)
+    ranks = card_ranks(r.n_decks)
+    fix_card, fix_slots = spec_tables(spec)
+    columns = census_columns(n_seats)
+    tables = []
+    for lo in range(start, stop, CHUNK):
+        hi = min(stop, lo + CHUNK)
+        out = np.empty((len(CENSUS_SEAT), n_seats, hi - lo), np.int8)
+        kitty = np.empty((len(KITTY), hi - lo), np.int8)
+        census_range(np.uint64(spec.seed), lo, hi - lo, deck, ranks, np.int64(n_seats), np.int64(r.hand_size),
+                     fix_card, fix_slots, out, kitty, 4 * numba.get_num_threads())
+        values = {"game_index": np.arange(lo, hi, dtype=np.int64)}
+        for f, name in enumerate(CENSUS_SEAT):
+            for s in range(n_seats):
+                values[f"s{s}_{name}"] = out[f, s]
+        for k, name in enumerate(KITTY):
+            values[name] = kitty[k]
+        tables.append(table_from_values(columns, values))
+        if on_progress:
+            on_progress(hi - lo)
+    return pa.concat_tables(tables)
+
+
+def warm_up(spec) -> None:
+    """Compile (or load from cache) the census kernel on a tiny input."""
+    compute_census(spec, 0, 2)
