@@ -162,15 +162,6 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def incomplete_line(run: Run) -> str:
-    """What an unfinished run holds, and how to finish it."""
-    m = run.manifest
-    kind = m.get("kind") or "play"
-    return (f"{FLAG} INCOMPLETE: this run's status is {m.get('status')!r}; its parts hold {run.n_rows:,} rows of "
-            f"{m.get('n', '?'):,} game indices — the figures are of those only (finish it: the same `paiju {kind}` "
-            "with --resume)")
-
-
 def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
     """The report the run's game makes for the run's kind (``sim.game.Job.report``); with
     ``seats`` it also shows the per-seat rows of statistics that are pooled over seats."""
@@ -189,9 +180,6 @@ def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
     from analysis.fixed import add_fixed
 
     add_fixed(run, rep)  # --fix: the fixed cards said first, and the fixed seats' odds
-    if not run.complete:  # said first, so partial figures are never read as the run's
-        rep.title = f"{FLAG} INCOMPLETE RUN — {rep.title}"
-        rep.summary.insert(0, incomplete_line(run))
     if run.kind == "play":  # what the rates owe to the players, where the game ships its measured ranges
         from analysis import player_range
         from sim.registry import game_module

@@ -73,8 +73,6 @@ class Job:
     ``validate(rules)`` refuses options this kind of run cannot honour (one-line ``UserError``).
     ``metrics(n_seats)``: the game's headline figures as per-hand values (``Metric``), which
     ``paiju sweep`` compares across settings hand by hand (``None``: the game has none yet).
-    ``check(spec)`` refuses a run whose options (sessions, duplicate...) do not fit its rules, and
-    ``sweep_check(rules)`` a sweep under these rules: both are called before any work is done.
     """
 
     columns: Callable[["RunSpec"], list["Column"]]
@@ -84,8 +82,6 @@ class Job:
     figures: Callable[["Run", "Report"], list] | None = None
     validate: Callable[[Any], None] = lambda rules: None
     metrics: Callable[[int], list["Metric"]] | None = None
-    check: Callable[["RunSpec"], None] = lambda spec: None
-    sweep_check: Callable[[Any], None] = lambda rules: None
 
 
 @dataclass(frozen=True)
@@ -150,8 +146,8 @@ class Game:
     sessions: bool = False  # --hands-per-session (state carried from hand to hand)
     duplicate: bool = False  # --duplicate (every deal played from every seat)
     kernels: str = ""  # the kernel package it compiles ("" = its own); games sharing one warm up together
-    names: tuple[str, ...] = ()  # other names the command line accepts for it (its Chinese names: 斗地主)
     dealing: "Dealing | None" = None  # --fix SEAT=CARDS: card notation and deal positions (sim.dealing)
+    names: tuple[str, ...] = ()  # other names the command line accepts for it (its Chinese names: 斗地主)
 
     @property
     def engine(self) -> str:
