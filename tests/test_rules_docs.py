@@ -117,3 +117,13 @@ def test_every_section_a_games_own_code_cites_is_on_its_page(game):
                 if "s" + number.replace(".", "-") not in have:
                     missing.add(f"§{number} ({f.relative_to(ROOT)})")
     assert not missing, f"docs/rules/{game}.md lacks " + ", ".join(sorted(missing))
+
+
+def test_links_between_rules_pages_resolve():
+    broken = []
+    for page in sorted(RULES.glob("*.md")):
+        for target, anchor in re.findall(r"\]\(([\w-]+\.md)(?:#([\w-]+))?\)", page.read_text(encoding="utf-8")):
+            path = RULES / target
+            if not path.is_file() or (anchor and anchor not in anchors(path)):
+                broken.append(f"{page.name} → {target}{'#' + anchor if anchor else ''}")
+    assert not broken, broken
