@@ -17,7 +17,11 @@ Parameters per seat come in ``pp[seat, PP_*]`` (float64).
   still give (the unseen cards less the other hands): while it lasts hands keep growing, so it
   answers whatever it can without a 2 or a joker (a pass costs a card where everyone draws; even
   where only the trick winner draws this measured better); once it is empty it answers only when
-  its plan does not grow (``slack``). When an opponent is near out (``near_out``) it leads what the unseen cards can
+  its plan does not grow (``slack``) — except as the last to answer (everyone else passed): a pass
+  then hands the trick's winner the lead with nothing left to draw, so it answers as if he were near
+  out when he holds at most ``last_guard`` cards (99: always; 0 restores the old pass, which let him
+  lead out in 0.5% of 火拼 hands and cost 0.14 B a hand at qq 4p, benchmarks/match_param.py).
+  When an opponent is near out (``near_out``) it leads what the unseen cards can
   hardly answer (the +1 ranks, 2s and jokers not yet seen: a lead nobody can answer is certain
   once they are all accounted for), never what he can match, and beats whatever he plays, bombs
   included.
@@ -31,6 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.loop import next_active
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.gandengyan.movegen import bomb_strength, is_bomb
 from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, R_TWO, SINGLE, STRAIGHT, TRIPLE
@@ -49,14 +54,16 @@ PP_KEEP = 2  # smart: cost of spending a 2 while nobody is near out (plays × 10
 PP_KEEP_JOKER = 3  # smart: the same for a joker
 PP_RISK = 4  # smart: cost of a lead the unseen cards could answer (per expected answer, × 1000)
 PP_CONFIDENCE = 5  # search: leave smart's choice only for a move ahead by this many standard errors
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 6, 7, 8, 9  # kernels.climb.search_params (no bids here)
-N_PP = 10
-HEURISTIC_PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk", "confidence")
+PP_LAST_GUARD = 6  # smart: last to answer, stock empty: beat a winner-to-be holding <= this many cards (0 = off)
+PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 7, 8, 9, 10  # kernels.climb.search_params (no bids here)
+N_PP = 11
+HEURISTIC_PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk", "confidence", "last_guard")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 DEFAULT_PARAMS = {
-    "random": {"near_out": 0, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0},
-    "greedy": {"near_out": 2, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0},
-    "smart": {"near_out": 2, "slack": 0, "keep": 0.6, "keep_joker": 0.3, "risk": 0.8, "confidence": 1.0},
+    "random": {"near_out": 0, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0, "last_guard": 0},
+    "greedy": {"near_out": 2, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0, "last_guard": 0},
+    "smart": {"near_out": 2, "slack": 0, "keep": 0.6, "keep_joker": 0.3, "risk": 0.8, "confidence": 1.0,
+              "last_guard": 99},
 }
 DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
 for _values in DEFAULT_PARAMS.values():
@@ -240,6 +247,9 @@ def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules
         return best
     urgent = hand_left[top_seat] <= near
     stock_left = n_unseen - opp_cards  # the unseen cards not in any hand
+    if (not urgent and stock_left <= 0 and 0 < hand_left[top_seat] <= pp[seat, PP_LAST_GUARD]
+            and next_active(seat, hand_left) == top_seat):
+        urgent = True  # last to answer, nothing left to draw: a pass hands him the lead, and he may lead out
     answer_anyway = stock_left > 0  # measured: better than planning while cards keep coming
     plan0 = plan_after(c, 0, scratch, rules)
     best, best_cost = -1, 1e300

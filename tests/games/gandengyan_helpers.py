@@ -18,8 +18,10 @@ from sim.games.gandengyan.rules import compile_rules, max_moves
 PASS = (0, -1, 0, 0, -1, 0, 0)
 
 
-def play_hand(rules, seed: int, game: int, policies, params=None):
-    """(hands as card ids, stock ids, banker, leader, actions) of one hand."""
+def play_hand(rules, seed: int, game: int, policies, params=None, watch=None):
+    """(hands as card ids, stock ids, banker, leader, actions) of one hand. ``watch(seat, moves, n,
+    choice, lead, hand_left, top_seat, stock_empty, passed)`` sees every decision before it is
+    applied (benchmarks/blind_spots.py counts situations with it)."""
     comp = compile_rules(rules)
     v = comp.rules
     n = rules.players
@@ -66,6 +68,8 @@ def play_hand(rules, seed: int, game: int, policies, params=None):
             seat = next_holder(seat)
             continue
         i = gd_choose(pol[seat], seat, moves, m_n, lead, counts, hand_left, top_seat, played, pp, v, state, scratch)
+        if watch is not None:
+            watch(seat, moves, m_n, i, lead, hand_left, top_seat, pos >= len(deck), passed)
         if i < 0:
             actions.append(PASS)
             passed.add(seat)

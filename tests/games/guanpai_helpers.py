@@ -14,8 +14,10 @@ from kernels.rng import seed_stream
 from sim.games.guanpai.rules import MAX_MOVES, compile_rules
 
 
-def play_hand(rules, seed: int, game: int, policies=("random", "random")):
-    """(rank counts dealt, first leader, actions as 7-tuples, lead rank) of one hand."""
+def play_hand(rules, seed: int, game: int, policies=("random", "random"), params=None, watch=None):
+    """(rank counts dealt, first leader, actions as 7-tuples, lead rank) of one hand. ``watch(seat,
+    moves, n, choice, lead, hand_left)`` sees every decision before it is applied
+    (benchmarks/blind_spots.py counts situations with it)."""
     comp = compile_rules(rules)
     v = comp.rules
     state = np.zeros(4, np.uint64)
@@ -28,7 +30,7 @@ def play_hand(rules, seed: int, game: int, policies=("random", "random")):
     lead_rank = int(comp.lead_order[idx]) // 4
     dealt = [tuple(int(x) for x in counts[s, :15]) for s in (0, 1)]
     pol = np.array([POLICY_NAMES.index(p) for p in policies], np.int64)
-    pp = params_matrix(list(policies), [{}, {}])
+    pp = params_matrix(list(policies), params or [{}, {}])
     moves, scratch = empty_moves(MAX_MOVES), np.zeros(SCRATCH_LEN, np.int64)
     hand_left = counts.sum(axis=1)
     top = np.zeros(7, np.int64)
@@ -40,6 +42,8 @@ def play_hand(rules, seed: int, game: int, policies=("random", "random")):
             n = keep_with_rank(moves, n, lead_rank)
         first = False
         i = gp_choose(pol[seat], seat, moves, n, lead, counts, hand_left, pp, v, state, scratch)
+        if watch is not None:
+            watch(seat, moves, n, i, lead, hand_left)
         if i < 0:
             actions.append((0, -1, 0, 0, -1, 0, 0))
             top[:] = 0

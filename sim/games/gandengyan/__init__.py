@@ -16,7 +16,7 @@ from kernels.climb.search_params import SEARCH_PARAMS
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.gandengyan import rules as _rules
 
-PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk", "confidence",
+PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk", "confidence", "last_guard",
           *SEARCH_PARAMS)  # kernels.gandengyan.policies PARAM_ORDER
 
 
