@@ -394,6 +394,53 @@ class Sweep:
         return self.report.to_markdown()
 
 
+def sweep_rules(game: str, n: int, *, variants: Sequence[str] | None = None, set: Mapping[str, Sequence[Any]] | None = None,
+                seed: int = 0, out: str | Path | None = None, overwrite: bool = False, **play_args) -> "Sweep":
+    """Play the same ``n`` deals under each rule setting — every variant of ``variants`` times every
+    value of each ``set`` option (``{"bomb_factor": [2, 4]}``) — and compare the game's headline
+    figures hand by hand (``paiju sweep GAME --variant a,b --set KEY=x,y``).
+
+    ``play_args`` are those of ``play`` (rules applied under every setting, policy, rotate...);
+    every run has the same ``seed``, so hand ``g`` is dealt from the same random stream under every
+    setting. With ``out`` each run is kept as ``out/<setting>``.
+    """
+    import itertools
+    import math
+
+    from sim.registry import load_game
+
+    g = load_game(game)
+    job = g.job("play")
+    if job.metrics is None:
+        g.refuse("`paiju sweep` (no headline figures declared yet)")
+    if "variant" in play_args:
+        raise PaijuError("a rules sweep sets the variant itself: give variants=[...]")
+    variants = list(variants or [])
+    options = {k: list(v) for k, v in (set or {}).items()}
+    axes = ([("variant", variants)] if variants else []) + list(options.items())
+    if not axes or math.prod(len(v) for _, v in axes) < 2:
+        raise PaijuError("a rules sweep needs at least two settings: --variant a,b or --set KEY=x,y")
+    base = _layers(play_args.pop("rules", None))
+    plan = []
+    for combo in itertools.product(*(v for _, v in axes)):
+        chosen = dict(zip((k for k, _ in axes), combo))
+        variant = chosen.pop("variant", "default")
+        label = ", ".join(([f"variant={variant}"] if variants else []) + [f"{k}={v}" for k, v in chosen.items()])
+        plan.append((label, variant, base + ([chosen] if chosen else [])))
+    seats = {g.seats(resolve_rules(g, v, layers)) for _, v, layers in plan}  # every setting checked before play
+    if len(seats) > 1:
+        raise PaijuError(f"the settings seat different numbers of players ({', '.join(map(str, sorted(seats)))}); "
+                         "a sweep compares the same deals, so sweep settings with one table size")
+    runs = []
+    for label, variant, layers in plan:
+        where = None if out is None else Path(out) / label.replace(", ", ",").replace(":", "_")
+        runs.append(play(game, n, seed=seed, variant=variant, rules=layers, out=where, overwrite=overwrite, **play_args))
+    from analysis.sweep import sweep_report
+
+    name = " × ".join(k for k, _ in axes)
+    return Sweep(sweep_report(game, name, [p[0] for p in plan], runs, job.metrics(seats.pop())), runs)
+
+
 # --- runs ----------------------------------------------------------------------------------------
 
 
@@ -606,5 +653,5 @@ def _write_text(out: Path, text: str) -> None:
         tmp.unlink(missing_ok=True)
 
 
-__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "sweep", "tune"]
+__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "sweep", "sweep_rules", "tune"]
 

@@ -389,13 +389,19 @@ def sweep(
     out_file: Annotated[Optional[Path], typer.Option("--out-file", help="write the sweep's report to this file instead of stdout")] = None,
     quiet: QUIET_OPT = False,
 ) -> None:
-    """Play the same deals under each value of a policy parameter, or with each player in self-play
-    (--players); headline figures per setting, paired differences."""
+    """Play the same deals under each value of a policy parameter, with each player in self-play
+    (--players), or under each rule setting (--variant a,b, --set KEY=x,y); headline figures per
+    setting, paired differences."""
     from sim import api
     from sim.errors import UserError
 
-    if (policy_param is None) == (players is None):
-        raise UserError("give exactly one of --policy-param NAME=v1,v2,… and --players p1,p2,…")
+    rule_sweep = _rule_sweep(variant, set_)
+    if rule_sweep is not None and (policy_param is not None or players is not None):
+        raise UserError("a sweep varies one thing: rule settings (--variant a,b / --set KEY=x,y), --policy-param "
+                        "or --players")
+    if (policy_param is None) == (players is None) and rule_sweep is None:
+        raise UserError("give exactly one of --policy-param NAME=v1,v2,…, --players p1,p2,… and rule settings "
+                        "(--variant a,b / --set KEY=x,y)")
     if format not in ("table", "md", "csv", "json"):
         raise UserError(f"--format must be 'table', 'md', 'csv' or 'json'; got {format!r}")
     if out_file is not None:
@@ -404,7 +410,12 @@ def sweep(
         check_output_file(out_file, format)  # before playing anything
     common = dict(seed=seed, out=out, variant=variant, rules=_rule_layers(rules, set_), threads=threads,
                   progress=not quiet, log=_log)
-    if players is not None:
+    if rule_sweep is not None:
+        variants, swept, fixed = rule_sweep
+        common.update(rules=_rule_layers(rules, fixed))
+        del common["variant"]
+        result = api.sweep_rules(game, n, variants=variants, set=swept, policy=policy, rotate=rotate, **common)
+    elif players is not None:
         if policy is not None or rotate:
             raise UserError("--players seats each player everywhere: it cannot be combined with --policy or --rotate")
         result = api.sweep_players(game, n, [p.strip() for p in players.split(",") if p.strip()], **common)
@@ -421,6 +432,22 @@ def sweep(
         typer.echo(f"wrote {out_file}")
     else:
         _print_report(result.report, format)
+
+
+def _rule_sweep(variant: str, sets: Optional[list[str]]):
+    """``(variants, {key: values}, fixed --set texts)`` when ``--variant a,b`` or a ``--set KEY=x,y``
+    asks for a sweep over rule settings; None otherwise."""
+    from sim.ruleset import parse_set_option
+
+    swept, fixed = {}, []
+    for text in sets or []:
+        key, _, values = text.partition("=")
+        if "," in values:
+            swept[key.strip()] = [parse_set_option(f"{key}={v.strip()}")[1] for v in values.split(",") if v.strip()]
+        else:
+            fixed.append(text)
+    variants = [v.strip() for v in variant.split(",") if v.strip()] if "," in variant else None
+    return None if variants is None and not swept else (variants, swept, fixed)
 
 
 @app.command()
