@@ -404,7 +404,8 @@ class Model:
     ``columns``: the stored raw facts the scoring reads, one row per stored row; ``unit``: each
     row's game index (the rows of one game index are one hand for the intervals); ``roles(columns)
     → (n, n_seats)`` role codes (-1: none); ``score(columns, settings) → (money (n, n_seats),
-    components {name: (n, n_seats)}, scored columns)``; ``metrics``: name → per-row value (NaN
+    components {name: (n, n_seats)} or a function returning them when first needed, scored
+    columns)``; ``metrics``: name → per-row value (NaN
     where it does not apply) from ``metric_columns`` (stored columns as they read them) updated
     with the candidate's scored columns.
     """
@@ -470,9 +471,16 @@ class Sample:
 class Scored:
     """One candidate's scoring of a sample: its figures, computed when first asked for."""
 
-    def __init__(self, sample: Sample, money: np.ndarray, comps: Mapping, scored: Mapping):
-        self.sample, self.money, self.comps, self.scored = sample, money, comps, scored
+    def __init__(self, sample: Sample, money: np.ndarray, comps, scored: Mapping):
+        self.sample, self.money, self._comps, self.scored = sample, money, comps, scored
         self.cache: dict[Ref, Est] = {}
+
+    @property
+    def comps(self) -> Mapping:
+        """The components (computed on first use: only a ``share`` figure needs them)."""
+        if callable(self._comps):
+            self._comps = self._comps()
+        return self._comps
 
     def __call__(self, ref: Ref) -> Est:
         if ref not in self.cache:

@@ -74,9 +74,8 @@ def model(run, source=None, extra_rules: Sequence[Any] = ()) -> lib.Model:
     def score(cols, settings):
         rules = rules_of(settings)
         scored = sc.score(cols, rules, n)
-        comps = sc.components(cols, scored, rules, n)
         money = np.stack([np.asarray(scored[f"s{k}_money"], np.float64) for k in range(n)], axis=1)
-        return money, comps, scored
+        return money, lambda: sc.components(cols, scored, rules, n), scored  # components only for share.X
 
     names = lib.Names(tuple(sc.roles), n, tuple(sc.component_labels), tuple(m.name for m in metrics))
     return lib.Model(columns, np.asarray(table.column("game_index").to_numpy(), np.int64), names,
