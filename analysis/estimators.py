@@ -1,5 +1,8 @@
 """Streaming estimators: sufficient statistics per column, Wilson and normal intervals, ``Stat``.
 
+A rate (a mean of 0/1 values) always gets the Wilson interval, which stays inside [0, 1]; other
+means get the normal interval.
+
 A run is never held in memory: batches update (count, sum, sum of squares) per named quantity,
 and every estimate with its interval is derived from those three numbers. Integer data are summed
 in exact integers, so the variance has no cancellation error however long the run.
@@ -114,14 +117,27 @@ def wilson_ci(k: int, n: int, z: float = Z95) -> tuple[float, float]:
         raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
     if n == 0:
         return 0.0, 1.0
-    p = k / n
+    return wilson_interval(k / n, n, z)
+
+
+def wilson_interval(p: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson interval of a proportion ``p`` observed over ``n`` (possibly an effective,
+    non-integer sample size); always inside [0, 1]."""
+    if n <= 0 or math.isnan(p):
+        return 0.0, 1.0
     z2 = z * z
     denom = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    lo = 0.0 if k == 0 else max(0.0, centre - half)
-    hi = 1.0 if k == n else min(1.0, centre + half)
+    lo = 0.0 if p <= 0 else max(0.0, centre - half)
+    hi = 1.0 if p >= 1 else min(1.0, centre + half)
     return lo, hi
+
+
+def is_binary(total, total_sq) -> bool:
+    """Whether integer data with these sums are all 0 or 1 (Σx = Σx² holds for integers only then,
+    since x² ≥ x for every integer): a mean of such data is a proportion."""
+    return isinstance(total, int) and isinstance(total_sq, int) and total == total_sq
 
 
 def mean_ci(total, total_sq, n: int, z: float = Z95) -> tuple[float, float, float, float]:
@@ -176,6 +192,8 @@ class Stat:
     def mean(cls, name, total, total_sq, n: int, exact=None, seat=None, z: float = Z95,
              exact_var=None) -> "Stat":
         m, lo, hi, se = mean_ci(total, total_sq, n, z)
+        if is_binary(total, total_sq):  # every value 0 or 1: a rate, whose interval stays in [0, 1]
+            lo, hi = wilson_ci(total, n, z)
         if exact is None:
             return cls(name, m, lo, hi, None, None, n, se, seat)
         if exact_var is not None:
@@ -229,10 +247,12 @@ class ClusterMean:
     syy: float = 0.0
     sym: float = 0.0
     smm: int = 0
+    binary: bool = True  # every seat's value 0 or 1 (0 ≤ Y_h ≤ M_h, whole): a rate, Wilson-type interval
 
     def add(self, y: np.ndarray, m: np.ndarray) -> None:
         keep = m > 0
         y, m = np.asarray(y, np.float64)[keep], np.asarray(m, np.int64)[keep]
+        self.binary = self.binary and bool(np.all((y >= 0) & (y <= m) & (y == np.round(y))))
         self.g += int(m.size)
         self.sm += int(m.sum())
         self.sy += float(y.sum())
@@ -249,6 +269,10 @@ class ClusterMean:
         else:
             ss = max(0.0, self.syy - 2 * r * self.sym + r * r * self.smm)
             se = math.sqrt(ss * self.g / (self.g - 1)) / self.sm
+        if self.binary:  # a pooled rate: Wilson at the effective sample size p(1-p)/se² (design effect)
+            n_eff = r * (1 - r) / (se * se) if 0 < r < 1 and 0 < se < math.inf else self.sm
+            lo, hi = wilson_interval(r, n_eff)
+            return Stat(name, r, lo, hi, None, None, self.sm, se, seat)
         return Stat(name, r, r - Z95 * se, r + Z95 * se, None, None, self.sm, se, seat)
 
 

@@ -6,9 +6,10 @@ intervals, so plot and table agree) or from one more streamed pass over the run 
 each record batch into small fixed-size accumulators (counts per value, ``Moments``,
 ``ClusterMean``); memory is one batch plus those tables whatever the run size.
 
-Plot text is ASCII (no CJK font is assumed on the machine); the Chinese names are in the
-captions, which the HTML and Markdown carry as text. matplotlib is imported inside the
-functions that draw, with the Agg backend, so importing this module is cheap.
+Chinese text is drawn in a CJK font when the system has one and otherwise written in pinyin or
+English (``analysis.plot_text``), never as boxes; the captions, which the HTML and Markdown carry
+as text, keep the Chinese names. matplotlib is imported inside the functions that draw, with the
+Agg backend, so importing this module is cheap.
 """
 
 from __future__ import annotations
@@ -131,11 +132,17 @@ def pyplot():
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
+    from analysis.plot_text import use_cjk_font
+
+    use_cjk_font()
     return plt
 
 
 def png(fig) -> bytes:
+    from analysis.plot_text import readable
+
     plt = pyplot()
+    readable(fig)  # no CJK font: pinyin / English instead of boxes
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight", metadata={"Software": None})
     plt.close(fig)
@@ -203,6 +210,23 @@ def money_figure(roles: dict[str, ValueCounts], labels: dict[str, str]) -> Figur
                   f"{text}); n = seat-hands in the role.", png(fig))
 
 
+def _tick_label(label: str) -> str:
+    """A short tick label: "X (what X means)" → "X"; with no CJK font, the English of "中文 (English)"."""
+    from analysis.plot_text import cjk_font, has_cjk, plain
+
+    short = label.split(" (")[0]
+    return plain(label) if has_cjk(short) and cjk_font() is None else short
+
+
+def player_money(report: Report) -> list[tuple[str, Stat]]:
+    """(player, E[money | player]) from the report's Players section only: a game's other
+    ``E[money | …]`` rows (roles, decisions) are not players."""
+    from analysis.players import PLAYERS
+
+    return [(s.name[len("E[money | "):-1], s) for sec in report.sections if sec.title == PLAYERS
+            for s in sec.stats if s.name.startswith("E[money | ") and s.seat is None]
+
+
 def find(report: Report, prefix: str) -> Stat | None:
     """The all-seats statistic whose name starts with ``prefix`` (names carry labels after it)."""
     return next((s for s in report.stats() if s.name.startswith(prefix) and s.seat is None), None)
@@ -229,8 +253,9 @@ def stat_bars(slug, title, caption, items: list[tuple[str, Stat | None]], ylabel
         ax.axhline(0, color="black", lw=0.8)
     if not shown.any():
         no_data(ax)
-    ascii_labels = [lb.split(" (")[0] for lb, _ in items]
-    ax.set_xticks(xs, ascii_labels, rotation=45 if rotate else 0, ha="right" if rotate else "center")
+    labels = [_tick_label(lb) for lb, _ in items]
+    rotate = rotate or max((len(lb) for lb in labels), default=0) > 10 or sum(len(lb) for lb in labels) > 48
+    ax.set_xticks(xs, labels, rotation=45 if rotate else 0, ha="right" if rotate else "center")
     ax.set_ylabel(ylabel)
     n = max((s.n for s in stats if s), default=0)
     ax.set_title(f"{title} (n={n:,})")

@@ -56,7 +56,8 @@ def _stat(name: str, x: np.ndarray, setting: str) -> SettingStat:
         s = empty(name)
     else:
         m = Moments()
-        m.add(x)
+        binary = bool(np.all((x == 0) | (x == 1)))
+        m.add(x.astype(np.int8) if binary else x)  # a rate: exact integer sums, so a Wilson interval
         s = Stat.from_moments(name, m)
     return SettingStat(s.name, s.estimate, s.ci_low, s.ci_high, None, None, s.n, s.se, None, setting)
 
@@ -88,7 +89,8 @@ def sweep_report(game: str, name: str, settings: list[str], runs: list, metrics)
     else:
         order = [np.argsort(g, kind="stable") for _, g in pairs]
         paired_values = [{k: x[o] for k, x in v.items()} for (v, _), o in zip(pairs, order)]
-    by_setting = Section(BY_SETTING, notes=["mean over the hands where the figure applies (n), normal 95% CI"])
+    by_setting = Section(BY_SETTING, notes=[
+        "mean over the hands where the figure applies (n); 95% CI: Wilson for rates, normal otherwise"])
     paired = Section(PAIRED, notes=[
         "Δ = per hand, the figure under the setting minus under the first setting, over the hands where it "
         "applies under both (n); normal 95% CI of the mean difference"])

@@ -111,7 +111,7 @@ def test_html_needs_out(census_run):
     res, lines = _cli(census_run, "--format", "html")
     assert res.exit_code == 2 and len(lines) == 1 and "--format html needs --out" in lines[0]
     res, lines = _cli(census_run, "--format", "pdf")
-    assert res.exit_code == 2 and len(lines) == 1 and "'table', 'md' or 'html'" in lines[0]
+    assert res.exit_code == 2 and len(lines) == 1 and "'table', 'md', 'html', 'csv' or 'json'" in lines[0]
 
 
 @pytest.mark.parametrize("fmt", ["html", "md"])

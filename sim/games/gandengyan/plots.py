@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.columns import num, seat_matrix
-from analysis.plots import Figure, ValueCounts, find, money_figure, stat_bars
+from analysis.plots import Figure, ValueCounts, find, money_figure, player_money, stat_bars
 from analysis.report import Report
 from analysis.runs import BATCH_ROWS, Run
 
@@ -56,11 +56,9 @@ def play_figures(run: Run, report: Report, batch_size: int = BATCH_ROWS) -> list
                               "95% intervals (Payments table); log scale.",
                               [(s.name[len("P(public multiplier "):-1].strip("= "), s) for s in public],
                               "share of hands", log=True))
-    players = [s for s in report.stats() if s.name.startswith("E[money | ") and s.seat is None
-               and "banker" not in s.name and "other" not in s.name and "position" not in s.name]
+    players = player_money(report)
     if len(players) > 1:
         figs.append(stat_bars("money_by_player", "Money per hand by player",
                               "E[money | player] over the seat-hands each player sits, 95% CI with the hand as the "
-                              "unit (Players table).", [(s.name[len("E[money | "):-1], s) for s in players],
-                              "money per hand", log=False, zero_line=True))
+                              "unit (Players table).", players, "money per hand", log=False, zero_line=True))
     return figs

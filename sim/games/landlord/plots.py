@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from analysis.columns import seat_matrix
-from analysis.plots import Figure, ValueCounts, find, money_figure, stat_bars
+from analysis.plots import Figure, ValueCounts, find, money_figure, player_money, stat_bars
 from analysis.report import Report
 from analysis.runs import BATCH_ROWS, Run
 
@@ -39,11 +39,11 @@ def figures(run: Run, report: Report, batch_size: int = BATCH_ROWS) -> list[Figu
                       [(s.name.replace("M in ", "").replace("M >= ", ">="), s) for s in report.stats()
                        if s.name.startswith("M in ") or s.name.startswith("M >= ")],
                       "share of hands", log=True)]
-    players = [s for s in report.stats() if s.name.startswith("E[money | ") and s.seat is None]
+    players = player_money(report)  # the Players table only (not the decisions' E[money | …])
     if len(players) > 1:
         figs.append(stat_bars("money_by_player", "Money per hand by player",
                               "E[money | player] pooled over the seat-hands each player sits, 95% CI with the hand "
                               "as the unit (the Players table); seat effects mix in unless the run rotates.",
-                              [(s.name[len("E[money | "):-1], s) for s in players], "money per hand (B)",
+                              players, "money per hand (B)",
                               log=False, zero_line=True))
     return figs
