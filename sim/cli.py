@@ -111,10 +111,12 @@ def options(
     values = flatten(resolve_rules(module, variant, None))
     docs = field_docs(module.rules)
     width = max(len(k) for k in values)
-    typer.echo(f"{game} --variant {variant}: option = value  (scoring: money only, can be rescored)")
+    value_width = max(len(repr(v)) for v in values.values())  # one column, however long a value
+    typer.echo(f"{game} --variant {variant}: option = value, play or scoring (money only, can be rescored), "
+               "what it does (docs/rules/ has each game's rules)")
     for key, value in values.items():
         is_scoring, doc = docs[key]
-        typer.echo(f"  {key:<{width}} = {value!r:<18} {'scoring' if is_scoring else 'play   '}  {doc}")
+        typer.echo(f"  {key:<{width}} = {value!r:<{value_width}}  {'scoring' if is_scoring else 'play   '}  {doc}")
 
 
 @app.command()

@@ -127,3 +127,20 @@ def test_links_between_rules_pages_resolve():
             if not path.is_file() or (anchor and anchor not in anchors(path)):
                 broken.append(f"{page.name} → {target}{'#' + anchor if anchor else ''}")
     assert not broken, broken
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_paiju_options_prints_words_in_one_aligned_column(game):
+    from typer.testing import CliRunner
+
+    from sim.cli import app
+
+    res = CliRunner().invoke(app, ["options", game])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()[1:]
+    assert len(lines) == len(field_docs(load_game(game).rules))
+    columns = {line.index("  play   ") if "  play   " in line else line.index("  scoring  ") for line in lines}
+    assert len(columns) == 1, "the play/scoring column moves with the value's length"
+    for line in lines:
+        doc = re.split(r"  (?:play   |scoring)  ", line, maxsplit=1)[1]
+        assert option_problem(doc) is None, line
