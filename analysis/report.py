@@ -37,6 +37,7 @@ class Report:
     sigmas: float = SIGMAS
     show_n: bool = False  # add an "n" column (observations behind each statistic)
     headline: list[Stat] = field(default_factory=list)  # the game's headline figures, shown first
+    headline_notes: list[str] = field(default_factory=list)  # the finding the headline figures add up to
     per_seat: bool = False  # show per-seat rows of statistics that are also given pooled over seats
 
     @property
@@ -54,7 +55,7 @@ class Report:
     def display_sections(self) -> list[Section]:
         """The headline first (when the game names one), then the sections with rows to show, and
         those that are only a note (a section a game has no figures for says why)."""
-        head = [Section(HEADLINE, list(self.headline))] if self.headline else []
+        head = [Section(HEADLINE, list(self.headline), list(self.headline_notes))] if self.headline else []
         return head + [Section(s.title, self.shown(s), s.notes) for s in self.sections
                        if self.shown(s) or (s.notes and not s.stats)]
 
@@ -162,6 +163,19 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def rescored_line(run: Run) -> str | None:
+    """For a run written by ``paiju rescore``: whose hands these are and under what they were
+    rescored (``_run.json``'s ``rescored_from``); None for any other run."""
+    source = run.manifest.get("rescored_from")
+    if not isinstance(source, dict):
+        return None
+    from analysis.rescore import diff_text
+
+    diff = source.get("ruleset_diff") or {}
+    return (f"RESCORED: the hands of {source.get('path', '?')}, not replayed, with every scored column recomputed "
+            f"under {diff_text(diff)}")
+
+
 def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
     """The report the run's game makes for the run's kind (``sim.game.Job.report``); with
     ``seats`` it also shows the per-seat rows of statistics that are pooled over seats."""
@@ -177,6 +191,10 @@ def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
         raise RunError(f"{game.name} has no {run.kind!r} runs, so no report for {run.path}")
     rep = job.report(run, **kwargs)
     rep.per_seat = seats
+    rescored = rescored_line(run)
+    if rescored:  # said at the top: the money is not what the run played under
+        rep.title = f"RESCORED — {rep.title}"
+        rep.summary.insert(0, rescored)
     from analysis.fixed import add_fixed
 
     add_fixed(run, rep)  # --fix: the fixed cards said first, and the fixed seats' odds

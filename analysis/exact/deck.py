@@ -119,6 +119,23 @@ def prob_max_natural_at_least(deck: DeckSpec, k: int) -> Fraction:
     return prob_some_rank_count(deck, range(k, top + 1)) if k <= top else Fraction(0)
 
 
+def prob_reach_at_least(deck: DeckSpec, k: int) -> Fraction:
+    """P(some rank reaches k cards with the hand's wilds added): max natural count + wilds ≥ k.
+
+    Given w wilds, the hand's other cards are a uniform (hand_size − w)-subset of the rest of
+    the deck, so P = Σ_w P(wilds = w) · P_rest(some rank has ≥ k − w naturals)."""
+    total = Fraction(0)
+    for w, pw in enumerate(wilds_pmf(deck)):
+        if pw == 0:
+            continue
+        if k - w <= 0:
+            total += pw
+            continue
+        rest = DeckSpec(deck.rank_copies, deck.hand_size - w, 0, deck.jokers, deck.rank_points)
+        total += pw * prob_max_natural_at_least(rest, k - w)
+    return total
+
+
 def wilds_pmf(deck: DeckSpec) -> list[Fraction]:
     """P(wilds = w) for w = 0..deck.wilds."""
     return [hypergeom_pmf(w, deck.wilds, deck.total, deck.hand_size) for w in range(deck.wilds + 1)]

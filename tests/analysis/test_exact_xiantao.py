@@ -223,6 +223,8 @@ def test_monte_carlo_agrees_with_exact(deal):
     }
     values |= {f"P(wilds = {w})": f["wilds"] == w for w in range(7)}
     values |= {f"P(max_natural ≥ {k})": f["max_natural"] >= k for k in range(4, 9)}
+    reach = f["max_natural"].astype(np.int64) + f["wilds"]  # 7张 / 8张 counting the hand's wilds
+    values |= {"P(7张+ with wilds)": reach >= 7, "P(8张+ with wilds)": reach >= 8}
     assert set(values) == set(EX)
     var = census_exact_var()
     for name, arr in values.items():

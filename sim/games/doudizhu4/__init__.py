@@ -7,7 +7,7 @@ from __future__ import annotations
 from sim.games.landlord import landlord_game
 from sim.games.landlord.play import Family
 from sim.games.landlord.rules import DOUDIZHU4_VARIANTS, Doudizhu4Rules, validate
-from sim.games.landlord.scoring import DOUDIZHU_FACTS, doudizhu_factors, doudizhu_money, scorer
+from sim.games.landlord.scoring import DOUDIZHU_FACTORS, DOUDIZHU_FACTS, doudizhu_factors, doudizhu_money, scorer
 
 # default policy parameters (kernels.landlord.policies.PARAM_ORDER) under the user's --policy-param.
 # smart's landlord (never breaking a bomb, bombing for the lead while it holds two) wins about 70% of
@@ -27,4 +27,5 @@ GAME = landlord_game(
     names=('四人斗地主',),
     name="doudizhu4", title="斗地主 4 players, two decks (108 cards, 25 each + 8 底牌)", rules=Doudizhu4Rules,
     variants=DOUDIZHU4_VARIANTS, validate=validate, family=FAMILY, facts=DOUDIZHU_FACTS, sessions=False,
+    factors=DOUDIZHU_FACTORS,
 )

@@ -22,10 +22,12 @@ PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spri
 
 def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Variant], validate: Callable,
                   family, facts: tuple[str, ...], sessions: bool, report_extension=None,
-                  names: tuple[str, ...] = ()) -> Game:
+                  names: tuple[str, ...] = (), factors: tuple[str, ...] | None = None) -> Game:
     """A landlord-family ``Game``: the family's play job, scoring, report, plots and replay, set up
     with the game's ``family`` settings (``sim.games.landlord.play.Family``: phases, move buffer,
-    scoring, default policy parameters), the ``facts`` its scoring reads and its report section."""
+    scoring, default policy parameters), the ``facts`` its scoring reads and its report section.
+    ``factors``: the scoring factors the game has (default: all of ``scoring.FACTORS``); balance
+    lists only these (the others are 1 in every hand of the game, so their share is 0)."""
     from sim.games.landlord import play, scoring
     from sim.games.landlord.columns import POLICIES, ROLE_LABELS, ROLES
 
@@ -62,7 +64,7 @@ def landlord_game(*, name: str, title: str, rules: type, variants: dict[str, Var
                     role_labels={r: ROLE_LABELS[r] for r in ROLES[:2]}, seat_roles=scoring.seat_roles,
                     components=scoring.components,
                     component_labels={"base": scoring.COMPONENT_LABELS["base"],
-                                      **{f: scoring.COMPONENT_LABELS[f] for f in scoring.FACTORS}},
+                                      **{f: scoring.COMPONENT_LABELS[f] for f in factors or scoring.FACTORS}},
                     default_role="landlord")
     return Game(name=name, names=names, title=title, rules=rules, variants=variants, seats=lambda r: r.n_players,
                 jobs={"census": census, "play": job},

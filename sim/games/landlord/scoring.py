@@ -17,6 +17,7 @@ FACTORS = ("f_qiang", "f_mingpai", "f_bombs", "f_spring", "f_huangfan", "f_mingw
 COMPONENT_LABELS = {"base": "the bid's stake (base × D, M = 1)", "f_qiang": "抢地主 factor", "f_mingpai": "明牌/摊打 factor",
                     "f_bombs": "bombs factor", "f_spring": "春天/反春 factor", "f_huangfan": "荒番 factor",
                     "f_mingwang": "明王 factor", "f_touliao": "头撂 ×4 factor", "f_baodao": "报到 factor"}
+DOUDIZHU_FACTORS = ("f_qiang", "f_mingpai", "f_bombs", "f_spring")  # those doudizhu_factors sets
 DOUDIZHU_FACTS = ("landlord", "landlord_won", "bid", "qiang", "mingpai", "bombs_played", "rockets_played",
                   "tianwang_played", "spring", "fanchun")
 

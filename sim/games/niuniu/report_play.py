@@ -128,7 +128,29 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
     summary = run_summary(run, deals) + [
         f"banker {rules.banker} (seat {rules.banker_seat}), banker_advantage {rules.banker_advantage}, payout by "
         f"the {rules.payout_hand}'s hand, jokers {rules.jokers}, bets {acc.bets.tolist()}"]
-    return Report(f"niuniu play — {deals:,} deals, 庄家 + {n - 1} 闲家", summary, sections, headline=head)
+    return Report(f"niuniu play — {deals:,} deals, 庄家 + {n - 1} 闲家", summary, sections, headline=head,
+                  headline_notes=[edge_finding(rules, balancing.stats)])
+
+
+def edge_finding(rules, balancing: list) -> str:
+    """The designer's question answered in one line, from exact values: what removes 庄家's edge
+    (a single multiplier at its balancing value m*, or banker_advantage = false)."""
+    from sim.games.niuniu.exact import banker_edge
+    from sim.ruleset import apply_overrides
+
+    edge = banker_edge(rules)
+    if edge == 0:
+        return "庄家 has no edge under these rules (exactly 0), whatever the multipliers"
+    fair = banker_edge(apply_overrides(rules, {"banker_advantage": False}))
+    off = (f"banker_advantage = false does (edge exactly 0)" if fair == 0
+           else f"banker_advantage = false leaves {fair:+.4f} per unit bet")
+    roots = [(s.name.split(" (")[0], s.exact) for s in balancing if s.exact is not None]
+    usable = [(name, m) for name, m in roots if m >= 0]
+    if not usable:
+        return (f"庄家's edge is {edge:+.4f} per unit bet (exact): no single multiplier removes it (every balancing "
+                f"m* is negative); {off}")
+    return (f"庄家's edge is {edge:+.4f} per unit bet (exact): it is removed by one multiplier alone at "
+            + ", ".join(f"{name} = {m:.3g}" for name, m in usable) + f"; {off}")
 
 
 def _exact(rules) -> dict:

@@ -14,12 +14,12 @@ from sim.games.landlord.play import Family
 from sim.games.shanghai.report_play import EXTENSION
 from sim.games.shanghai.rules import POLICY_DEFAULTS, VARIANTS, ShanghaiRules, validate
 from sim.games.landlord.scoring import scorer
-from sim.games.shanghai.scoring import FACTS, factors, money
+from sim.games.shanghai.scoring import FACTS, SHANGHAI_FACTORS, factors, money
 
 FAMILY = Family(flow="marker_dang", score=scorer(factors), money=money, policy_defaults=POLICY_DEFAULTS)
 GAME = landlord_game(
     names=('上海三打一', '三打一'),
     name="shanghai", title="上海三打一 Shanghai three-against-one (4 players, 108 cards, 25 each + 8 底牌)",
     rules=ShanghaiRules, variants=VARIANTS, validate=validate, family=FAMILY,
-    facts=FACTS, sessions=True, report_extension=EXTENSION,
+    facts=FACTS, sessions=True, report_extension=EXTENSION, factors=SHANGHAI_FACTORS,
 )

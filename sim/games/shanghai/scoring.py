@@ -14,6 +14,8 @@ import numpy as np
 
 from sim.games.landlord.scoring import FACTORS, Facts, power
 
+# the scoring factors 上海 has (no 抢地主, no 春天): what its balance lists
+SHANGHAI_FACTORS = ("f_mingpai", "f_bombs", "f_huangfan", "f_mingwang", "f_touliao", "f_baodao")
 FACTS = ("landlord", "landlord_won", "bid", "mingpai", "bombs_played", "rockets_played", "tianwang_played",
          "huangfan", "mingwang", "touliao", "baodao", "baodao_sets")
 BAODAO_NONE, BAODAO_DA, BAODAO_BUDA = 0, 1, 2  # codes of the baodao column (kernels.landlord.layout BAODAO)

@@ -17,6 +17,7 @@ from analysis.exact.deck import (
     pmf_var,
     prob_joker_pair,
     prob_max_natural_at_least,
+    prob_reach_at_least,
     prob_some_rank_count,
     score_pmf,
     wilds_pmf,
@@ -33,6 +34,7 @@ XIANTAO_DECK = DeckSpec(
 )
 XI_DEFAULT = {"wangzha": 3, "seven": 3, "eight": 6}  # 喜 units for the holder (§10.3)
 MAX_NATURAL_KS = (4, 5, 6, 7, 8)
+WITH_WILDS = {7: "P(7张+ with wilds)", 8: "P(8张+ with wilds)"}  # a rank's naturals + the hand's wilds ≥ k
 
 
 def _lookup(ruleset: Mapping, keys, default):
@@ -116,6 +118,8 @@ def census_exact(
     out["E[wilds]"] = sum((w * p for w, p in enumerate(pw)), Fraction(0))
     for k in MAX_NATURAL_KS:
         out[f"P(max_natural ≥ {k})"] = prob_max_natural_at_least(deck, k)
+    for k in (7, 8):
+        out[WITH_WILDS[k]] = prob_reach_at_least(deck, k)
     out["E[natural_bombs]"] = expected_ranks_with_count(deck, range(4, max(deck.rank_copies) + 1))
     out["E[points]"] = expected_points(deck)
     return out

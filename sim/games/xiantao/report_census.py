@@ -34,7 +34,14 @@ PTS = "Points and 510K"
 INV = "Deal invariants (every game, all seats)"
 POOLED_NOTE = ("seats are exchangeable: each row pools the seat-hands of all seats (95% CI with the deal as the "
                "unit); per-seat rows with --seats")
-HEADLINE = ("P(7张 ≥ 1)", "P(8张 ≥ 1)", "P(王炸)", "E[wilds]", "P(xi_units > 0)", "P(正510K)")
+# the designer's question first: how often a hand holds 7张 / 8张 counting its wilds (natural only below it)
+HEADLINE = ("P(7张+ with wilds)", "P(8张+ with wilds)", "P(7张 ≥ 1)", "P(8张 ≥ 1)", "P(王炸)", "E[wilds]",
+            "P(xi_units > 0)", "P(正510K)")
+
+
+def _reach(c) -> np.ndarray:
+    """The most cards of one rank a hand can show with its wilds: max natural count + wilds."""
+    return c("max_natural").astype(np.int64) + c("wilds").astype(np.int64)
 
 
 def seat_specs() -> list[Spec]:
@@ -44,6 +51,8 @@ def seat_specs() -> list[Spec]:
         (XI, "E[7张]", False, lambda c: c("seven")),
         (XI, "P(8张 ≥ 1)", True, lambda c: c("eight") >= 1),
         (XI, "E[8张]", False, lambda c: c("eight")),
+        (XI, "P(7张+ with wilds)", True, lambda c: _reach(c) >= 7),
+        (XI, "P(8张+ with wilds)", True, lambda c: _reach(c) >= 8),
         (XI, "P(xi_units > 0)", True, lambda c: c("xi_units") > 0),
         (XI, "E[xi_units]", False, lambda c: c("xi_units")),
     ]
