@@ -1,7 +1,9 @@
 """The play-quality section of nine games (guanpai, gandengyan, wushik, shuangkou, tractor, hongwu,
 bridge, hkstud, niuniu) on small seeded runs: ``paiju report`` prints it, and its figures equal an
 independent recount from the rows in plain pandas (decision frequency per hand, the decider's mean
-money, the missed-chance rates per role)."""
+money, the missed-chance rates per role). Every figure of the section is recounted: a figure the
+recount does not reach fails the test (``_section`` returns the figures, ``_all_recounted`` says
+which were never looked at)."""
 
 from __future__ import annotations
 
@@ -34,9 +36,25 @@ def _play(tmp_path_factory, game: str, n: int, *extra):
     return run, run.to_pandas(), text
 
 
+class _Figures(dict):
+    """The section's figures by name, remembering which ones a check looked at."""
+
+    def __init__(self, stats):
+        super().__init__((st.name, st) for st in stats)
+        self.looked_at: set[str] = set()
+
+    def __getitem__(self, name):
+        self.looked_at.add(name)
+        return super().__getitem__(name)
+
+
 def _section(rep):
     sec = next(s for s in rep.sections if s.title == QUALITY)
-    return sec, {st.name: st for st in sec.stats}
+    return sec, _Figures(sec.stats)
+
+
+def _all_recounted(stats: _Figures) -> None:
+    assert not set(stats) - stats.looked_at, f"figures no recount checked: {sorted(set(stats) - stats.looked_at)}"
 
 
 def _frame(df, feature, n_seats):
@@ -84,7 +102,6 @@ def test_guanpai(tmp_path_factory):
 
     run, df, _ = _play(tmp_path_factory, "guanpai", 60, "--policy", "smart,greedy", "--rotate")
     _, stats = _section(play_report(run))
-    assert stats == {st.name: st for st in quality.section(run).stats}
     money, won = _frame(df, "money", 2), _frame(df, "won", 2).astype(bool)
     bombs = _frame(df, "bombs_played", 2)
     left = (_frame(df, "bombs_left", 2) > 0) | _frame(df, "three_bomb_left", 2).astype(bool)
@@ -102,6 +119,7 @@ def test_guanpai(tmp_path_factory):
     _rate(stats, "全关 conceded while the loser held a bomb, per hand", pd.DataFrame({0: df["quanguan"] & loser_left}))
     _rate(stats, "the loser held a bomb | 全关", pd.DataFrame({0: loser_left}), pd.DataFrame({0: df["quanguan"]}))
     assert sum(seen) > 0  # the run has something to count
+    _all_recounted(stats)
 
 
 def test_gandengyan(tmp_path_factory):
@@ -130,6 +148,7 @@ def test_gandengyan(tmp_path_factory):
     _rate(stats, "held an unplayed bomb | shut out (全关), per seat-hand", held, _frame(df, "quanguan", n))
     _rate(stats, "stalemate (only jokers left, nobody out), per hand", pd.DataFrame({0: df["winner"] < 0}))
     assert sum(seen) > 0
+    _all_recounted(stats)
 
 
 def test_wushik(tmp_path_factory):
@@ -158,6 +177,7 @@ def test_wushik(tmp_path_factory):
 
     _roles(df, 4, ("leader", "leader_partner", "opponent"), quality.LABELS, check)
     assert sum(seen) > 0
+    _all_recounted(stats)
 
 
 def test_shuangkou(tmp_path_factory):
@@ -185,15 +205,23 @@ def test_shuangkou(tmp_path_factory):
 def _trick_family(stats, df):
     money = _frame(df, "money", 4)
     throws, failed = _frame(df, "throws", 4), _frame(df, "throws_failed", 4)
+    _decision(stats, "threw (甩牌)", throws > 0, money)
+    _decision(stats, "a throw failed", failed > 0, money)
     for r in ("banker", "partner", "opponent"):
         mine = _frame(df, "role", 4).astype(str) == r
         _decision(stats, f"{r} threw (甩牌)", mine & (throws > 0), money)
         _decision(stats, f"{r}: a throw failed", mine & (failed > 0), money)
+    buried = (df["kitty_points"] > 0).to_numpy()
+    _decision(stats, "庄家 buried points", pd.DataFrame({k: (df["banker"] == k).to_numpy() & buried for k in range(4)}),
+              money)
+    _rate(stats, "庄家 buried points and the 闲 side won the last trick",
+          pd.DataFrame({0: df["kou_di"].astype(bool).to_numpy() & buried}))
     redealt = int(df["redeals"].sum())
     st = stats["P(deal redealt (nobody declared), per deal)"]
     assert st.n == len(df) + redealt and st.estimate == pytest.approx(redealt / (len(df) + redealt))
     _rate(stats, "trump from the kitty (nobody declared), per hand", pd.DataFrame({0: df["trump_from_kitty"]}))
     return money
+    _all_recounted(stats)
 
 
 def test_tractor(tmp_path_factory):
@@ -205,9 +233,11 @@ def test_tractor(tmp_path_factory):
     decl = pd.DataFrame({k: (df["declarer"] == k) for k in range(4)})
     assert _decision(stats, "declared the trump",
                      decl & ~df["trump_from_kitty"].to_numpy()[:, None], money) > 0
+    _decision(stats, "declared with a single level card", decl & (df["declared_with"] == 1).to_numpy()[:, None], money)
     _decision(stats, "declared with a pair", decl & (df["declared_with"] == 2).to_numpy()[:, None], money)
     _decision(stats, "overrode an earlier declaration (反主)",
               decl & (df["declarer"] != df["first_declarer"]).to_numpy()[:, None], money)
+    _all_recounted(stats)
 
 
 def test_hongwu(tmp_path_factory):
@@ -218,6 +248,7 @@ def test_hongwu(tmp_path_factory):
     money = _trick_family(stats, df)
     shown = pd.DataFrame({k: (df["banker"] == k) & ~df["trump_from_kitty"] for k in range(4)})
     assert _decision(stats, "declared the trump", shown, money) > 0
+    _all_recounted(stats)
 
 
 def test_bridge(tmp_path_factory):
@@ -252,6 +283,7 @@ def test_bridge(tmp_path_factory):
     _decision(stats, "redoubled the final contract", seat.eq(pd.Series(redoubler), axis=0), money)
     _rate(stats, "board passed out (four passes), per board", pd.DataFrame({0: df["level"] < 0}))
     assert level_open.gt(0).any()
+    _all_recounted(stats)
 
 
 def test_hkstud(tmp_path_factory):
@@ -273,6 +305,7 @@ def test_hkstud(tmp_path_factory):
     assert _rate(stats, "held the best five cards | folded, per fold", best, folded > 0) > 0
     _rate(stats, "folded the best five cards (they beat every other seat's), per deal",
           pd.DataFrame({0: ((folded > 0) & best).any(axis=1)}))
+    _all_recounted(stats)
     # without betting nobody decides: the section is one line
     run2, _, text2 = _play(tmp_path_factory, "hkstud", 20)
     sec, stats2 = _section(play_report(run2))
