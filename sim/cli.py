@@ -486,12 +486,7 @@ def tune(
 def _write_or_show(rep, format: str, out: Optional[Path], figures=None) -> None:
     """Write a report to ``out`` (``md``/``html`` with the plots ``figures()`` draws), or print it."""
     if out is None:
-        if format == "md":
-            typer.echo(rep.to_markdown())
-        else:
-            from rich.console import Console
-
-            Console().print(rep.to_rich())
+        _print_report(rep, format)
         return
     from analysis.render import write_report
     from sim.api import _write_text
