@@ -205,4 +205,9 @@ def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
         ranges = player_range.load(game_module(run.game))
         if ranges is not None:
             rep.sections.append(player_range.section(ranges, str(run.manifest.get("variant", "default"))))
+    if run.kind == "play" and game.scoring is not None:  # the game's design: seat, role, skill, luck, matches, tail
+        from analysis.design import design_section
+        from analysis.rescore import source_rules
+
+        rep.sections.append(design_section(source_rules(run, "report")))
     return rep

@@ -525,6 +525,18 @@ class Run:
         figs = figures(self._run, rep)
         return rep, len(figs), write_report(rep, figs, Path(out), format)
 
+    def design(self) -> "pd.DataFrame":
+        """The design figures of a play run (the report's Design section) as a table: seat and role
+        edge, skill, luck, match shape and tail, each with its 95% interval and n."""
+        import pandas as pd
+
+        from analysis.design import design_section
+        from analysis.rescore import source_rules
+
+        sec = design_section(source_rules(self._run, "design"))
+        return pd.DataFrame([{"statistic": s.name, "estimate": s.estimate, "ci_low": s.ci_low,
+                              "ci_high": s.ci_high, "n": s.n} for s in sec.stats])
+
     def figures(self, report=None) -> list:
         """The game's plots of this run (``analysis.plots.Figure``: title, caption, PNG bytes)."""
         from analysis.plots import figures
