@@ -51,3 +51,32 @@ def test_smart_beats_greedy_beats_random():
     for a, b in (("smart", "greedy"), ("greedy", "random")):
         m, se = margin(a, b, 1000, 77)
         assert m - 5 * se > 0, (a, b, m, se)
+
+
+def _answer(params):
+    """The opponent led a 5 and holds four more; smart holds 6 7 8 9 T, one play. Every answer breaks
+    the straight, so the planning smart passed — and gave him the lead with four cards that may be
+    one play (issue 24: he led out 4–6 cards in 53 of 600 hands)."""
+    from kernels.guanpai.movegen import empty_moves, gp_generate
+    from kernels.guanpai.policies import SCRATCH_LEN, gp_choose, params_matrix
+    from sim.games.guanpai.rules import MAX_MOVES, compile_rules
+
+    v = compile_rules(GuanpaiRules()).rules
+    counts = np.zeros((2, 16), np.int64)
+    counts[0, [2, 5, 6, 9, 10]] = 1  # the opponent: 5 8 9 Q K
+    counts[1, [3, 4, 5, 6, 7]] = 1  # smart: 6 7 8 9 T
+    moves = empty_moves(MAX_MOVES)
+    n = gp_generate(counts[0], np.zeros(7, np.int64), v, moves)
+    top = next(moves[i].copy() for i in range(n) if moves[i, 0] == 1 and moves[i, 1] == 2)
+    counts[0, 2] -= 1
+    n = gp_generate(counts[1], top, v, moves)
+    pp = params_matrix(["smart", "smart"], [params, params])
+    i = gp_choose(2, 1, moves, n, False, counts, counts.sum(axis=1), pp, v, np.zeros(4, np.uint64),
+                  np.zeros(SCRATCH_LEN, np.int64))
+    return -1 if i < 0 else int(moves[i, 1])
+
+
+def test_smart_answers_rather_than_hand_over_the_lead():
+    assert _answer({}) == 3  # smart's default answers with its lowest card, the 6
+    assert _answer({"guard": 0}) == -1  # the planning pass
+    assert _answer({"guard": 3}) == -1  # he holds 4 after the lead: above the guard

@@ -13,7 +13,7 @@ from kernels.climb.search_params import SEARCH_PARAMS
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.guanpai import rules as _rules
 
-PARAMS = ("near_out", "slack", "confidence", *SEARCH_PARAMS)  # kernels.guanpai.policies PARAM_ORDER
+PARAMS = ("near_out", "slack", "confidence", "guard", *SEARCH_PARAMS)  # kernels.guanpai.policies PARAM_ORDER
 
 
 def _census_columns(spec):
