@@ -386,7 +386,9 @@ def design_section(source, batch_size: int = BATCH_ROWS) -> Section:
         stats.append(m["luck"].stat("luck: share of money variance the cards explain"))
         sec.notes.append("luck: each deal played from every seat; the cards' share of the variance of a seat-hand's "
                          f"money (one-way random effects over (deal, dealt hand); jackknife CI over {JACKKNIFE_GROUPS} "
-                         "groups of deals); the rest is who holds the hand and where it sits")
+                         "groups of deals); the rest is who holds the hand and where it sits"
+                         + ("; every seat has the same player here, so the rest is the seat alone: mix players "
+                            "(--policy) to weigh the cards against the players" if len(present) < 2 else ""))
     else:
         sec.notes.append(f"luck: measured on duplicate runs (`paiju play {game.name} --duplicate`), where every deal "
                          "is played from every seat")
