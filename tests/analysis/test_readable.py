@@ -6,7 +6,6 @@ must agree with each other on row counts and values; docs/schema.md must equal i
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
@@ -89,25 +88,18 @@ def test_money_sums_to_zero_and_strings_read_everywhere(play_dir):
     assert set(roles.to_pylist()) == set(df["s0_role"].astype(str))
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("gen_schema_doc", ROOT / "benchmarks" / "gen_schema_doc.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_schema_doc_is_generated_and_current():
-    gen = _generator()
-    text = gen.render()
-    doc = ROOT / "docs" / "schema.md"
-    assert doc.read_text(encoding="utf-8") == text, \
-        "docs/schema.md is stale: run python benchmarks/gen_schema_doc.py --write"
+    from sim import docs
+
+    text = docs.schema_doc()
+    assert (ROOT / "docs" / "schema.md").read_text(encoding="utf-8") == text, \
+        "docs/schema.md is stale: run python -m sim.docs --write"
     from sim.registry import GAMES, load_game
 
     for name in GAMES:
         for kind, job in load_game(name).jobs.items():
-            _, _, spec = gen.default_spec(name, kind)
             assert f"`paiju {kind} {name}`" in text
+            _, _, spec = docs.default_spec(name, kind)
             for c in job.columns(spec):  # every column appears, folded per seat or by name
                 seat = c.name[0] == "s" and c.name[1:].split("_", 1)[0].isdigit()
                 shown = f"`s{{k}}_{c.name.split('_', 1)[1]}`" if seat else f"`{c.name}`"

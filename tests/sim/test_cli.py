@@ -98,12 +98,30 @@ def test_help_is_instant_and_imports_nothing_heavy():
 
 
 def test_readme_table_of_commands_is_what_the_games_offer():
-    import sim
+    """The README's offers table is the one ``python -m sim.docs`` generates from the registry: a
+    game registered (or an offer added) makes this fail until the table is regenerated."""
+    from sim import docs
 
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    header = next(line for line in text.splitlines() if line.startswith("| game | `census` | `play` |"))
-    columns = [c.strip().strip("`") for c in header.strip("|").split("|")][1:]
-    for info in sim.games():
-        row = next(line for line in text.splitlines() if line.startswith(f"| `{info.name}` | ") and line.count("|") == len(columns) + 2)
-        marks = [c.strip() for c in row.strip("|").split("|")][1:]
-        assert {c for c, m in zip(columns, marks) if m == "yes"} == set(info.offers) & set(columns), info.name
+    text = docs.README.read_text(encoding="utf-8")
+    assert docs.TABLE_START in text and docs.TABLE_END in text
+    assert docs.readme_with_table(text) == text, "the README's offers table is stale: run python -m sim.docs --write"
+
+
+def test_offer_columns_keep_the_order_of_every_game():
+    from sim.docs import offer_columns
+
+    assert offer_columns([["census", "play", "replay", "--duplicate", "--hands-per-session"],
+                          ["play", "replay", "--duplicate", "--fix"], ["census", "play", "sweep"]]) == \
+        ["census", "play", "sweep", "replay", "--duplicate", "--fix", "--hands-per-session"]
+
+
+def test_a_registered_game_is_in_the_generated_table(monkeypatch):
+    from sim import docs, registry
+
+    monkeypatch.setitem(registry.GAMES, "toy", "tests.toy")
+    row = next(line for line in docs.offers_table().splitlines() if line.startswith("| `toy` |"))
+    header = docs.offers_table().splitlines()[0]
+    marks = dict(zip([c.strip(" `") for c in header.strip("|").split("|")][1:], [m.strip() for m in row.strip("|").split("|")][1:]))
+    assert {c for c, m in marks.items() if m == "yes"} == set(registry.load_game("toy").offers())
+
+
