@@ -225,8 +225,10 @@ def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Seque
     own = flatten(source.rules)
     base = {v.key: own[v.key] for v in varies}
     if replay:
-        return _tune_replay(run, source, varies, target, constraint, minimise, maximise, base, budget, seed, n,
-                            threads)
+        if confirm_seed is not None and confirm_seed == run.manifest.get("seed"):
+            raise PaijuError(f"--confirm-seed {confirm_seed} is the run's own seed; fresh deals need another seed")
+        return _tune_replay(run, source, varies, target, constraint, minimise, maximise, base, budget, n, threads,
+                            confirm_seed)
     if n is not None:
         raise PaijuError("-n is the hands per candidate of --replay; a rescoring tune uses the run's own hands")
     edges = [{v.key: x} for v in varies for x in ([v.lo, v.hi] if v.continuous else v.values[:1] + v.values[-1:])]
@@ -249,10 +251,12 @@ def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Seque
 # --- play options: successive halving over replays -----------------------------------------------
 
 
-def _tune_replay(run, source, varies, target, constraint, minimise, maximise, base, budget, seed, n, threads):
+def _tune_replay(run, source, varies, target, constraint, minimise, maximise, base, budget, n, threads,
+                 confirm_seed=None):
     """Successive halving: every live candidate plays the same first ``n0`` deals; the better half
     (by the objective on those deals) goes on to twice the deals, until one is left or the next
-    round would pass ``n`` hands; the last round's candidates are the answer's."""
+    round would pass ``n`` hands; the last round's candidates are the answer's. With
+    ``confirm_seed`` the chosen setting plays ``n`` fresh deals of that seed as the check."""
     from analysis.rescore import source_rules
 
     if n is None or n < 8:
@@ -300,8 +304,14 @@ def _tune_replay(run, source, varies, target, constraint, minimise, maximise, ba
             if g.kind == "target" and not lib._met(g, d):
                 problems.append(f"target {g.text} is not met within its 95% interval (best {best.label()}: "
                                 f"lhs − rhs = {d.value:.4g} [{d.ci[0]:.4g}, {d.ci[1]:.4g}])")
+    checks = []
+    if best is not None and confirm_seed is not None:
+        fresh = fresh_run(run, confirm_seed, hands, _rules_for(source, source.rules, best.settings, scoring_only=False),
+                          threads)
+        c = lib.score_candidate(model(fresh, source_rules(fresh, "tune")).sample(), {}, goals)
+        checks.append(lib.Check(f"fresh deals, seed {confirm_seed}", c.lhs[0].lin.size, c.lhs, c.gaps))
     result = lib.Result(list(varies), goals, search, "the same deals, replayed per setting", hands, best,
-                        ranked[1] if len(ranked) > 1 else None, [], problems, base)
+                        ranked[1] if len(ranked) > 1 else None, checks, problems, base)
     total = sum(r[1] for r in rounds)
     summary = [f"run {run.path}: its game, players and rules, with each candidate's play options; {total:,} hands "
                f"played in all ({len(settings)} settings)",

@@ -114,7 +114,7 @@ def test_md_and_html_reports_carry_the_plots(run_dir, tmp_path):
 
 def test_replay_tunes_a_play_option_by_successive_halving(run_dir):
     t = sim.tune(run_dir, ["trio_pair=true,false", "four_two_pairs=true,false"], target=["money.landlord=0"],
-                 replay=True, n=400)
+                 replay=True, n=400, confirm_seed=12)
     rounds = t.rounds
     first = [r for r in rounds if r[0] == 1]
     last = [r for r in rounds if r[0] == max(r[0] for r in rounds)]
@@ -123,6 +123,10 @@ def test_replay_tunes_a_play_option_by_successive_halving(run_dir):
     # the answer's figure is that of the setting played on the run's first 400 deals
     direct = sim.play("doudizhu", 400, seed=11, rules=t.best, progress=False).to_pandas()
     assert t.result.best.lhs[0].value == pytest.approx(landlord_money(direct)[0].mean(), rel=1e-9)
+    fresh = sim.play("doudizhu", 400, seed=12, rules=t.best, progress=False).to_pandas()
+    (check,) = t.result.checks
+    assert check.label == "fresh deals, seed 12"
+    assert check.lhs[0].value == pytest.approx(landlord_money(fresh)[0].mean(), rel=1e-9)
     with pytest.raises(sim.PaijuError, match="--replay needs -n"):
         sim.tune(run_dir, ["trio_pair=true,false"], target=["money.landlord=0"], replay=True)
 
