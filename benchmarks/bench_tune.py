@@ -40,7 +40,6 @@ def main() -> None:
 
     import sim
     from analysis import tune as lib
-    from analysis.rescore import source_rules
     from sim import tuning
 
     if args.run:
@@ -51,7 +50,7 @@ def main() -> None:
     wall, cpu = timed(lambda: tuning.model(raw), 1)
     model = tuning.model(raw)
     print(f"{raw.game}: {model.n_rows:,} hands; loading the raw facts once: {wall:.2f} s wall, {cpu:.2f} s CPU")
-    source = source_rules(raw, "tune")
+    source = tuning.source_rules(raw, "tune")
     vary = tuning.parse_varies([args.vary], source.rules, replay=False)[0]
     values = vary.points(args.repeats)
     sample = model.sample()

@@ -33,6 +33,16 @@ def _one_line(fn, *args, **kwargs):
 # --- the run's hands as a tuner model ------------------------------------------------------------
 
 
+def source_rules(run, what: str = "tune"):
+    """The play run's game, ruleset and columns (``source_rules`` of the rescoring code, which is
+    moving from ``analysis.rescore`` to ``sim.rescore``)."""
+    try:
+        from sim.rescore import source_rules as source
+    except ImportError:
+        from analysis.rescore import source_rules as source
+    return source(run, what)
+
+
 def _rules_for(source, base_rules, settings: Mapping[str, Any], scoring_only: bool = True):
     from sim.ruleset import apply_overrides
 
@@ -45,8 +55,6 @@ def model(run, source=None, extra_rules: Sequence[Any] = ()) -> lib.Model:
     """A tuner model of the play run ``run`` (``analysis.runs.Run``): its raw facts (those the
     scoring reads under the run's ruleset and under each of ``extra_rules``), its game indices,
     and its game's scoring and headline figures."""
-    from analysis.rescore import source_rules
-
     source = source or source_rules(run, "tune")
     game, sc, n = source.game, source.scoring, source.n_seats
     facts = sorted(set().union(*(source.fact_columns(r) for r in [source.rules, *extra_rules])))
@@ -211,7 +219,6 @@ def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Seque
     play run ``run`` (``analysis.runs.Run``) for the settings that meet the goals, by rescoring its
     hands; see ``analysis.tune``. ``replay``: search options that change play by playing ``n`` hands
     per candidate (successive halving)."""
-    from analysis.rescore import source_rules
     from analysis.runs import RunError
 
     source = source_rules(run, "tune")
@@ -257,8 +264,6 @@ def _tune_replay(run, source, varies, target, constraint, minimise, maximise, ba
     (by the objective on those deals) goes on to twice the deals, until one is left or the next
     round would pass ``n`` hands; the last round's candidates are the answer's. With
     ``confirm_seed`` the chosen setting plays ``n`` fresh deals of that seed as the check."""
-    from analysis.rescore import source_rules
-
     if n is None or n < 8:
         raise PaijuError("--replay needs -n N, the most hands one candidate plays (at least 8)")
     if any(v.continuous for v in varies):
