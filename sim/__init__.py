@@ -13,7 +13,8 @@ nothing heavy::
 
 __version__ = "0.1.0"
 
-_API = ("Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "sweep", "sweep_players", "sweep_rules", "tune")
+_API = ("Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "resume", "sweep",
+        "sweep_players", "sweep_rules", "tune")
 __all__ = list(_API)
 
 

@@ -665,5 +665,6 @@ def _write_text(out: Path, text: str) -> None:
         tmp.unlink(missing_ok=True)
 
 
-__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "sweep", "sweep_rules", "tune"]
+__all__ = ["Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "resume", "sweep",
+           "sweep_rules", "tune"]
 
