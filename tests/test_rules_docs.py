@@ -144,3 +144,18 @@ def test_paiju_options_prints_words_in_one_aligned_column(game):
     for line in lines:
         doc = re.split(r"  (?:play   |scoring)  ", line, maxsplit=1)[1]
         assert option_problem(doc) is None, line
+
+
+def test_every_section_shared_code_cites_is_on_some_page():
+    """Outside a game's own folders (a family's engine, analysis) a § names some game's section."""
+    known = all_anchors()
+    own = {ROOT / "sim" / "games" / g for g in SHIPPED} | {ROOT / "kernels" / g for g in SHIPPED}
+    missing = set()
+    for base in ("sim", "kernels", "analysis"):
+        for f in (ROOT / base).rglob("*.py"):
+            if any(folder in f.parents for folder in own):
+                continue
+            for number in CITED_SECTION.findall(f.read_text(encoding="utf-8")):
+                if "s" + number.replace(".", "-") not in known:
+                    missing.add(f"§{number} ({f.relative_to(ROOT)})")
+    assert not missing, "no docs/rules page has " + ", ".join(sorted(missing))
