@@ -34,8 +34,9 @@ def warm_guanpai():
     for policy in range(3):
         gp_choose(policy, 0, moves, n, True, counts, counts.sum(axis=1), pp, comp.rules, state,
                   np.zeros(SCRATCH_LEN, np.int64))
-    census_range(np.uint64(1), 0, 10, comp.deck, comp.lead_order, comp.rules, np.zeros((N_FEATURES, 2, 10), np.int16),
-                 np.zeros(10, np.int16), 2)
+    none = np.zeros((0, 0), np.int64)  # no --fix
+    census_range(np.uint64(1), 0, 10, comp.deck, none, none, comp.lead_order, comp.rules,
+                 np.zeros((N_FEATURES, 2, 10), np.int16), np.zeros(10, np.int16), 2)
 
 
 def warm_gandengyan():

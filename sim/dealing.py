@@ -9,9 +9,10 @@ know it); ``fix_tables`` turns that into the two tables of ``kernels.deal.place_
 ``--fix`` both tables are empty and a run is bit-identical to one before fixing existed.
 
 Card text: names of the game's notation, longest match first, separated or not by spaces or
-commas (``AA2B``, ``A A 2 大王``, ``♠A,♥10``); ASCII letters in either case. Every mistake is one
-line (``UserError``): unknown card, a group fixed twice, more cards than the group holds, more
-copies than the deck has.
+commas (``AA2B``, ``A A 2 大王``, ``♠A,♥10``); ASCII letters in either case, and an ASCII spelling
+of every name (``ascii_name``: ``SA`` for ♠A, ``HT`` or ``H10`` for ♥10, ``XW`` / ``DW`` for 小王 /
+大王, ``W`` for 癞, a wild). Every mistake is one line (``UserError``): unknown card, a group fixed
+twice, more cards than the group holds, more copies than the deck has.
 """
 
 from __future__ import annotations
@@ -39,13 +40,39 @@ class Dealing:
     aliases: Mapping[str, str] | None = None
 
 
+ASCII = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "小王": "XW", "大王": "DW", "癞": "W"}
+
+
 def _fold(text: str) -> str:
     return text.upper()
 
 
+def ascii_name(name: str) -> str:
+    """The ASCII spelling of a card name: suit symbols as S/H/C/D, 小王/大王 as XW/DW, 癞 as W."""
+    for symbol, letters in ASCII.items():
+        name = name.replace(symbol, letters)
+    return name
+
+
+def suited_cards(ids: Sequence[int], wild: Sequence[int] = ()) -> dict[str, list[int]]:
+    """The notation replays print for physical ids (``kernels.cards``): ``♠10``, ``小王``, and
+    ``癞♥3`` for a wild card; copies of one name are its ids in order."""
+    from kernels.cards import card_name
+
+    wilds = {int(c) for c in wild}
+    out: dict[str, list[int]] = {}
+    for c in ids:
+        out.setdefault(("癞" if int(c) in wilds else "") + card_name(int(c)), []).append(int(c))
+    return out
+
+
 def parse_cards(dealing: Dealing, rules, text: str) -> list[str]:
     """The card names in ``text`` (longest match first), or a one-line ``UserError``."""
-    names = {_fold(n): n for n in dealing.cards(rules)}
+    cards = dealing.cards(rules)
+    names = {_fold(n): n for n in cards}
+    for n in cards:  # ASCII spellings, and T for 10
+        for spelling in {ascii_name(n), ascii_name(n).replace("10", "T")}:
+            names.setdefault(_fold(spelling), n)
     names.update({_fold(a): n for a, n in (dealing.aliases or {}).items()})
     longest = max(map(len, names))
     out, i = [], 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.guanpai.deal import N_PLAYERS, deal_counts, first_lead
 from kernels.guanpai.rulevec import GP_HAND_SIZE, GP_N_HANDS, GP_TCB_RANK
 from kernels.rng import seed_stream
@@ -26,11 +26,14 @@ F_BOMBS, F_THREE_BOMB, F_TWOS, F_LEADS = range(N_FEATURES)
 
 
 @njit(cache=True, nogil=True)
-def census_one(seed, game, deck_template, lead_order, rules, state, deck, counts, holder, out, col, lead_card):
-    """Deal game ``game`` and write its features into ``out[:, :, col]`` and ``lead_card[col]``."""
+def census_one(seed, game, deck_template, fix_card, fix_slots, lead_order, rules, state, deck, counts, holder, out, col,
+               lead_card):
+    """Deal game ``game`` (with ``--fix``'s cards, ``kernels.deal.place_fixed``) and write its
+    features into ``out[:, :, col]`` and ``lead_card[col]``."""
     seed_stream(seed, game, state)
     deck[:] = deck_template
     shuffle(state, deck)
+    place_fixed(state, deck, fix_card, fix_slots)
     n_hands = rules[GP_N_HANDS]
     hand_size = rules[GP_HAND_SIZE]
     deal_counts(deck, n_hands, hand_size, counts)
@@ -49,7 +52,7 @@ def census_one(seed, game, deck_template, lead_order, rules, state, deck, counts
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, lead_order, rules, out, lead_card, n_blocks):
+def census_range(seed, start, count, deck_template, fix_card, fix_slots, lead_order, rules, out, lead_card, n_blocks):
     """Census of games ``start .. start + count - 1``; ``n_blocks`` contiguous blocks (a few per
     thread) each allocate their buffers once. Rows depend only on ``(seed, game)``."""
     n_blocks = max(1, min(count, n_blocks))
@@ -61,5 +64,5 @@ def census_range(seed, start, count, deck_template, lead_order, rules, out, lead
         counts = np.zeros((N_PLAYERS, 16), np.int64)
         holder = np.empty(54, np.int64)
         for g in range(lo, hi):
-            census_one(seed, g, deck_template, lead_order, rules, state, deck, counts, holder, out, g - start,
-                       lead_card)
+            census_one(seed, g, deck_template, fix_card, fix_slots, lead_order, rules, state, deck, counts, holder, out,
+                       g - start, lead_card)

@@ -23,7 +23,7 @@ from kernels.climb.loop import (
     COUNTER_CLOCKWISE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_CALL, GS_DIRECTION, GS_END_RULE, GS_HARD, GS_LEN,
     GS_MODE_HARD, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_ROWS,
 )
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.guanpai.deal import N_PLAYERS, deal_counts, first_lead
 from kernels.guanpai.layout import LAYOUT
 from kernels.guanpai.policies import SCRATCH_LEN, SEARCH
@@ -64,16 +64,17 @@ def _deal_facts(counts, rules, row):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp, mv, state, deck, counts,
-              moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder):
+def play_hand(seed, deal, rotation, leader_in, deck_template, fix_card, fix_slots, lead_order, rules, policies, pp, mv,
+              state, deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder):
     """Play deal ``deal`` (turned by ``rotation``) into ``row``; returns the log rows written.
 
     ``leader_in``: the seat that leads (a session's earlier deal decided it), or -1 for the holder
-    of the lead card."""
+    of the lead card. ``fix_card`` / ``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed``)."""
     row[:] = 0
     seed_stream(seed, deal, state)
     deck[:] = deck_template
     shuffle(state, deck)
+    place_fixed(state, deck, fix_card, fix_slots)
     deal_counts(deck, rules[GP_N_HANDS], rules[GP_HAND_SIZE], counts)
     leader, idx = first_lead(deck, rules[GP_N_HANDS], rules[GP_HAND_SIZE], lead_order, holder)
     lead_rank = (lead_order[idx] % 54) >> 2
@@ -162,8 +163,8 @@ def next_leader(rules, winner):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, lead_order, rules, policies,
-               pp, mv, out_rows, n_blocks):
+def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, fix_card, fix_slots, lead_order,
+               rules, policies, pp, mv, out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` in ``n_blocks``
     parallel blocks of whole sessions (``start`` and ``count`` are whole sessions). With
     ``rotate`` seat k of hand g is played by ``policies[(k + g) % 2]`` (and its parameters); with
@@ -186,18 +187,18 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pol[k] = policies[(k + g) % N_PLAYERS]
                         ppg[k] = pp[(k + g) % N_PLAYERS]
                 play_hand(seed, g // N_PLAYERS if duplicate else g, g % N_PLAYERS if duplicate else 0, leader,
-                          deck_template, lead_order, rules, pol, ppg, mv, state, deck, counts, moves, scratch, top,
-                          out_rows[i], log, gs, hand_left, seat_flags, captured, order, holder)
+                          deck_template, fix_card, fix_slots, lead_order, rules, pol, ppg, mv, state, deck, counts,
+                          moves, scratch, top, out_rows[i], log, gs, hand_left, seat_flags, captured, order, holder)
                 leader = next_leader(rules, out_rows[i, ROW_WINNER])
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp, mv):
+def play_logged(seed, deal, rotation, leader_in, deck_template, fix_card, fix_slots, lead_order, rules, policies, pp, mv):
     """One hand with its action log (replay and the reference): (row, log[:n], shuffled deck)."""
     state, deck, counts, moves, scratch, top, gs, hand_left, seat_flags, captured, order, holder = _buffers(
         rules, deck_template.shape[0])
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
-    n = play_hand(seed, deal, rotation, leader_in, deck_template, lead_order, rules, policies, pp, mv, state, deck, counts,
-                  moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder)
+    n = play_hand(seed, deal, rotation, leader_in, deck_template, fix_card, fix_slots, lead_order, rules, policies, pp, mv,
+                  state, deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder)
     return row, log[:n].copy(), deck.copy()

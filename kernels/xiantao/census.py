@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.hand import best_fifty_k, encode_seat, has_joker_pair, max_bomb_size, rank_profile, wild_count
 from kernels.rng import seed_stream
 
@@ -43,27 +43,31 @@ def _seat_features(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points
 
 
 @njit(cache=True, nogil=True, inline="always")
-def census_one(seed, game_index, deck_template, inc_rank, inc_fk, card_points, params,
+def census_one(seed, game_index, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params,
                state, deck, out, col):
-    """Deal game ``game_index`` and write its features into ``out[col, :, :]``."""
+    """Deal game ``game_index`` (with ``--fix``'s cards: ``kernels.deal.place_fixed``) and write
+    its features into ``out[col, :, :]``."""
     n_seats = params[P_N_SEATS]
     hand_size = params[P_HAND_SIZE]
     seed_stream(seed, game_index, state)
     for i in range(deck.shape[0]):  # (a loop: numba's array-to-array copy compiles string-formatting code)
         deck[i] = deck_template[i]
     shuffle(state, deck)
+    place_fixed(state, deck, fix_card, fix_slots)
     for seat in range(n_seats):
         _seat_features(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points, params, out, col)
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, inc_rank, inc_fk, card_points, params, out, n_blocks):
+def census_range(seed, start, count, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params, out,
+                 n_blocks):
     """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``.
 
     Work is cut into ``n_blocks`` contiguous blocks (a few per thread); each block allocates its
     buffers once. A block computes ``TILE`` deals into a small row-major tile (one deal's features
     contiguous) and then copies the tile into the column-major ``out``, so that neither side
-    writes to forty far-apart places per deal. Rows depend only on ``(seed, game_index)``.
+    writes to forty far-apart places per deal. Rows depend only on ``(seed, game_index)`` and the
+    fixed cards (``fix_card`` / ``fix_slots``, empty without ``--fix``).
     """
     n_blocks = max(1, min(count, n_blocks))
     n_seats = params[P_N_SEATS]
@@ -82,11 +86,12 @@ def census_range(seed, start, count, deck_template, inc_rank, inc_fk, card_point
                     for i in range(deck.shape[0]):
                         deck[i] = deck_template[i]
                     shuffle(state, deck)
+                    place_fixed(state, deck, fix_card, fix_slots)
                     for seat in range(4):
                         _seat_features(deck, seat, 4, 27, inc_rank, inc_fk, card_points, params, tile, g - t0)
                 else:
-                    census_one(seed, g, deck_template, inc_rank, inc_fk, card_points, params, state, deck, tile,
-                               g - t0)
+                    census_one(seed, g, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params,
+                               state, deck, tile, g - t0)
             for f in range(N_CENSUS_FEATURES):
                 for seat in range(n_seats):
                     for i in range(t1 - t0):

@@ -18,7 +18,7 @@ from kernels.climb.loop import (  # noqa: F401  (the turn loop's state and log l
     CL_HAND_SIZE, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
     LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, next_active, 
 )
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.xiantao.callcard import CALL_LITERAL, CALL_OPPOSITE, CALL_UNIFORM, choose_call_card, eligible_call  # noqa: F401
 from kernels.xiantao.turn import start_tricks, take_turn
 from kernels.xiantao.movegen import MAX_MOVES, R_BONUS_REQUIRES_PLAY, R_CALL_RULE, R_JOKER_BOMB
@@ -36,14 +36,16 @@ N_SEATS = 4
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
-              inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs, hand, table, moves, row, log):
+def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids, wild_ids,
+              call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs, hand, table,
+              moves, row, log):
     """Play one hand; fill ``row`` (ROW_*), return the number of log rows written.
 
     ``game_index`` names the deal's stream; ``rotation`` (0..3) turns the dealt hands round the
     table (seat k receives what seat k + rotation was dealt, 庄家's hand moves with them), which
     is how ``--duplicate`` plays one deal from every seat. ``banker_given`` >= 0 overrides 庄家.
-    The other arguments are the buffers of ``_buffers``, reused from hand to hand.
+    ``fix_card`` / ``fix_slots``: the cards ``--fix`` deals to a seat (``kernels.deal.place_fixed``;
+    empty: none). The other arguments are the buffers of ``_buffers``, reused from hand to hand.
     """
     state, deck, hands, features, seen = bufs
     owner, counts, suit_counts, dealt_counts, played = hand
@@ -53,8 +55,8 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
     joker_bomb = rules[R_JOKER_BOMB] != 0
     row[:] = 0
     # -- deal: the census features' shuffle is the deal (same stream as `paiju census`), drawn once
-    census_one(seed, game_index, deck_template, inc_rank, inc_fk, card_points, census_params, state, deck,
-               features, 0)
+    census_one(seed, game_index, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, census_params,
+               state, deck, features, 0)
     face_up = bounded(state, deck.shape[0])
     banker = (face_up % N_SEATS - rotation + N_SEATS) % N_SEATS if banker_given < 0 else banker_given
     redeals = 0
@@ -103,6 +105,7 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab,
             break
         redeals += 1  # no eligible call card anywhere: deal again from the same stream
         shuffle(state, deck)
+        place_fixed(state, deck, fix_card, fix_slots)
     mode_hard = hard_seat >= 0
     revealed = row[ROW_PUBLIC] == 1
     row[ROW_MODE] = 1 if mode_hard else 0
@@ -179,8 +182,9 @@ def _buffers(n_ids, hand_size):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, card_tab, nat_ids, wild_ids,
-               call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, out_rows, n_blocks):
+def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, fix_card, fix_slots, card_tab,
+               nat_ids, wild_ids, call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv,
+               out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]``.
 
     Hands are grouped in sessions of ``hands_per_session`` (``start`` and ``count`` are whole
@@ -209,8 +213,9 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pp_g[k] = pp[(k + g) % N_SEATS]
                 deal = g // N_SEATS if duplicate else g
                 rotation = g % N_SEATS if duplicate else np.int64(0)
-                play_hand(seed, deal, banker, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
-                          inc_fk, census_params, rules, pol_g, pp_g, rank_points, mv, bufs, hand, table, moves, row, log)
+                play_hand(seed, deal, banker, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids, wild_ids,
+                          call_excluded, inc_rank, inc_fk, census_params, rules, pol_g, pp_g, rank_points, mv, bufs,
+                          hand, table, moves, row, log)
                 banker = np.int64(-1)
                 for s in range(N_SEATS):
                     if row[ROW_FINISH + s] == 1:
@@ -218,12 +223,13 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded,
-                inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv):
+def play_logged(seed, game_index, banker_given, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids,
+                wild_ids, call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv):
     """One hand with its full action log (for replay and conformance): (row, log[:n], hands)."""
     bufs, hand, table, moves = _buffers(deck_template.shape[0], rules[CL_HAND_SIZE])
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
-    n = play_hand(seed, game_index, banker_given, rotation, deck_template, card_tab, nat_ids, wild_ids, call_excluded, inc_rank,
-                  inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs, hand, table, moves, row, log)
+    n = play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids,
+                  wild_ids, call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs,
+                  hand, table, moves, row, log)
     return row, log[:n].copy(), bufs[2].copy()

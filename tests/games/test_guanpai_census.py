@@ -18,7 +18,8 @@ def run_census(rules, seed, start, count, blocks=4):
     comp = compile_rules(rules)
     out = np.zeros((N_FEATURES, 2, count), np.int16)
     lead = np.zeros(count, np.int16)
-    census_range(np.uint64(seed), start, count, comp.deck, comp.lead_order, comp.rules, out, lead, blocks)
+    none = np.zeros((0, 0), np.int64)  # no --fix
+    census_range(np.uint64(seed), start, count, comp.deck, none, none, comp.lead_order, comp.rules, out, lead, blocks)
     return out, lead
 
 

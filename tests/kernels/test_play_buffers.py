@@ -38,9 +38,9 @@ def test_xiantao_hands_reuse_their_buffers():
 
     def run(n):
         rows = np.zeros((n, ROW_LEN), np.int64)
-        play_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"],
-                   t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], t["policies"], t["pp"],
-                   t["rank_points"], t["money"], rows, 1)
+        play_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["fix_card"], t["fix_slots"], t["card"], t["nat_ids"],
+                   t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"],
+                   t["policies"], t["pp"], t["rank_points"], t["money"], rows, 1)
 
     assert _per_hand(run) == 0
 

@@ -1,5 +1,5 @@
-"""Pure-Python twin of ``kernels.landlord.census`` and ``kernels.deal.place_fixed``: the deal
-card by card from the reference stream, fixed cards swapped in the obvious way, and every feature
+"""Pure-Python twin of ``kernels.landlord.census``: the deal card by card from the reference
+stream, fixed cards swapped in by the twin of ``kernels.deal.place_fixed``, and every feature
 counted from the cards with no packing."""
 
 from __future__ import annotations
@@ -7,19 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 from kernels.cards import card_rank
+from tests.reference.deal import place_fixed
 from tests.reference.rng import Stream, deal, shuffle
-
-
-def place_fixed(stream: Stream, deck: list[int], fixed: list[tuple[list[int], list[int]]]) -> None:
-    """For each group (its cards, its deck positions): each card to a uniformly random slot of the
-    group not yet taken, swapping with the card there."""
-    for cards, slots in fixed:
-        free = list(slots)
-        for t, card in enumerate(cards):
-            i = t + stream.bounded(len(free) - t)
-            free[t], free[i] = free[i], free[t]
-            p, q = free[t], deck.index(card)
-            deck[p], deck[q] = deck[q], deck[p]
 
 
 def longest_run(counts: Counter, at_least: int) -> int:

@@ -10,6 +10,7 @@ engine ``kernels.climb``.
 from __future__ import annotations
 
 from kernels.climb.search_params import SEARCH_PARAMS
+from sim.dealing import Dealing
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.guanpai import rules as _rules
 
@@ -44,6 +45,22 @@ _components = lazy("sim.games.guanpai.scoring", "components")
 _facts = lazy("sim.games.guanpai.scoring", "facts")
 
 
+def _fix_cards(rules) -> dict[str, list[int]]:
+    """``--fix`` notation, as replay prints it (``♠3``, ``♥10``; ASCII ``S3``, ``HT``)."""
+    from sim.dealing import suited_cards
+
+    return suited_cards(_rules.deck_ids(rules.deck))
+
+
+def _fix_groups(rules) -> dict[str, list[int]]:
+    """The two players' hands (position p to hand p % hands; a third hand is unused cards)."""
+    from sim.dealing import seat_groups
+
+    d = _rules.DECKS[rules.deck]
+    groups = seat_groups(d["hands"], d["hand_size"])
+    return {s: groups[s] for s in ("0", "1")}
+
+
 GAME = Game(
     name="guanpai",
     names=('关牌',),
@@ -65,4 +82,5 @@ GAME = Game(
     replay=_replay,
     sessions=True,
     duplicate=True,
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups),
 )

@@ -16,17 +16,19 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
 
     from kernels.guanpai.census import CENSUS_FEATURES, N_FEATURES, census_range
     from sim.games.guanpai.columns import N_SEATS, census_columns
+    from sim.dealing import spec_tables
     from sim.games.guanpai.rules import compile_rules
     from sim.schema import table_from_values
 
     comp = compile_rules(spec.rules)
+    fix_card, fix_slots = spec_tables(spec)
     tables = []
     for lo in range(start, stop, CHUNK):
         hi = min(stop, lo + CHUNK)
         out = np.empty((N_FEATURES, N_SEATS, hi - lo), np.int16)
         lead = np.empty(hi - lo, np.int16)
-        census_range(np.uint64(spec.seed), lo, hi - lo, comp.deck, comp.lead_order, comp.rules, out, lead,
-                     4 * numba.get_num_threads())
+        census_range(np.uint64(spec.seed), lo, hi - lo, comp.deck, fix_card, fix_slots, comp.lead_order, comp.rules,
+                     out, lead, 4 * numba.get_num_threads())
         values = {"game_index": np.arange(lo, hi, dtype=np.int64), "lead_card": lead}
         for f, name in enumerate(CENSUS_FEATURES):
             for s in range(N_SEATS):

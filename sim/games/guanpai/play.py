@@ -22,9 +22,13 @@ def kernel_inputs(spec) -> dict[str, Any]:
     from sim.games.guanpai.columns import N_SEATS, POLICIES
     from sim.games.guanpai.rules import compile_rules
 
+    from sim.dealing import spec_tables
+
     comp = compile_rules(spec.rules)
     policies = spec.options["policies"]
-    return {"deck": comp.deck, "lead_order": comp.lead_order, "rules": comp.rules,
+    fix_card, fix_slots = spec_tables(spec)
+    return {"deck": comp.deck, "fix_card": fix_card, "fix_slots": fix_slots, "lead_order": comp.lead_order,
+            "rules": comp.rules,
             "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
             "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * N_SEATS),
             "money": money_vector(spec.rules)}
@@ -49,7 +53,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
                int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["lead_order"], t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads())
+               t["fix_card"], t["fix_slots"], t["lead_order"], t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads())
     return rows
 
 
@@ -96,8 +100,8 @@ def play_logged(spec, game_index: int, stored: dict | None = None):
     leader = -1
     if stored is not None and int(stored["lead_card"]) < 0:
         leader = int(stored["first_leader"])
-    return kernel(np.uint64(spec.seed), deal, rotation, leader, t["deck"], t["lead_order"], t["rules"], policies, pp,
-                  t["money"])
+    return kernel(np.uint64(spec.seed), deal, rotation, leader, t["deck"], t["fix_card"], t["fix_slots"], t["lead_order"],
+                  t["rules"], policies, pp, t["money"])
 
 
 def warm_up_play(spec) -> None:

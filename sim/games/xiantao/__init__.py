@@ -10,6 +10,7 @@ deal values), ``report_census`` / ``report_play`` / ``plots`` (reports), ``repla
 from __future__ import annotations
 
 from kernels.climb.search_params import SEARCH_PARAMS
+from sim.dealing import Dealing
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.xiantao import rules as _rules
 
@@ -47,6 +48,24 @@ def _scoring() -> Scoring:
                    default_role="banker")
 
 
+def _fix_cards(rules) -> dict[str, list[int]]:
+    """``--fix`` notation, as replay prints it: ``♠10``, ``小王``, ``癞♥3`` for a wild; ``配牌`` for
+    the marked extra cards of ``pei_cards = extra_cards``."""
+    from sim.dealing import suited_cards
+    from sim.games.xiantao.rules import compile_tables, wild_ids
+
+    deck = [int(c) for c in compile_tables(rules).deck]
+    out = suited_cards([c for c in deck if c < 108], wild_ids(rules))
+    extra = [c for c in deck if c >= 108]
+    return {**out, "配牌": extra} if extra else out
+
+
+def _fix_groups(rules) -> dict[str, list[int]]:
+    from sim.dealing import seat_groups
+
+    return seat_groups(_rules.N_SEATS, rules.hand_size)
+
+
 GAME = Game(
     name="xiantao",
     names=('仙桃千分', '千分'),
@@ -67,4 +86,5 @@ GAME = Game(
     replay=_replay,
     sessions=True,
     duplicate=True,
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups, aliases={"PEI": "配牌"}),
 )

@@ -24,7 +24,10 @@ def kernel_inputs(spec) -> dict[str, Any]:
     from sim.games.xiantao.columns import POLICIES
     from sim.games.xiantao.rules import N_SEATS, play_tables
 
+    from sim.dealing import spec_tables
+
     tables = play_tables(spec.rules)
+    tables["fix_card"], tables["fix_slots"] = spec_tables(spec)
     policies = spec.options["policies"]
     tables["policies"] = np.array([POLICIES.index(p) for p in policies], np.int64)
     tables["pp"] = params_matrix(policies, spec.options.get("policy_params") or [{}] * N_SEATS)
@@ -41,7 +44,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, spec.options["hands_per_session"],
                int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"],
+               t["fix_card"], t["fix_slots"], t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"],
                t["census_params"], t["rules"], t["policies"], t["pp"], t["rank_points"], t["money"], rows,
                4 * numba.get_num_threads())
     return rows

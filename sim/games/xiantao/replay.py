@@ -24,8 +24,8 @@ def replay_hand(spec, game_index: int, banker: int = -1):
     if spec.options.get("rotate"):
         order = [(k + game_index) % N_SEATS for k in range(N_SEATS)]
         policies, pp = policies[order].copy(), pp[order].copy()
-    return play_logged(np.uint64(spec.seed), deal, banker, rotation, t["deck"], t["card"], t["nat_ids"], t["wild_ids"],
-                       t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], policies, pp,
+    return play_logged(np.uint64(spec.seed), deal, banker, rotation, t["deck"], t["fix_card"], t["fix_slots"], t["card"],
+                       t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], policies, pp,
                        t["rank_points"], t["money"])
 
 
