@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -117,6 +117,11 @@ def parse_varies(texts: Sequence[str], rules, replay: bool) -> list[lib.Vary]:
 
     out = []
     for text in texts:
+        key = text.split("=", 1)[0].strip()
+        if "=" in text and key not in kinds:
+            listed = sorted(k for k in kinds if scoring[k] or replay)
+            raise PaijuError(f"--vary: {key!r} is not an option of this game{lib._suggest(key, list(kinds))} "
+                             f"({'options' if replay else 'scoring options'}: {', '.join(listed)})")
         v = _one_line(lib.parse_vary, text, kinds, _checked(check, text))
         if not replay and not scoring[v.key]:
             raise PaijuError(f"--vary {v.key}: {v.key} changes how the game is played, not only its scoring, so "
