@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from sim.errors import UserError
+from sim.progress import rate
 from sim.runner import RunSpec
 
 CONNECT_TIMEOUT_S = 5  # an unreachable scheduler fails after this long, never hangs
@@ -271,6 +272,6 @@ def _run_on(client, address: str, spec: RunSpec, out: Path, resume: bool, overwr
     if missing:
         raise UserError(f"the Dask workers finished but {len(missing)} part files are not in {str(out)!r} "
                         f"(first: shard {missing[0]}); is --out on a filesystem shared by all workers?")
-    rundir.finish(wall_time_s=round(wall, 3), rate_per_s=round(computed / wall, 1) if wall > 0 else None,
+    rundir.finish(wall_time_s=round(wall, 3), rate_per_s=rate(computed, wall),
                   threads=threads, backend="dask", scheduler=address, dask_workers=len(worker_addrs))
     return rundir.manifest

@@ -56,6 +56,14 @@ def _si(x: float) -> str:
     return significant(x)
 
 
+def rate(count: float, seconds: float) -> float | None:
+    """``count / seconds`` to 4 significant figures, for a manifest's ``rate_per_s`` (None for no
+    time): 0.72 boards/s stays 0.72, not 0.7 or 1."""
+    if seconds <= 0:
+        return None
+    return float(f"{count / seconds:.4g}")
+
+
 def significant(x: float, digits: int = 3) -> str:
     """``x`` to ``digits`` significant figures, whole numbers kept whole: 0.72 → "0.720",
     12.34 → "12.3", 1234567 → "1,234,567" (a rate is never rounded to 0 or 1)."""

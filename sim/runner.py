@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from sim.errors import UserError
+from sim.progress import rate
 
 
 @dataclass
@@ -151,7 +152,7 @@ def run_local(spec: RunSpec, out: Path, *, resume: bool, overwrite: bool, thread
     wall = time.perf_counter() - t0
     if progress:
         progress.stop()
-    rundir.finish(wall_time_s=round(wall, 3), rate_per_s=round(computed / wall, 1) if wall > 0 else None,
+    rundir.finish(wall_time_s=round(wall, 3), rate_per_s=rate(computed, wall),
                   threads=threads)
     return rundir.manifest
 
@@ -175,5 +176,5 @@ def run_memory(spec: RunSpec, *, threads: int | None, progress: Any = None,
     if progress:
         progress.stop()
     manifest.update(status="complete", finished=now_iso(), wall_time_s=round(wall, 3),
-                    rate_per_s=round(spec.n / wall, 1) if wall > 0 else None)
+                    rate_per_s=rate(spec.n, wall))
     return pa.concat_tables(tables), manifest

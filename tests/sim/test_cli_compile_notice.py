@@ -12,7 +12,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from sim.cli import app
-from sim.progress import significant
+from sim.progress import rate, significant
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -109,3 +109,8 @@ def test_rates_keep_three_significant_figures():
     assert significant(0.0123456) == "0.0123"
     assert significant(12.34) == "12.3"
     assert significant(1_234_567.8) == "1,234,568"
+
+
+def test_manifest_rates_keep_four_significant_figures():
+    assert rate(72, 100) == 0.72 and rate(1, 3) == 0.3333 and rate(5_000_000, 2) == 2_500_000.0
+    assert rate(10, 0) is None

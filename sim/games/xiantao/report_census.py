@@ -128,7 +128,9 @@ def summary_lines(run: Run, n_rows: int, deck, xi) -> list[str]:
     if isinstance(wall, int | float):
         run_line += f" · wall {wall:,.1f} s"
     if isinstance(rate, int | float):
-        run_line += f" · {rate:,.0f} games/s"
+        from sim.progress import significant
+
+        run_line += f" · {significant(rate)} games/s"
     lines.append(run_line)
     lines.append(" · ".join(f"{k} {m.get(k + '_version')}"
                             for k in ("paiju", "numba", "numpy", "pyarrow")))
