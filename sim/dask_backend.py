@@ -93,14 +93,16 @@ def shard_task(spec: RunSpec, out: str, index: int, threads: int | dict[str, int
 
 def worker_warm_up(spec: RunSpec, out: str, threads: int | dict[str, int] | None) -> dict[str, Any]:
     """Compile (or load from numba's cache) the kernels on one worker and describe the worker."""
+    from sim.compiling import watch
     from sim.runner import versions, warm_up
 
     from distributed import get_worker
 
     used = _numba_threads(threads)
-    seconds = warm_up(spec)
-    return {"worker": get_worker().address, "seconds": seconds, "threads": used, "sees_out": os.path.isdir(out),
-            **versions()}
+    with watch() as w:  # whether this worker compiled or only loaded cached code
+        seconds = warm_up(spec)
+    return {"worker": get_worker().address, "seconds": seconds, "compiled": w.compiled, "threads": used,
+            "sees_out": os.path.isdir(out), **versions()}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,8 +232,10 @@ def _run_on(client, address: str, spec: RunSpec, out: Path, resume: bool, overwr
                             "--out must be on a filesystem shared by all workers")
     if threads is None:
         log("numba threads per Dask task: " + ", ".join(sorted({f"{i['worker']}: {i['threads']}" for i in infos})))
-    if time.perf_counter() - t_warm > 1.0:
-        log(f"compiled kernels on {len(worker_addrs)} Dask workers in {time.perf_counter() - t_warm:.1f} s")
+    compiled = sum(1 for i in infos if i.get("compiled"))
+    if compiled:  # said only when a worker compiled (numba's compile event), never for cached code
+        log(f"compiled the {spec.game} {spec.kind} kernels on {compiled} of {len(worker_addrs)} Dask workers in "
+            f"{time.perf_counter() - t_warm:.1f} s (once per worker machine: cached on its disk)")
     if resume:
         log(f"resuming: {len(rundir.done)} of {spec.n_shards} shards already written")
 
