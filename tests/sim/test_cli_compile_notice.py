@@ -114,3 +114,32 @@ def test_rates_keep_three_significant_figures():
 def test_manifest_rates_keep_four_significant_figures():
     assert rate(72, 100) == 0.72 and rate(1, 3) == 0.3333 and rate(5_000_000, 2) == 2_500_000.0
     assert rate(10, 0) is None
+
+
+PLAY_TOY = textwrap.dedent('''
+    import sys
+    from typer.testing import CliRunner
+    from sim import registry
+    from sim.cli import app
+    registry.register("toy", "tests.toy")
+    result = CliRunner().invoke(app, ["play", "toy", "-n", "50", "--out", sys.argv[1], "-q"])
+    print(result.output)
+    raise SystemExit(result.exit_code)
+''')
+
+
+def test_a_play_run_says_it_compiles_once_and_a_warm_run_says_nothing(tmp_path):
+    """Through the real runner: a fresh numba cache compiles (and says so first), the next run
+    of the same kernels loads them and prints only its result line."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+
+    def play(name):
+        out = subprocess.run([sys.executable, "-c", PLAY_TOY, str(tmp_path / name)], capture_output=True, text=True,
+                             env=env, cwd=ROOT)
+        assert out.returncode == 0, out.stdout + out.stderr
+        return [line for line in out.stdout.splitlines() if line.strip()]
+
+    cold = play("a")
+    assert cold[0].startswith("compiling the toy play kernels (once") and cold[1].startswith("compiled the toy play")
+    warm = play("b")
+    assert len(warm) == 1 and warm[0].startswith("wrote 50 hands")
