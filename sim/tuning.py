@@ -20,6 +20,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from analysis import tune as lib
+from analysis import tune_report
 from sim.errors import PaijuError
 
 
@@ -172,7 +173,7 @@ class Tuned:
         return self.result.feasible
 
     def figures(self) -> list:
-        return lib.figures(self.result)
+        return tune_report.figures(self.result)
 
     def to_pandas(self):
         """One row per candidate and goal: settings, goal, estimate, CI, feasible, objective."""
@@ -257,7 +258,7 @@ def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Seque
                        confirm=confirm)
     summary = [f"run {run.path}: {m.n_rows:,} hands of {run.game}, seed {run.manifest.get('seed')}; every "
                "candidate rescores the same stored hands (nothing is replayed)"]
-    return Tuned(result, lib.report(result, f"Tune of {run.path.name}", summary))
+    return Tuned(result, tune_report.report(result, f"Tune of {run.path.name}", summary))
 
 
 # --- play options: successive halving over replays -----------------------------------------------
@@ -311,7 +312,7 @@ def _tune_replay(run, source, varies, target, constraint, minimise, maximise, ba
         problems.append("no setting of the last round satisfies the constraints")
     else:
         for g, d in zip(goals, best.gaps):
-            if g.kind == "target" and not lib._met(g, d):
+            if g.kind == "target" and not lib.met(g, d):
                 problems.append(f"target {g.text} is not met within its 95% interval (best {best.label()}: "
                                 f"lhs − rhs = {d.value:.4g} [{d.ci[0]:.4g}, {d.ci[1]:.4g}])")
     checks = []
@@ -327,4 +328,4 @@ def _tune_replay(run, source, varies, target, constraint, minimise, maximise, ba
                f"played in all ({len(settings)} settings)",
                "rounds: " + "; ".join(f"round {r}: {h:,} hands × {sum(1 for x in rounds if x[0] == r)}"
                                       for r, h in dict((x[0], x[1]) for x in rounds).items())]
-    return Tuned(result, lib.report(result, f"Tune of {run.path.name} by replay", summary), rounds)
+    return Tuned(result, tune_report.report(result, f"Tune of {run.path.name} by replay", summary), rounds)

@@ -1,4 +1,4 @@
-"""The tuner (``analysis.tune``) on synthetic hands whose answers are known by hand: a linear option
+"""The tuner (``analysis.tune``, ``analysis.tune_report``) on synthetic hands whose answers are known by hand: a linear option
 meets a target exactly (brentq), an integer grid picks the hand-computed best, an unreachable
 target and impossible constraints are reported as infeasible, intervals and the paired hands
 needed match their formulas, and bad --vary / goal text is one line with a suggestion."""
@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from analysis import tune as lib
+from analysis import tune_report
 
 Z = 1.959963984540054
 NAMES = lib.Names(("p", "q"), 2, ("fixed", "scaled"), ("P(big)",))
@@ -79,7 +80,7 @@ def test_an_unreachable_target_is_reported_infeasible_not_a_best_effort():
     res = lib.tune(m, [lib.Vary("x", lo=0.0, hi=1.0)], [goal("money.p=50")])
     assert not res.feasible and res.best is not None
     assert "money.p = 50 is not met" in res.problems[0]
-    text = lib.report(res, "t", []).to_markdown()
+    text = tune_report.report(res, "t", []).to_markdown()
     assert "INFEASIBLE" in text and "FEASIBLE:" not in text.replace("INFEASIBLE", "")
 
 
@@ -87,7 +88,7 @@ def test_constraints_nothing_satisfies_leave_no_best():
     m = toy_model()
     res = lib.tune(m, [lib.Vary("x", (0, 1, 2))], [goal("share.scaled<=-1", "constraint")])
     assert res.best is None and not res.feasible and "no searched setting satisfies" in res.problems[0]
-    assert "INFEASIBLE" in lib.report(res, "t", []).check_line()
+    assert "INFEASIBLE" in tune_report.report(res, "t", []).check_line()
 
 
 def test_a_constraint_excludes_the_unconstrained_best():
@@ -195,6 +196,6 @@ def test_holdout_needs_hands_and_goal_combinations_are_checked():
 def test_figures_draw_each_goal_against_each_option_and_the_front():
     m = toy_model(n=400)
     res = lib.tune(m, [lib.Vary("x", (0.0, 0.5, 1.0, 1.5))], [goal("money.p=1"), goal("share.scaled<=0.9", "constraint")])
-    figs = lib.figures(res)
+    figs = tune_report.figures(res)
     assert [f.slug for f in figs] == ["tune_0_x", "tune_1_x", "tune_front"]
     assert all(f.png.startswith(b"\x89PNG") for f in figs)
