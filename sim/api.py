@@ -361,7 +361,10 @@ def sweep_players(game: str, n: int, players: Sequence[str], *, seed: int = 0, o
     seats = g.seats(resolve_rules(g, play_args.get("variant", "default"), play_args.get("rules")))
     unknown = [p for p in players if p not in g.players.names]
     if unknown:
-        raise PaijuError(f"--players: {game} has no player {unknown[0]!r}; its players: {', '.join(g.players.names)}")
+        from sim.errors import did_you_mean
+
+        raise PaijuError(f"--players: {game} has no player {unknown[0]!r}{did_you_mean(unknown[0], g.players.names)}; "
+                         f"its players: {', '.join(g.players.names)}")
     settings, runs = [], []
     for player in players:
         label = f"players={player}"

@@ -62,6 +62,7 @@ def test_version():
     (["play", "doudizhu", "--set", "bomb_factr=3", "-n", "10"], "did you mean 'bomb_factor'?"),
     (["play", "doudizhu", "--policy", "smrt", "-n", "10"], "did you mean 'smart'?"),
     (["options", "xiantao", "--variant", "uniform_call"], "did you mean 'uniform-call'?"),
+    (["sweep", "doudizhu", "--players", "greedy,smrt", "-n", "10"], "did you mean 'smart'?"),
 ])
 def test_did_you_mean(tmp_path, args, hint):
     line = _one_line_error(*args, *(["--out", tmp_path / "x"] if args[0] == "play" else []))
