@@ -173,7 +173,22 @@ class Tuned:
         return self.result.feasible
 
     def figures(self) -> list:
+        """The plots (``analysis.plots.Figure``): each goal against each varied option, the front."""
         return tune_report.figures(self.result)
+
+    def write(self, out, format: str = "md") -> list:
+        """Write the report to ``out``: ``table`` as text, ``md`` with its plots as PNGs beside it,
+        ``html`` as one self-contained file; the paths written."""
+        from pathlib import Path
+
+        from analysis.render import write_report
+        from sim.api import _write_text, check_report_out
+
+        check_report_out(format, out)
+        if format == "table":
+            _write_text(Path(out), self.report.to_text())
+            return [Path(out)]
+        return write_report(self.report, self.figures(), Path(out), format)
 
     def to_pandas(self):
         """One row per candidate and goal: settings, goal, estimate, CI, feasible, objective."""
