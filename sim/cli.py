@@ -480,24 +480,16 @@ def tune(
     result = api.open_run(run).tune(vary or [], target=target or [], constraint=constraint or [], minimise=minimise,
                                     maximise=maximise, budget=budget, seed=seed, holdout=not no_holdout,
                                     confirm_seed=confirm_seed, replay=replay, n=n, threads=threads)
-    _write_or_show(result.report, format, out, result.figures)
+    _write_or_show(result, format, out)
 
 
-def _write_or_show(rep, format: str, out: Optional[Path], figures=None) -> None:
-    """Write a report to ``out`` (``md``/``html`` with the plots ``figures()`` draws), or print it."""
+def _write_or_show(result, format: str, out: Optional[Path]) -> None:
+    """Write a tune's report to ``out`` (``md``/``html`` with its plots), or print it."""
     if out is None:
-        _print_report(rep, format)
+        _print_report(result.report, format)
         return
-    from analysis.render import write_report
-    from sim.api import _write_text
-
-    if format == "table":
-        _write_text(out, rep.to_text())
-        typer.echo(f"wrote {out}")
-        return
-    figs = figures() if figures else []
-    write_report(rep, figs, out, format)
-    typer.echo(f"wrote {out} ({len(figs)} plot(s))")
+    written = result.write(out, format)
+    typer.echo(f"wrote {out}" + (f" ({len(written) - 1} plot(s))" if format == "md" else ""))
 
 
 @app.command("warm-up")
