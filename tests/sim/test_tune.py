@@ -110,6 +110,11 @@ def test_md_and_html_reports_carry_the_plots(run_dir, tmp_path):
                     "tune_1_spring_factor.png", "tune_front.png"]
     res = runner.invoke(app, args + ["-f", "html", "-o", str(tmp_path / "t.html")])
     assert res.exit_code == 0 and (tmp_path / "t.html").read_text().count("data:image/png;base64") == 5
+    t = sim.tune(run_dir, ["bomb_factor=1..3"], target=["money.landlord=2"])  # from Python: one plot, no front
+    assert t.write(tmp_path / "p.html", "html") == [tmp_path / "p.html"]
+    assert (tmp_path / "p.html").read_text().count("data:image/png;base64") == 1
+    with pytest.raises(sim.PaijuError, match="--format must be"):
+        t.write(tmp_path / "p.pdf", "pdf")
 
 
 def test_replay_tunes_a_play_option_by_successive_halving(run_dir):
