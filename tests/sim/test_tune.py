@@ -156,3 +156,14 @@ def test_the_tuner_knows_a_game_only_by_its_interface(tmp_path):
             run.tune(["hand_size=1,3"], target=["money.seat0=0"])
     finally:
         registry.GAMES.pop("toy")
+
+
+def test_a_real_option_meets_its_target_by_brentq_on_a_real_game():
+    """港式五张 pays chip_value per chip: seat 0's money is linear in it, so the target 2.5 × (its
+    value at 1.0) on the searched half is met by chip_value = 2.5 to the root finder's precision."""
+    run = sim.play("hkstud", 2000, seed=3, progress=False)
+    df = run.to_pandas().sort_values("game_index")
+    m1 = df[df.game_index < 1000].s0_money.mean()
+    t = run.tune(["chip_value=0.5..4"], target=[f"money.seat0={float(2.5 * m1)!r}"])
+    assert "brentq" in t.result.search.method and t.feasible
+    assert t.best["chip_value"] == pytest.approx(2.5, abs=1e-6)
