@@ -52,10 +52,13 @@ def _rules_for(source, base_rules, settings: Mapping[str, Any], scoring_only: bo
     return rules
 
 
-def model(run, source=None, extra_rules: Sequence[Any] = ()) -> lib.Model:
+MAX_ROWS = 20_000_000  # rows a tune holds in memory (a few columns each); --hands N tunes on fewer
+
+
+def model(run, source=None, extra_rules: Sequence[Any] = (), hands: int | None = None) -> lib.Model:
     """A tuner model of the play run ``run`` (``analysis.runs.Run``): its raw facts (those the
     scoring reads under the run's ruleset and under each of ``extra_rules``), its game indices,
-    and its game's scoring and headline figures."""
+    and its game's scoring and headline figures; with ``hands``, only game indices below it."""
     source = source or source_rules(run, "tune")
     game, sc, n = source.game, source.scoring, source.n_seats
     facts = sorted(set().union(*(source.fact_columns(r) for r in [source.rules, *extra_rules])))
@@ -65,7 +68,19 @@ def model(run, source=None, extra_rules: Sequence[Any] = ()) -> lib.Model:
     metrics = game.job("play").metrics
     metrics = metrics(n) if metrics is not None else []
     metric_cols = sorted({c for m in metrics for c in m.columns if c in run.columns})
-    table = run.to_table(sorted(set(facts) | set(metric_cols) | {"game_index"})).sort_by("game_index")
+    cols = sorted(set(facts) | set(metric_cols) | {"game_index"})
+    if hands is not None:
+        import pyarrow.dataset as ds
+
+        if hands < 4:
+            raise PaijuError(f"--hands must be at least 4; got {hands}")
+        table = run.to_table(cols, filter=ds.field("game_index") < hands)
+    else:
+        if run.n_rows > MAX_ROWS:
+            raise PaijuError(f"run {run.path} has {run.n_rows:,} rows, more than a tune holds in memory "
+                             f"({MAX_ROWS:,}); tune on its first hands with --hands N")
+        table = run.to_table(cols)
+    table = table.sort_by("game_index")
     batch = table.combine_chunks().to_batches()[0] if table.num_rows else None
     if batch is None:
         raise PaijuError(f"run {run.path} holds no hands to tune on")
@@ -235,11 +250,11 @@ def fresh_run(run, seed: int, n: int | None = None, rules=None, threads: int | N
 def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Sequence[str] = (),
          minimise: str | None = None, maximise: str | None = None, *, budget: int = lib.GRID_MAX, seed: int = 0,
          holdout: bool = True, confirm_seed: int | None = None, replay: bool = False, n: int | None = None,
-         threads: int | None = None) -> Tuned:
+         threads: int | None = None, hands: int | None = None) -> Tuned:
     """Search the scoring options ``vary`` (``["bomb_factor=1..4", "spring_factor=1,2,4"]``) of the
     play run ``run`` (``analysis.runs.Run``) for the settings that meet the goals, by rescoring its
     hands; see ``analysis.tune``. ``replay``: search options that change play by playing ``n`` hands
-    per candidate (successive halving)."""
+    per candidate (successive halving). ``hands``: tune on the run's first game indices only."""
     from analysis.runs import RunError
 
     source = source_rules(run, "tune")
@@ -253,6 +268,8 @@ def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Seque
     own = flatten(source.rules)
     base = {v.key: own[v.key] for v in varies}
     if replay:
+        if hands is not None:
+            raise PaijuError("--hands picks stored hands to rescore; with --replay, -n sets the hands played")
         if confirm_seed is not None and confirm_seed == run.manifest.get("seed"):
             raise PaijuError(f"--confirm-seed {confirm_seed} is the run's own seed; fresh deals need another seed")
         return _tune_replay(run, source, varies, target, constraint, minimise, maximise, base, budget, n, threads,
@@ -261,13 +278,16 @@ def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Seque
         raise PaijuError("-n is the hands per candidate of --replay; a rescoring tune uses the run's own hands")
     edges = [{v.key: x} for v in varies for x in ([v.lo, v.hi] if v.continuous else v.values[:1] + v.values[-1:])]
     extra = [_rules_for(source, source.rules, e) for e in edges]
-    m = model(run, source, extra)
+    m = model(run, source, extra, hands)
     goals = parse_goals(m.names, target, constraint, minimise, maximise)
     confirm = []
     if confirm_seed is not None:
         if confirm_seed == run.manifest.get("seed"):
             raise PaijuError(f"--confirm-seed {confirm_seed} is the run's own seed; a fresh run needs another seed")
-        fresh = fresh_run(run, confirm_seed, threads=threads)
+        from sim.api import MEMORY_LIMIT
+
+        fresh = fresh_run(run, confirm_seed, min(hands or m.n_rows, int(run.manifest["n"]), MEMORY_LIMIT["play"]),
+                          threads=threads)
         confirm.append((f"fresh run, seed {confirm_seed}", model(fresh, source_rules(fresh, "tune"), extra)))
     result = _one_line(lib.tune, m, varies, goals, base=base, budget=budget, seed=seed, holdout=holdout,
                        confirm=confirm)

@@ -46,6 +46,17 @@ def test_the_stake_meets_a_landlord_money_target_it_scales_linearly(run_dir):
     assert best.lhs[0].se == pytest.approx(x.std(ddof=1) / np.sqrt(len(x)), rel=1e-6)
 
 
+def test_hands_tunes_on_the_first_game_indices(run_dir):
+    df = sim.open_run(run_dir).to_pandas().sort_values("game_index")
+    t = sim.tune(run_dir, ["base=1,2"], target=["money.landlord=0"], hands=600)
+    assert t.result.n_search == 300 and t.result.checks[0].n_units == 300
+    x = landlord_money(df[(df.game_index >= 300) & (df.game_index < 600)], 1.0)[0]
+    assert t.result.checks[0].lhs[0].value == pytest.approx(x.mean(), rel=1e-9)
+    res = CliRunner().invoke(app, ["tune", str(run_dir), "--vary", "base=1,2", "--target", "money.landlord=0",
+                                   "--hands", "2"])
+    assert res.exit_code == 2 and "--hands must be at least 4" in res.output
+
+
 def test_an_unreachable_target_is_infeasible_in_the_cli(run_dir):
     res = CliRunner().invoke(app, ["tune", str(run_dir), "--vary", "bomb_factor=1..3", "--target",
                                    "money.landlord=-1000", "-f", "md"])
