@@ -467,6 +467,7 @@ def tune(
     confirm_seed: Annotated[Optional[int], typer.Option("--confirm-seed", help="also check the answer on a fresh run of the same players and rules with this seed")] = None,
     replay: Annotated[bool, typer.Option("--replay", metavar=FLAG, help="vary options that change play: replay the same deals per setting (successive halving)")] = False,
     n: Annotated[Optional[int], typer.Option("-n", "--n", help="with --replay: the most hands one setting plays")] = None,
+    hands: Annotated[Optional[int], typer.Option("--hands", help="tune on the run's first N hands (game indices) only")] = None,
     threads: THREADS_OPT = None,
     format: Annotated[str, typer.Option("--format", "-f", help="table | md | html (md/html with --out add plots)")] = "table",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file (md: PNGs beside it)")] = None,
@@ -479,7 +480,7 @@ def tune(
     api.check_report_out(format, out)
     result = api.open_run(run).tune(vary or [], target=target or [], constraint=constraint or [], minimise=minimise,
                                     maximise=maximise, budget=budget, seed=seed, holdout=not no_holdout,
-                                    confirm_seed=confirm_seed, replay=replay, n=n, threads=threads)
+                                    confirm_seed=confirm_seed, replay=replay, n=n, threads=threads, hands=hands)
     _write_or_show(result, format, out)
 
 
