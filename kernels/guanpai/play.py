@@ -65,11 +65,13 @@ def _deal_facts(counts, rules, row):
 
 @njit(cache=True, nogil=True)
 def play_hand(seed, deal, rotation, leader_in, deck_template, fix_card, fix_slots, lead_order, rules, policies, pp, mv,
-              state, deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder):
+              state, deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder,
+              search_on):
     """Play deal ``deal`` (turned by ``rotation``) into ``row``; returns the log rows written.
 
     ``leader_in``: the seat that leads (a session's earlier deal decided it), or -1 for the holder
-    of the lead card. ``fix_card`` / ``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed``)."""
+    of the lead card. ``fix_card`` / ``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed``).
+    ``search_on``: None when no seat searches, so numba prunes the search and does not compile it."""
     row[:] = 0
     seed_stream(seed, deal, state)
     deck[:] = deck_template
@@ -120,9 +122,10 @@ def play_hand(seed, deal, rotation, leader_in, deck_template, fix_card, fix_slot
     while True:
         forced = -2
         seat = gs[GS_TURN]
-        if policies[seat] == SEARCH:
-            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, counts, top, row, rules, pp, mv, pack,
-                                 dealt, lead_rank, state)
+        if search_on is not None:
+            if policies[seat] == SEARCH:
+                forced = search_move(seat, gs, hand_left, seat_flags, captured, order, counts, top, row, rules, pp, mv, pack,
+                                     dealt, lead_rank, state)
         if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves, scratch, top,
                      row, log, lead_rank, forced):
             break
@@ -164,11 +167,12 @@ def next_leader(rules, winner):
 
 @njit(cache=True, nogil=True, parallel=True)
 def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, fix_card, fix_slots, lead_order,
-               rules, policies, pp, mv, out_rows, n_blocks):
+               rules, policies, pp, mv, out_rows, n_blocks, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` in ``n_blocks``
     parallel blocks of whole sessions (``start`` and ``count`` are whole sessions). With
     ``rotate`` seat k of hand g is played by ``policies[(k + g) % 2]`` (and its parameters); with
-    ``duplicate`` hand g plays deal ``g // 2`` turned by ``g % 2``."""
+    ``duplicate`` hand g plays deal ``g // 2`` turned by ``g % 2``. ``search_on``: None unless a
+    seat searches (``play_hand``)."""
     n_sessions = count // hands_per_session
     n_blocks = max(1, min(n_sessions, n_blocks))
     for b in prange(n_blocks):
@@ -188,7 +192,8 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         ppg[k] = pp[(k + g) % N_PLAYERS]
                 play_hand(seed, g // N_PLAYERS if duplicate else g, g % N_PLAYERS if duplicate else 0, leader,
                           deck_template, fix_card, fix_slots, lead_order, rules, pol, ppg, mv, state, deck, counts,
-                          moves, scratch, top, out_rows[i], log, gs, hand_left, seat_flags, captured, order, holder)
+                          moves, scratch, top, out_rows[i], log, gs, hand_left, seat_flags, captured, order, holder,
+                          search_on)
                 leader = next_leader(rules, out_rows[i, ROW_WINNER])
 
 
@@ -200,5 +205,6 @@ def play_logged(seed, deal, rotation, leader_in, deck_template, fix_card, fix_sl
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
     n = play_hand(seed, deal, rotation, leader_in, deck_template, fix_card, fix_slots, lead_order, rules, policies, pp, mv,
-                  state, deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder)
+                  state, deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, captured, order, holder,
+                  True)
     return row, log[:n].copy(), deck.copy()
