@@ -178,6 +178,7 @@ class Game:
             out += [name for name, has in (("replay", self.replay is not None),
                                            ("rescore", self.scoring is not None),
                                            ("balance", self.scoring is not None),
+                                           ("tune", self.scoring is not None),
                                            ("sweep", self.jobs["play"].metrics is not None
                                                      and self.players is not None and bool(self.players.params)),
                                            ("--duplicate", self.duplicate),

@@ -40,7 +40,7 @@ def toy_run(tmp_path_factory):
 def test_games_lists_the_toy_and_what_it_offers():
     text = _ok("games", "--long")
     assert "toy high card (2 players)" in text
-    assert "offers: play, replay, rescore, balance, --duplicate" in text
+    assert "offers: play, replay, rescore, balance, tune, --duplicate" in text
     assert "--variant one-card" in text
 
 

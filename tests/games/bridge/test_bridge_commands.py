@@ -53,7 +53,7 @@ def dd_run(tmp_path_factory):
 
 def test_games_lists_bridge_and_what_it_offers():
     text = _ok("games")
-    assert "桥牌 contract bridge" in text and "offers: census, play, replay, rescore, balance, sweep, --duplicate" in text
+    assert "桥牌 contract bridge" in text and "offers: census, play, replay, rescore, balance, tune, sweep, --duplicate" in text
 
 
 def test_play_rows_hold_the_board(play_run):
