@@ -289,8 +289,10 @@ def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, ov
         except KeyboardInterrupt:
             if bar:
                 bar.stop()
-            raise PaijuError(f"interrupted; the shards written so far are kept: the same command with --resume "
-                             f"(resume=True in Python) finishes {out}") from None
+            if not (out / "_run.json").is_file():  # stopped while compiling: no run was started
+                raise PaijuError(f"interrupted before any hand was written; nothing was kept in {out}") from None
+            raise PaijuError(f"interrupted; the shards written so far are kept: `paiju resume {out}` "
+                             f"(sim.resume in Python) finishes it") from None
     return open_run(out)
 
 

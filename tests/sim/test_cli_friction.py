@@ -181,3 +181,35 @@ def test_a_refused_seat_count_names_the_variants_that_allow_it(tmp_path):
     assert "played by 2–5 players" in line and line.endswith("--variant one-deck and two-deck allow it")
     line = _one_line_error("play", "gandengyan", "--set", "players=12", "-n", 10, "--out", tmp_path / "x")
     assert "allow" not in line  # no variant seats 12
+
+
+def test_ctrl_c_points_to_paiju_resume_and_it_finishes_the_run(tmp_path, monkeypatch):
+    import sim.runner
+
+    whole = tmp_path / "whole"
+    _ok("play", "toy", "-n", 300, "--shard-size", 100, "--seed", 2, "--out", whole, "-q")
+    real = sim.runner.compute_shard
+
+    def stop_at_third(spec, index, on_progress=None):
+        if index == 2:
+            raise KeyboardInterrupt
+        return real(spec, index, on_progress)
+
+    monkeypatch.setattr(sim.runner, "compute_shard", stop_at_third)
+    run = tmp_path / "run"
+    line = _one_line_error("play", "toy", "-n", 300, "--shard-size", 100, "--seed", 2, "--out", run, "-q")
+    assert f"`paiju resume {run}`" in line
+    monkeypatch.setattr(sim.runner, "compute_shard", real)
+    _ok("resume", run, "-q")
+    assert _rows(run) == _rows(whole)
+
+
+def test_ctrl_c_while_compiling_leaves_nothing(tmp_path, monkeypatch):
+    import sim.runner
+
+    def interrupted(spec, log=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim.runner, "warm_up", interrupted)
+    line = _one_line_error("play", "toy", "-n", 10, "--out", tmp_path / "r", "-q")
+    assert "interrupted before any hand was written" in line and not (tmp_path / "r").exists()
