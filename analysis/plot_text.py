@@ -5,7 +5,7 @@ glyphs and draws each Chinese character as an empty box).
 ``use_cjk_font()`` makes the first CJK font found (Noto Sans CJK, Source Han Sans, WenQuanYi,
 SimHei, …) matplotlib's sans-serif font. Where there is none, ``readable(fig)`` rewrites every
 text of a figure with ``plain``: "庄家 (banker)" becomes "banker" (the English the label already
-carries), any other Chinese becomes pinyin (pypinyin), "仙桃千分" → "xiantaoqianfen".
+carries), any other Chinese becomes pinyin (pypinyin), "牌局" → "paiju".
 """
 
 from __future__ import annotations

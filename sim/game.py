@@ -147,7 +147,7 @@ class Game:
     duplicate: bool = False  # --duplicate (every deal played from every seat)
     kernels: str = ""  # the kernel package it compiles ("" = its own); games sharing one warm up together
     dealing: "Dealing | None" = None  # --fix SEAT=CARDS: card notation and deal positions (sim.dealing)
-    names: tuple[str, ...] = ()  # other names the command line accepts for it (its Chinese names: 斗地主)
+    names: tuple[str, ...] = ()  # other names the command line accepts for it (its Chinese names)
 
     @property
     def engine(self) -> str:

@@ -15,6 +15,7 @@ from analysis.report import Report, Section
 def test_plain_keeps_the_english_of_a_label_and_spells_the_rest_in_pinyin():
     assert plain("庄家 (banker)") == "banker"
     assert plain("仙桃千分") == "xiantaoqianfen"
+    assert plain("牌局") == "paiju"
     assert plain("E[money | 庄家]") == "E[money | zhuangjia]"
     assert plain("庄家 (plays against every 闲家)") == "zhuangjia (plays against every xianjia)"
     assert plain("荒番、报到，明王") == "huangfan, baodao, mingwang"
@@ -56,8 +57,8 @@ def test_without_a_cjk_font_no_plot_text_is_chinese(monkeypatch):
 
 
 def test_a_games_plots_have_no_chinese_without_a_cjk_font(monkeypatch, census_run):
-    from analysis.plots import figures
-    from analysis.report import build_report
+    from sim.reports import figures
+    from sim.reports import build_report
     from analysis.runs import open_run
 
     monkeypatch.setattr(plot_text, "cjk_font", lambda: None)
