@@ -97,12 +97,14 @@ def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules:
            out: str | Path | None = None, threads: int | None = None, shard_size: int = 1_000_000,
            scheduler: str | None = None, workers: int | None = None, resume: bool = False,
            overwrite: bool = False, progress: bool | None = None,
-           log: Callable[[str], None] | None = None, fix: Sequence[str] | None = None) -> "Run":
+           log: Callable[[str], None] | None = None, fix: Sequence[str] | None = None,
+           hcp: Sequence[str] | None = None, shape: Sequence[str] | None = None) -> "Run":
     """Deal ``n`` hands of ``game`` and record every seat's hand features.
 
     ``fix``: ``["0=AA2B", …]`` (``--fix SEAT=CARDS``): those cards go to that seat, the rest is
     dealt uniformly from what remains (``sim.dealing``); the report's exact values are then
-    conditional on them where the game has the formula.
+    conditional on them where the game has the formula. ``hcp`` / ``shape`` (bridge):
+    ``["0=15..17"]`` / ``["0=5+-x-x-x"]``, dealer-program constraints met by rejection.
 
     With ``out`` the rows go to a run directory (Parquet parts + ``_run.json``); without it they
     stay in memory (up to ``MEMORY_LIMIT["census"]`` rows). ``progress``: a bar in a terminal or
@@ -118,7 +120,7 @@ def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules:
     job = g.job("census")
     ruleset = resolve_rules(g, variant, rules)
     job.validate(ruleset)
-    options = _fix_options(g, ruleset, fix)
+    options = _fix_options(g, ruleset, fix, hcp, shape)
     spec = RunSpec(g.name, "census", variant, ruleset, seed, n, min(shard_size, n), options)
     return _execute(spec, out, "deals", threads, scheduler, workers, resume, overwrite, progress, log)
 
@@ -129,7 +131,8 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
          threads: int | None = None, shard_size: int = 200_000, scheduler: str | None = None,
          workers: int | None = None, resume: bool = False, overwrite: bool = False,
          progress: bool | None = None, log: Callable[[str], None] | None = None,
-         fix: Sequence[str] | None = None) -> "Run":
+         fix: Sequence[str] | None = None, hcp: Sequence[str] | None = None,
+         shape: Sequence[str] | None = None) -> "Run":
     """Play ``n`` whole hands of ``game`` with heuristic players and record every outcome.
 
     ``policy``: one policy for every seat, or one per seat (``"smart,greedy,smart,greedy"`` or a
@@ -138,7 +141,7 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
     players round the table from hand to hand; ``duplicate`` plays every deal from every seat
     (``n`` counts hands); ``hands_per_session`` for games whose hands carry state to the next.
     ``out``, ``progress`` as for ``census`` (in memory up to ``MEMORY_LIMIT["play"]`` hands).
-    ``fix``: cards dealt to a seat in every hand, as for ``census`` (the odds given a hand).
+    ``fix``, ``hcp``, ``shape``: given hands, as for ``census`` (the odds given a hand).
     """
     from sim.players import parse_policies
     from sim.registry import load_game
@@ -172,9 +175,10 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
     shard = max(unit, (min(shard_size, n) // unit) * unit)
     options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session,
                "rotate": rotate, "duplicate": duplicate}
-    if fix and duplicate:
-        raise PaijuError("--fix keeps cards at one seat; --duplicate moves every hand round the table (use one)")
-    options.update(_fix_options(g, ruleset, fix))
+    if (fix or hcp or shape) and duplicate:
+        raise PaijuError("--fix, --hcp and --shape keep a hand at one seat; --duplicate moves every hand round the "
+                         "table (use one)")
+    options.update(_fix_options(g, ruleset, fix, hcp, shape))
     spec = RunSpec(g.name, "play", variant, ruleset, seed, n, shard, options)
     return _execute(spec, out, "hands", threads, scheduler, workers, resume, overwrite, progress, log)
 
@@ -212,12 +216,16 @@ def is_complete(out: Path, manifest: Mapping[str, Any]) -> bool:
     return manifest.get("status") == "complete" and completed_shards(out) >= set(range(n_shards))
 
 
-def _fix_options(game, ruleset, fix: Sequence[str] | None) -> dict[str, Any]:
-    """``{"fix": {seat: [card names]}}`` for a run's options (so ``_run.json`` keeps it), or ``{}``."""
-    from sim.dealing import parse_fix
+def _fix_options(game, ruleset, fix: Sequence[str] | None, hcp: Sequence[str] | None = None,
+                 shape: Sequence[str] | None = None) -> dict[str, Any]:
+    """``{"fix": {seat: [card names]}, "hcp": …, "shape": …}`` for a run's options (so
+    ``_run.json`` keeps them), or ``{}``."""
+    from sim.dealing import parse_given
 
-    fixed = parse_fix(game, ruleset, [fix] if isinstance(fix, str) else fix)
-    return {"fix": fixed} if fixed else {}
+    def listed(v):
+        return [v] if isinstance(v, str) else v
+
+    return parse_given(game, ruleset, listed(fix), listed(hcp), listed(shape))
 
 
 def _policy_params(value: Any, known: tuple[str, ...], seats: int) -> list[dict[str, float]]:

@@ -70,6 +70,8 @@ FLAG = ""  # metavar of an on/off option: shown as a flag, not as `--rotate <boo
 RESUME_OPT = Annotated[bool, typer.Option("--resume", metavar=FLAG, help="finish an interrupted run in --out (or: `paiju resume RUN`)")]
 OVERWRITE_OPT = Annotated[bool, typer.Option("--overwrite", metavar=FLAG, help="replace an existing run in --out")]
 QUIET_OPT = Annotated[bool, typer.Option("--quiet", "-q", metavar=FLAG, help="no progress bar")]
+HCP_OPT = Annotated[Optional[list[str]], typer.Option("--hcp", help="bridge: SEAT=LO..HI, the seat's high-card points in every deal (dealt by rejection), e.g. --hcp 0=15..17")]
+SHAPE_OPT = Annotated[Optional[list[str]], typer.Option("--shape", help="bridge: SEAT=S-H-D-C suit lengths (each N, N+, LO..HI or x), e.g. --shape 0=5+-x-x-x")]
 FIX_OPT = Annotated[Optional[list[str]], typer.Option("--fix", help="SEAT=CARDS: deal these cards to that seat in every hand, the rest at random (odds given a hand), e.g. --fix 0=AA22B; cards as the game's replay prints them")]
 SCHEDULER_OPT = Annotated[Optional[str], typer.Option(
     "--scheduler", help="run the shards on this Dask cluster, e.g. tcp://host:8786 (--out must be shared)")]
@@ -137,6 +139,8 @@ def census(
     scheduler: SCHEDULER_OPT = None,
     workers: WORKERS_OPT = None,
     fix: FIX_OPT = None,
+    hcp: HCP_OPT = None,
+    shape: SHAPE_OPT = None,
 ) -> None:
     """Deal N hands and record every seat's hand features (the game's census: bombs, wilds, points...)."""
     from sim import api
@@ -147,7 +151,7 @@ def census(
     layers = _rule_layers(rules, set_)
     run = api.census(game, n, seed=seed, variant=variant, rules=layers, out=out, threads=threads, shard_size=shard_size,
                      scheduler=scheduler, workers=workers, resume=resume, overwrite=overwrite, progress=not quiet,
-                     log=_log, fix=fix)
+                     log=_log, fix=fix, hcp=hcp, shape=shape)
     _wrote(run, n, out, "deals")
 
 
@@ -234,6 +238,8 @@ def play(
     overwrite: OVERWRITE_OPT = False,
     quiet: QUIET_OPT = False,
     fix: FIX_OPT = None,
+    hcp: HCP_OPT = None,
+    shape: SHAPE_OPT = None,
 ) -> None:
     """Play N whole hands with heuristic players and record every outcome (raw facts, scores, money)."""
     from sim import api
@@ -244,7 +250,8 @@ def play(
     run = api.play(game, n, seed=seed, variant=variant, rules=_rule_layers(rules, set_), policy=policy,
                    policy_params=policy_param, rotate=rotate, duplicate=duplicate, hands_per_session=hands_per_session,
                    out=out, threads=threads, shard_size=shard_size, scheduler=scheduler, workers=workers, resume=resume,
-                   overwrite=overwrite, progress=not quiet, log=_log, fix=fix)
+                   overwrite=overwrite, progress=not quiet, log=_log, fix=fix, hcp=hcp,
+                   shape=shape)
     _wrote(run, n, out, "hands")
 
 

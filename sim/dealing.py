@@ -38,6 +38,9 @@ class Dealing:
     cards: Callable[[Any], Mapping[str, Sequence[int]]]
     groups: Callable[[Any], Mapping[str, Sequence[int]]]
     aliases: Mapping[str, str] | None = None
+    # --hcp / --shape (dealer-program constraints, by rejection): (rules, fixed, hcp texts, shape
+    # texts) -> the normalised {"hcp": ..., "shape": ...} kept in the run's options; None: refused
+    constraints: Callable[[Any, Mapping, Sequence[str], Sequence[str]], dict] | None = None
 
 
 ASCII = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "小王": "XW", "大王": "DW", "癞": "W"}
@@ -127,6 +130,20 @@ def parse_fix(game, rules, texts: Sequence[str] | None) -> dict[str, list[str]]:
     return fixed
 
 
+def parse_given(game, rules, fix: Sequence[str] | None, hcp: Sequence[str] | None = None,
+                shape: Sequence[str] | None = None) -> dict[str, Any]:
+    """The run options of ``--fix``, ``--hcp`` and ``--shape`` (``{}`` without any): the fixed
+    cards, and the game's constraints where it offers them (else its one-line refusal)."""
+    fixed = parse_fix(game, rules, fix)
+    out: dict[str, Any] = {"fix": fixed} if fixed else {}
+    if hcp or shape:
+        if game.dealing is None or game.dealing.constraints is None:
+            game.refuse("--hcp" if hcp else "--shape")
+    if game.dealing is not None and game.dealing.constraints is not None and (fixed or hcp or shape):
+        out.update(game.dealing.constraints(rules, fixed, list(hcp or []), list(shape or [])))
+    return out
+
+
 def fix_tables(dealing: Dealing | None, rules, fixed: Mapping[str, Sequence[str]] | None):
     """The ``(fix_card, fix_slots)`` int64 tables of ``kernels.deal.place_fixed`` for a normalised
     ``--fix`` (copies of a name are taken in id order); (0, 0) tables without one."""
@@ -167,8 +184,12 @@ def seat_groups(n_seats: int, hand_size: int, kitty_size: int = 0) -> dict[str, 
     return out
 
 
-def describe(fixed: Mapping[str, Sequence[str]] | None) -> str:
-    """``seat 0 holds A A 2 大王; kitty holds 小王`` (for report headers); '' without ``--fix``."""
-    if not fixed:
-        return ""
-    return "; ".join(f"{'seat ' + g if g != 'kitty' else 'the kitty'} holds {' '.join(v)}" for g, v in fixed.items())
+def describe(fixed: Mapping[str, Sequence[str]] | None, given: Mapping[str, Any] | None = None) -> str:
+    """``seat 0 holds A A 2 大王; the kitty holds 小王; seat 2 has 15..17 HCP`` (for report
+    headers); '' without ``--fix`` / ``--hcp`` / ``--shape``."""
+    parts = [f"{'seat ' + g if g != 'kitty' else 'the kitty'} holds {' '.join(v)}" for g, v in (fixed or {}).items()]
+    given = given or {}
+    parts += [f"seat {s} has {lo}..{hi} HCP" for s, (lo, hi) in given.get("hcp", {}).items()]
+    parts += [f"seat {s} has ♠-♥-♦-♣ lengths " + "-".join(f"{lo}" if lo == hi else f"{lo}..{hi}" for lo, hi in v)
+              for s, v in given.get("shape", {}).items()]
+    return "; ".join(parts)

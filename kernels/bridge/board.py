@@ -116,14 +116,15 @@ def seat_policies(g, rotate, policies, bid_params, pol, bp):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, pol, bp,
-              state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence, row):
+def play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, deal_spec, policies, bid_params, pol,
+              bp, state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence, row):
     """Hand ``g`` of a run into ``row``: deal ``g`` (``--duplicate``: deal g // 4 turned by g % 4)
-    from ``(seed, deal)``, with the players of ``seat_policies``; bid, play and score it."""
+    from ``(seed, deal)`` with the given hands of ``deal_spec`` (``kernels.bridge.deal``), with the
+    players of ``seat_policies``; bid, play and score it."""
     deal = g // 4 if duplicate else g
     rotation = g % 4 if duplicate else 0
     seat_policies(g, rotate, policies, bid_params, pol, bp)
-    deal_board(seed, deal, state, deck, dealt)
+    deal_board(seed, deal, state, deck, dealt, holding_tab, deal_spec)
     for k in range(4):
         masks[k] = dealt[(k + rotation) % 4]
     board, dealer, vul = board_of(deal, rotation, rules, vul_cycle)
@@ -180,8 +181,8 @@ def _buffers():
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params,
-               out_rows, n_blocks):
+def play_range(seed, start, count, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, deal_spec, policies,
+               bid_params, out_rows, n_blocks):
     """Play hands ``start .. start+count-1`` into ``out_rows[g - start]`` (int64, ``ROW_LEN``) in
     ``n_blocks`` parallel blocks with their own buffers. ``policies`` is int64[2, 4] (bidding,
     play; one column per player slot) and ``bid_params`` int64[4, N_BID_PARAMS]; ``rotate`` and
@@ -194,12 +195,13 @@ def play_range(seed, start, count, rotate, duplicate, rules, holding_tab, patter
         pol = policies.copy()
         bp = bid_params.copy()
         for g in range(lo, hi):
-            play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, pol,
-                      bp, state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence, out_rows[g - start])
+            play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, deal_spec, policies,
+                      bid_params, pol, bp, state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence,
+                      out_rows[g - start])
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params,
+def play_logged(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, deal_spec, policies, bid_params,
                 given_masks):
     """One hand with its card play, for replay and tests: (row, the 52 cards in play order, -1
     when not played). With ``given_masks`` (uint64[4], e.g. from a PBN deal) those hands are played
@@ -218,6 +220,6 @@ def play_logged(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul
         play_dealt(board, dealer, vul, rules, holding_tab, pattern_tab, pol, bp, state, masks, hcp, lens, st, kn,
                    hands, trick, sequence, row)
     else:
-        play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, policies, bid_params, pol,
-                  bp, state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence, row)
+        play_hand(seed, g, rotate, duplicate, rules, holding_tab, pattern_tab, vul_cycle, deal_spec, policies, bid_params,
+                  pol, bp, state, deck, dealt, masks, hcp, lens, st, kn, hands, trick, sequence, row)
     return row, sequence.copy()

@@ -80,9 +80,10 @@ def census_of_masks(masks, holding_tab, pattern_tab, out, col):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, holding_tab, pattern_tab, out, n_blocks):
+def census_range(seed, start, count, holding_tab, pattern_tab, deal_spec, out, n_blocks):
     """Census of deals ``start .. start+count-1`` into ``out[field, g - start]`` (int8, ``N_CENSUS``
-    lines), in ``n_blocks`` parallel blocks. Each deal depends only on ``(seed, g)``."""
+    lines), in ``n_blocks`` parallel blocks. Each deal depends only on ``(seed, g)`` and the given
+    hands of ``deal_spec`` (``kernels.bridge.deal``)."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
@@ -91,5 +92,5 @@ def census_range(seed, start, count, holding_tab, pattern_tab, out, n_blocks):
         deck = np.empty(52, np.int8)
         masks = np.empty(4, np.uint64)
         for g in range(lo, hi):
-            deal_board(seed, g, state, deck, masks)
+            deal_board(seed, g, state, deck, masks, holding_tab, deal_spec)
             census_of_masks(masks, holding_tab, pattern_tab, out, g - start)

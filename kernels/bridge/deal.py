@@ -16,6 +16,12 @@ and uniform. ``BATCHES`` splits the ranges 52 .. 2 so that the expected number o
 lowest (8.28 for the 8 batches); each pair of batches takes one output (the first its high 32
 bits, the second its low 32 bits), and a rejected batch redraws from the high 32 bits of the
 stream's next output. Position p then goes to seat p % 4 (``kernels.deal``'s convention).
+
+Given hands (``deal_spec``, from ``--fix``, ``--hcp`` and ``--shape``): after each shuffle the fixed
+cards are swapped into their seats (``kernels.deal.place_fixed``) and the deal is kept only if
+every constrained seat's HCP and suit lengths are in range; otherwise the same stream shuffles
+again (rejection sampling, so a kept deal is uniform among those that meet the constraints). An
+empty ``deal_spec`` (``no_deal_spec``) draws nothing more: the deals are those above.
 """
 
 from __future__ import annotations
@@ -23,7 +29,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from kernels.bridge.hand import byte, hand_summary, seat_masks
+from kernels.deal import place_fixed
 from kernels.rng import next_u64, seed_stream
+
+# a row of the constraints table: seat, HCP lo, hi, then (lo, hi) of ♣ ♦ ♥ ♠ lengths
+C_SEAT, C_HCP_LO, C_HCP_HI, C_LEN = 0, 1, 2, 3
+N_CONSTRAINT = 11
+# shuffles tried for one deal before giving up (the hands are then all empty); the run refuses
+# constraints that fewer than 1 in 10,000 deals meet before it starts (sim.games.bridge.given)
+MAX_TRIES = 1 << 24
 
 
 def _batch(top: int, size: int) -> tuple[int, int, int]:
@@ -93,18 +108,54 @@ def shuffle_deal(state, deck, masks):
     masks[3] = m3
 
 
+def no_deal_spec():
+    """The ``deal_spec`` of a run with nothing fixed or constrained: (fix_card, fix_slots,
+    constraints), all empty."""
+    return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64), np.zeros((0, N_CONSTRAINT), np.int64)
+
+
 @njit(cache=True, nogil=True)
-def deal_board(seed, game_index, state, deck, masks):
-    """Deal game ``game_index`` of ``seed`` into ``masks[seat]`` (the seat's 13 cards); ``state`` is
-    left after the deal's draws, for whatever the game draws next (card play)."""
+def meets(masks, holding_tab, constraints):
+    """Whether every constrained seat's HCP and suit lengths are in their ranges."""
+    for k in range(constraints.shape[0]):
+        total, e0, e1, e2, e3 = hand_summary(masks[constraints[k, C_SEAT]], holding_tab)
+        hcp = byte(total, 1)
+        if hcp < constraints[k, C_HCP_LO] or hcp > constraints[k, C_HCP_HI]:
+            return False
+        if not _in(byte(e0, 0), constraints[k, C_LEN], constraints[k, C_LEN + 1]) or \
+                not _in(byte(e1, 0), constraints[k, C_LEN + 2], constraints[k, C_LEN + 3]) or \
+                not _in(byte(e2, 0), constraints[k, C_LEN + 4], constraints[k, C_LEN + 5]) or \
+                not _in(byte(e3, 0), constraints[k, C_LEN + 6], constraints[k, C_LEN + 7]):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _in(x, lo, hi):
+    return lo <= x <= hi
+
+
+@njit(cache=True, nogil=True)
+def deal_board(seed, game_index, state, deck, masks, holding_tab, deal_spec):
+    """Deal game ``game_index`` of ``seed`` into ``masks[seat]`` (the seat's 13 cards), with the
+    given hands of ``deal_spec`` (module doc); ``state`` is left after the deal's draws, for
+    whatever the game draws next (card play)."""
+    fix_card, fix_slots, constraints = deal_spec
     seed_stream(seed, game_index, state)
     for c in range(52):
         deck[c] = c
-    shuffle_deal(state, deck, masks)
+    for _ in range(MAX_TRIES):
+        shuffle_deal(state, deck, masks)
+        if fix_card.shape[0] > 0:
+            place_fixed(state, deck, fix_card, fix_slots)
+            seat_masks(deck, masks)
+        if constraints.shape[0] == 0 or meets(masks, holding_tab, constraints):
+            return
+    masks[:] = 0
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def deal_range(seed, start, count, out_masks, n_blocks):
+def deal_range(seed, start, count, holding_tab, deal_spec, out_masks, n_blocks):
     """Hands of deals ``start .. start+count-1`` into ``out_masks[g - start, seat]`` (uint64)."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
@@ -113,4 +164,4 @@ def deal_range(seed, start, count, out_masks, n_blocks):
         state = np.empty(4, np.uint64)
         deck = np.empty(52, np.int8)
         for g in range(lo, hi):
-            deal_board(seed, g, state, deck, out_masks[g - start])
+            deal_board(seed, g, state, deck, out_masks[g - start], holding_tab, deal_spec)

@@ -18,6 +18,7 @@ Kernels: ``kernels.bridge``.
 
 from __future__ import annotations
 
+from sim.dealing import Dealing
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.bridge import rules as _rules
 from sim.games.bridge.players import DEFAULT_PLAYER, NATURAL_PARAMS, PLAYER_NAMES
@@ -55,6 +56,42 @@ def _scoring() -> Scoring:
                    default_role="declarer")
 
 
+def _fix_cards(rules) -> dict[str, list[int]]:
+    """``--fix`` notation, as replay and PBN print cards: ``SA``, ``HT``, ``C2`` (also ``♠A``, ``S10``)."""
+    from kernels.bridge.cards import card_name
+
+    return {card_name(c): [c] for c in range(52)}
+
+
+def _fix_aliases() -> dict[str, str]:
+    from kernels.bridge.cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS
+
+    out = {}
+    for s, letter in enumerate(SUIT_CHARS):
+        for r in RANK_CHARS:
+            out[SUIT_SYMBOLS[s] + r] = letter + r
+        out[letter + "10"] = out[SUIT_SYMBOLS[s] + "10"] = letter + "T"
+    return out
+
+
+def _fix_groups(rules) -> dict[str, list[int]]:
+    from sim.dealing import seat_groups
+
+    return seat_groups(_rules.N_SEATS, 13)
+
+
+def _given(rules, fixed, hcp, shape) -> dict:
+    """--hcp / --shape for bridge (``sim.games.bridge.given``); refused with double-dummy tables,
+    which are solved from the plain deals."""
+    from sim.errors import UserError
+    from sim.games.bridge.given import constraints
+
+    if rules.dd:
+        raise UserError("bridge with dd = true (--variant dd) solves the plain deals: --fix, --hcp and --shape are "
+                        "not offered with it")
+    return constraints(rules, fixed, hcp, shape) if hcp or shape else {}
+
+
 GAME = Game(
     name="bridge",
     names=('桥牌',),
@@ -71,4 +108,5 @@ GAME = Game(
     scoring=_scoring(),
     replay=_replay,
     duplicate=True,
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups, aliases=_fix_aliases(), constraints=_given),
 )

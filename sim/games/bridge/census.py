@@ -16,6 +16,7 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     """Rows of deals ``start .. stop-1`` with the census schema."""
     from sim.games.bridge import dd, kernel_rows
     from sim.games.bridge.columns import census_columns
+    from sim.games.bridge.given import deal_spec
     from sim.schema import table_from_values
 
     rules = spec.rules
@@ -28,7 +29,7 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     tables = []
     for lo in range(start, stop, chunk):
         hi = min(stop, lo + chunk)
-        values = kernel_rows.census(spec.seed, lo, hi)
+        values = kernel_rows.census(spec.seed, lo, hi, deal_spec(spec))
         if rules.dd:
             from kernels.bridge.layout import DD_LAYOUT
             from sim.games.bridge.rules import fixed_vul_code

@@ -11,7 +11,7 @@ import numpy as np
 
 from kernels.bridge.board import ROW_LEN, play_range
 from kernels.bridge.census import N_CENSUS, census_range
-from kernels.bridge.deal import deal_range
+from kernels.bridge.deal import deal_range, no_deal_spec
 from kernels.bridge.hand import holding_table, pattern_table
 from kernels.bridge.layout import BOARD_LAYOUT, CENSUS_LAYOUT
 from sim.games.bridge.rules import VUL_CYCLE, BridgeRules, compile_rules
@@ -21,11 +21,13 @@ def _blocks(count: int) -> int:
     return max(1, min(count, 4 * numba.get_num_threads()))
 
 
-def deal_masks(seed: int, start: int, stop: int) -> np.ndarray:
-    """(n, 4) uint64 hand bitmasks (N, E, S, W) of deals ``start .. stop-1``."""
+def deal_masks(seed: int, start: int, stop: int, deal_spec=None) -> np.ndarray:
+    """(n, 4) uint64 hand bitmasks (N, E, S, W) of deals ``start .. stop-1`` (``deal_spec``: the
+    given hands, ``sim.games.bridge.given.deal_spec``; none by default)."""
     out = np.empty((stop - start, 4), np.uint64)
     if stop > start:
-        deal_range(np.uint64(seed), start, stop - start, out, _blocks(stop - start))
+        deal_range(np.uint64(seed), start, stop - start, holding_table(), deal_spec or no_deal_spec(), out,
+                   _blocks(stop - start))
     return out
 
 
@@ -40,19 +42,20 @@ def board_dealer_vul(boards, fixed_vul: int = -1, rotation=0) -> tuple[np.ndarra
     return (b - r) % 4, vul
 
 
-def census(seed: int, start: int, stop: int) -> dict[str, np.ndarray]:
+def census(seed: int, start: int, stop: int, deal_spec=None) -> dict[str, np.ndarray]:
     """Census columns (``CENSUS_LAYOUT`` names, int8) of deals ``start .. stop-1``, plus ``game_index``."""
     n = stop - start
     out = np.empty((N_CENSUS, n), np.int8)
     if n:
-        census_range(np.uint64(seed), start, n, holding_table(), pattern_table(), out, _blocks(n))
+        census_range(np.uint64(seed), start, n, holding_table(), pattern_table(), deal_spec or no_deal_spec(), out,
+                     _blocks(n))
     cols = CENSUS_LAYOUT.unpack(out.T, 4)
     cols["game_index"] = np.arange(start, stop, dtype=np.int64)
     return cols
 
 
 def play(seed: int, start: int, stop: int, rules: BridgeRules, policies: np.ndarray,
-         bid_params: np.ndarray, rotate: bool = False, duplicate: bool = False) -> np.ndarray:
+         bid_params: np.ndarray, rotate: bool = False, duplicate: bool = False, deal_spec=None) -> np.ndarray:
     """``BOARD_LAYOUT`` rows (int64) of hands ``start .. stop-1`` (``sim.games.bridge.players``);
     ``rotate`` and ``duplicate`` as ``kernels.bridge.board.play_hand``."""
     n = stop - start
@@ -60,7 +63,7 @@ def play(seed: int, start: int, stop: int, rules: BridgeRules, policies: np.ndar
     if n:
         t = compile_rules(rules)
         play_range(np.uint64(seed), start, n, bool(rotate), bool(duplicate), t["rules"], t["holding"], t["pattern"],
-                   t["vul_cycle"], policies, bid_params, rows, _blocks(n))
+                   t["vul_cycle"], deal_spec or no_deal_spec(), policies, bid_params, rows, _blocks(n))
     return rows
 
 

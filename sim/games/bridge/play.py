@@ -148,11 +148,13 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
     """Rows of hands ``start .. stop-1`` with the play schema."""
     from sim.games.bridge import dd, kernel_rows
+    from sim.games.bridge.given import deal_spec
     from sim.games.bridge.players import player_arrays
 
     check_players(spec)
     policies, bid_params = player_arrays(list(spec.options["policies"]), spec.options.get("policy_params"))
     rotate, duplicate = bool(spec.options.get("rotate")), bool(spec.options.get("duplicate"))
+    given = deal_spec(spec)
     if spec.rules.dd:
         import numba
 
@@ -161,7 +163,7 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
     tables = []
     for lo in range(start, stop, chunk):
         hi = min(stop, lo + chunk)
-        rows = kernel_rows.play(spec.seed, lo, hi, spec.rules, policies, bid_params, rotate, duplicate)
+        rows = kernel_rows.play(spec.seed, lo, hi, spec.rules, policies, bid_params, rotate, duplicate, given)
         tables.append(rows_to_table(spec, lo, rows))
         if on_progress:
             on_progress(hi - lo)

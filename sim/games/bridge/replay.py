@@ -23,11 +23,13 @@ def replay_board(spec, game_index: int) -> tuple[np.ndarray, np.ndarray]:
     from sim.games.bridge.players import player_arrays
     from sim.games.bridge.rules import compile_rules
 
+    from sim.games.bridge.given import deal_spec
+
     t = compile_rules(spec.rules)
     policies, bid_params = player_arrays(list(spec.options["policies"]), spec.options.get("policy_params"))
     return play_logged(np.uint64(spec.seed), game_index, bool(spec.options.get("rotate")),
                        bool(spec.options.get("duplicate")), t["rules"], t["holding"], t["pattern"], t["vul_cycle"],
-                       policies, bid_params, np.empty(0, np.uint64))
+                       deal_spec(spec), policies, bid_params, np.empty(0, np.uint64))
 
 
 def hand_line(mask: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.bridge.board import play_logged
+from kernels.bridge.deal import no_deal_spec
 from sim.games.bridge.players import policy_arrays
 from sim.games.bridge.rules import BridgeRules, compile_rules
 from sim.ruleset import apply_overrides
@@ -18,8 +19,8 @@ def logged(seed: int, g: int, bidding="natural", play="greedy", overrides: dict 
     """(row, play sequence) of one board."""
     t = tables(overrides)
     policies, params = policy_arrays(bidding, play)
-    return play_logged(np.uint64(seed), g, False, False, t["rules"], t["holding"], t["pattern"], t["vul_cycle"], policies, params,
-                       np.empty(0, np.uint64))
+    return play_logged(np.uint64(seed), g, False, False, t["rules"], t["holding"], t["pattern"], t["vul_cycle"],
+                       no_deal_spec(), policies, params, np.empty(0, np.uint64))
 
 
 def given(masks, g: int = 0, bidding="natural", play="greedy", seed: int = 0, overrides: dict | None = None,
@@ -27,5 +28,5 @@ def given(masks, g: int = 0, bidding="natural", play="greedy", seed: int = 0, ov
     """(row, play sequence) of board ``g`` played from the hands ``masks`` (N, E, S, W)."""
     t = tables(overrides)
     policies, params = policy_arrays(bidding, play, params)
-    return play_logged(np.uint64(seed), g, False, False, t["rules"], t["holding"], t["pattern"], t["vul_cycle"], policies, params,
-                       np.asarray(masks, np.uint64))
+    return play_logged(np.uint64(seed), g, False, False, t["rules"], t["holding"], t["pattern"], t["vul_cycle"],
+                       no_deal_spec(), policies, params, np.asarray(masks, np.uint64))
