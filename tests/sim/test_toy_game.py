@@ -40,7 +40,7 @@ def toy_run(tmp_path_factory):
 def test_games_lists_the_toy_and_what_it_offers():
     text = _ok("games", "--long")
     assert "toy high card (2 players)" in text
-    assert "offers: play, replay, rescore, balance, tune, --duplicate" in text
+    assert "offers: census, play, replay, rescore, balance, tune, --duplicate, --hands-per-session" in text
     assert "--variant one-card" in text
 
 
@@ -111,9 +111,14 @@ def test_resume_and_dask_workers_give_the_same_rows(tmp_path):
 
 
 def test_a_capability_the_game_lacks_is_one_line(tmp_path):
-    result = runner.invoke(app, ["census", "toy", "-n", "10", "--out", str(tmp_path / "c")])
-    assert result.exit_code == 2
-    assert result.output.strip() == "error: toy does not offer `paiju census` (it offers: play, replay, rescore, " \
-                                    "balance, --duplicate)"
-    result = runner.invoke(app, ["play", "toy", "-n", "10", "--hands-per-session", "2", "--out", str(tmp_path / "s")])
-    assert result.exit_code == 2 and "toy does not offer --hands-per-session" in result.output
+    registry.register("toy-bare", "tests.toy.bare")  # the toy offering only play
+    try:
+        result = runner.invoke(app, ["census", "toy-bare", "-n", "10", "--out", str(tmp_path / "c")])
+        assert result.exit_code == 2
+        assert result.output.strip() == "error: toy-bare does not offer `paiju census` (it offers: play)"
+        result = runner.invoke(app, ["play", "toy-bare", "-n", "10", "--hands-per-session", "2", "--out",
+                                     str(tmp_path / "s")])
+        assert result.exit_code == 2 and "toy-bare does not offer --hands-per-session" in result.output
+        assert not (tmp_path / "c").exists() and not (tmp_path / "s").exists()
+    finally:
+        registry.GAMES.pop("toy-bare", None)

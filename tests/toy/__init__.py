@@ -1,7 +1,12 @@
 """A toy game defined only in the tests: two players each show one card of a small hand, the
 higher card wins the stake (doubled for an ace with ``ace_multiplier``). It is registered by the
 tests and goes through every command — proof that ``sim.game.Game`` is the whole contract
-between a game and paiju."""
+between a game and paiju.
+
+It offers every branch of that contract: a census job (aces dealt, with exact values), a play
+job whose players take a parameter (``keep``: the ``high`` player shows its keep-th best card),
+sessions (the winner of a hand shows first in the next), ``--duplicate``, replay, rescore and
+balance. ``tests.toy.bare`` is the same game offering only ``play``, for the refusals."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from sim.game import Game, Job, Players, Scoring, Variant
 from sim.ruleset import rule, scoring
 
 POLICIES = ("random", "high")
+PARAMS = ("keep",)  # the high player shows its keep-th best card (0: its best)
 ROLES = ("dealer", "player")
 
 
@@ -28,6 +34,52 @@ def validate(rules: ToyRules) -> None:
 
     if not 1 <= rules.hand_size <= 26:
         raise UserError(f"option 'hand_size' must be 1..26; got {rules.hand_size}")
+
+
+def census_columns(spec):
+    from sim.schema import game_index_column, layout_columns
+    from tests.toy.kernel import CENSUS_LAYOUT
+
+    return [game_index_column()] + layout_columns(CENSUS_LAYOUT, 2)
+
+
+def compute_census(spec, start, stop, on_progress=None):
+    from sim.schema import table_from_values
+    from tests.toy.kernel import CENSUS_LAYOUT, census_range
+
+    rows = np.zeros((stop - start, CENSUS_LAYOUT.length), np.int64)
+    census_range(np.uint64(spec.seed), start, stop - start, spec.rules.hand_size, rows, 4)
+    values = {"game_index": np.arange(start, stop, dtype=np.int64)}
+    values.update(CENSUS_LAYOUT.unpack(rows, 2))
+    if on_progress:
+        on_progress(stop - start)
+    return table_from_values(census_columns(spec), values)
+
+
+def exact_any_ace(hand_size: int) -> float:
+    """P(a seat is dealt at least one of the four aces) with ``hand_size`` cards of 52."""
+    from math import comb
+
+    return 1 - comb(48, hand_size) / comb(52, hand_size)
+
+
+def census_report(run, **kwargs):
+    from analysis.columns import num
+    from analysis.estimators import Moments, Stat
+    from analysis.report import Report, Section
+    from sim.registry import rules_from_manifest
+
+    h = rules_from_manifest(GAME, run.manifest["ruleset"]).hand_size
+    any_ace, aces = [Moments(), Moments()], [Moments(), Moments()]
+    for b in run.iter_batches([f"s{k}_aces" for k in range(2)]):
+        for k in range(2):
+            any_ace[k].add(num(b, f"s{k}_aces") > 0)
+            aces[k].add(num(b, f"s{k}_aces"))
+    stats = [Stat.from_moments(f"P(seat {k} dealt an ace)", any_ace[k], exact=exact_any_ace(h), seat=k,
+                               proportion=True) for k in range(2)]
+    stats += [Stat.from_moments(f"E[aces of seat {k}]", aces[k], exact=4 * h / 52, seat=k) for k in range(2)]
+    return Report(f"toy census — {aces[0].n:,} deals", [f"run {run.path}"], [Section("Aces", stats)],
+                  headline=stats[:1])
 
 
 def columns(spec):
@@ -68,7 +120,8 @@ def compute(spec, start, stop, on_progress=None):
     rows = np.zeros((stop - start, LAYOUT.length), np.int64)
     policies = np.array([POLICIES.index(p) for p in spec.options["policies"]], np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("rotate", False)),
-               int(spec.options.get("duplicate", False)), spec.rules.hand_size, policies, rows, 4)
+               int(spec.options.get("duplicate", False)), spec.options.get("hands_per_session", 1),
+               spec.rules.hand_size, policies, _keep(spec), rows, 4)
     values = play_index_values(spec, start, stop - start, 2)
     values.update(LAYOUT.unpack(rows, 2))
     pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
@@ -77,6 +130,11 @@ def compute(spec, start, stop, on_progress=None):
     if on_progress:
         on_progress(stop - start)
     return table_from_values(columns(spec), values)
+
+
+def _keep(spec) -> np.ndarray:
+    params = spec.options.get("policy_params") or [{}, {}]
+    return np.array([int(p.get("keep", 0)) for p in params], np.int64)
 
 
 def report(run, **kwargs):
@@ -104,22 +162,32 @@ def figures(run, rep):
 
 
 def replay(spec, rows, game_index):
+    """The hand re-played from its session's first hand (who shows first is carried), checked
+    fact by fact against the stored row."""
     from kernels.cards import card_name
+    from sim.errors import UserError
     from tests.toy.kernel import LAYOUT, play_hand
 
     stored = rows[0]
-    row = np.zeros(LAYOUT.length, np.int64)
     rotate, dup = spec.options.get("rotate", False), spec.options.get("duplicate", False)
-    pol = [spec.options["policies"][(k + game_index) % 2 if rotate else k] for k in range(2)]
-    play_hand(np.uint64(spec.seed), game_index // 2 if dup else game_index, game_index % 2 if dup else 0,
-              spec.rules.hand_size, np.array([POLICIES.index(p) for p in pol], np.int64), row,
-              np.empty(52, np.int64), np.empty(4, np.uint64))
-    if int(row[LAYOUT.at("winner")]) != stored["winner"]:
-        from sim.errors import UserError
-
-        raise UserError("does not replay as stored")
+    hps = spec.options.get("hands_per_session", 1)
+    keep = _keep(spec)
+    row, first = np.zeros(LAYOUT.length, np.int64), -1
+    for g in range(game_index - game_index % hps, game_index + 1):
+        turn = [(k + g) % 2 if rotate else k for k in range(2)]
+        pol = [spec.options["policies"][t] for t in turn]
+        play_hand(np.uint64(spec.seed), g // 2 if dup else g, g % 2 if dup else 0, spec.rules.hand_size,
+                  np.array([POLICIES.index(p) for p in pol], np.int64), keep[turn], first, row,
+                  np.empty(52, np.int64), np.empty(4, np.uint64))
+        first = int(row[LAYOUT.at("winner")])
+    facts = LAYOUT.unpack(row[None, :], 2)
+    for name, value in facts.items():
+        if int(value[0]) != stored[name]:
+            raise UserError(f"hand {game_index} does not replay as stored: {name} is {int(value[0])}, "
+                            f"stored {stored[name]}")
     winner = stored["winner"]
-    return "\n".join([f"seat {k} ({pol[k]}) shows {card_name(int(row[k]))}" for k in range(2)]
+    return "\n".join([f"seat {stored['first']} shows first"]
+                     + [f"seat {k} ({pol[k]}) shows {card_name(int(row[k]))}" for k in range(2)]
                      + [f"seat {winner} wins {stored[f's{winner}_money']:+g}"])
 
 
@@ -127,11 +195,12 @@ GAME = Game(
     name="toy", title="toy high card (2 players)", rules=ToyRules,
     variants={"default": Variant("three cards each"), "one-card": Variant("one card each", {"hand_size": 1})},
     seats=lambda rules: 2, validate=validate,
-    jobs={"play": Job(columns, compute, lambda spec: compute(spec, 0, 2), report, figures)},
-    players=Players(POLICIES, (), default="high"),
+    jobs={"census": Job(census_columns, compute_census, lambda spec: compute_census(spec, 0, 2), census_report),
+          "play": Job(columns, compute, lambda spec: compute(spec, 0, 2), report, figures)},
+    players=Players(POLICIES, PARAMS, default="high"),
     scoring=Scoring(facts=lambda rules, n: ["winner", "first", "s0_shown", "s1_shown"], score=score, roles=ROLES,
                     role_labels={"dealer": "shows first", "player": "shows second"}, seat_roles=seat_roles,
                     components=components, component_labels={"base": "the stake", "ace": "the ace bonus"},
                     default_role="dealer"),
-    replay=replay, duplicate=True,
+    replay=replay, sessions=True, duplicate=True,
 )
