@@ -73,6 +73,8 @@ class Job:
     ``validate(rules)`` refuses options this kind of run cannot honour (one-line ``UserError``).
     ``metrics(n_seats)``: the game's headline figures as per-hand values (``Metric``), which
     ``paiju sweep`` compares across settings hand by hand (``None``: the game has none yet).
+    ``check(spec)`` refuses a run whose options (sessions, duplicate...) do not fit its rules, and
+    ``sweep_check(rules)`` a sweep under these rules: both are called before any work is done.
     """
 
     columns: Callable[["RunSpec"], list["Column"]]
@@ -82,6 +84,8 @@ class Job:
     figures: Callable[["Run", "Report"], list] | None = None
     validate: Callable[[Any], None] = lambda rules: None
     metrics: Callable[[int], list["Metric"]] | None = None
+    check: Callable[["RunSpec"], None] = lambda spec: None
+    sweep_check: Callable[[Any], None] = lambda rules: None
 
 
 @dataclass(frozen=True)
