@@ -35,6 +35,8 @@ class Field:
     width: int = 1  # slots of a vector field
     column: bool = True  # False: kernel scratch kept in the row but not written to Parquet
     labels: tuple[str, ...] | None = None  # column names of a vector field's slots
+    lo: int | None = None  # smallest value a stored row may hold (None: no bound); checked on read
+    hi: int | str | None = None  # largest; "seat": a seat index of the run, "seats": its seat count
 
     def __post_init__(self):
         if self.type not in TYPES:
@@ -43,6 +45,13 @@ class Field:
             raise ValueError(f"field {self.name}: a vector field (width > 1) cannot be per seat")
         if self.width != 1 and self.column and (self.labels is None or len(self.labels) != self.width):
             raise ValueError(f"field {self.name}: a vector column needs one label per slot")
+        if isinstance(self.hi, str) and self.hi not in ("seat", "seats"):
+            raise ValueError(f"field {self.name}: hi {self.hi!r} is not a number, 'seat' or 'seats'")
+
+    def bounds(self, n_seats: int) -> tuple[int | None, int | None]:
+        """``(lo, hi)`` for a run of ``n_seats`` seats."""
+        hi = {"seat": n_seats - 1, "seats": n_seats}[self.hi] if isinstance(self.hi, str) else self.hi
+        return self.lo, hi
 
     def column_names(self, n_seats: int) -> list[str]:
         if not self.column:
@@ -53,10 +62,18 @@ class Field:
 
 
 class RowLayout:
-    """Offsets of ``fields`` in a kernel row; per-seat fields reserve ``max_seats`` slots."""
+    """Offsets of ``fields`` in a kernel row; per-seat fields reserve ``max_seats`` slots.
 
-    def __init__(self, fields: list[Field], max_seats: int):
-        self.fields = tuple(fields)
+    ``ranges`` (name → ``(lo, hi)``) declares the values the fields it names may hold, as
+    ``Field.lo`` / ``Field.hi`` do (one table may serve all the layouts of a module).
+    """
+
+    def __init__(self, fields: list[Field], max_seats: int, ranges: dict | None = None):
+        from dataclasses import replace
+
+        ranges = ranges or {}
+        self.fields = tuple(replace(f, lo=ranges[f.name][0], hi=ranges[f.name][1]) if f.name in ranges else f
+                            for f in fields)
         self.max_seats = max_seats
         self._offset: dict[str, int] = {}
         pos = 0

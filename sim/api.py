@@ -114,7 +114,7 @@ def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules:
     from sim.runner import RunSpec
 
     _check_n_seed(n, seed)
-    if shard_size <= 0:
+    if _int(shard_size, "--shard-size") <= 0:
         raise PaijuError(f"--shard-size must be positive; got {shard_size}")
     g = load_game(game)
     job = g.job("census")
@@ -143,6 +143,15 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
     ``out``, ``progress`` as for ``census`` (in memory up to ``MEMORY_LIMIT["play"]`` hands).
     ``fix``, ``hcp``, ``shape``: given hands, as for ``census`` (the odds given a hand).
     """
+    spec = _play_spec(game, n, seed=seed, variant=variant, rules=rules, policy=policy, policy_params=policy_params,
+                      rotate=rotate, duplicate=duplicate, hands_per_session=hands_per_session,
+                      shard_size=shard_size, fix=fix, hcp=hcp, shape=shape)
+    return _execute(spec, out, "hands", threads, scheduler, workers, resume, overwrite, progress, log)
+
+
+def _play_spec(game: str, n: int, *, seed: int, variant: str, rules: Rules, policy, policy_params, rotate: bool,
+               duplicate: bool, hands_per_session: int, shard_size: int, fix, hcp=None, shape=None) -> Any:
+    """The ``RunSpec`` of a ``play`` call, with every refusal made (nothing is run)."""
     from sim.players import parse_policies
     from sim.registry import load_game
     from sim.runner import RunSpec
@@ -150,25 +159,21 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
     _check_n_seed(n, seed)
     g = load_game(game)
     job = g.job("play")
-    if hands_per_session < 1:
+    if _int(hands_per_session, "--hands-per-session") < 1:
         raise PaijuError(f"--hands-per-session must be at least 1; got {hands_per_session}")
     if hands_per_session > 1 and not g.sessions:
-        g.refuse("--hands-per-session (its hands carry nothing from one to the next)")
+        g.refuse("--hands-per-session (each of its game indices is played on its own: nothing is carried from one "
+                 "to the next)")
     if duplicate and not g.duplicate:
         g.refuse("--duplicate")
     if duplicate and hands_per_session != 1:
         raise PaijuError("--duplicate plays single hands; it cannot be combined with --hands-per-session")
-    if shard_size <= 0:
+    if _int(shard_size, "--shard-size") <= 0:
         raise PaijuError(f"--shard-size must be positive; got {shard_size}")
     ruleset = resolve_rules(g, variant, rules)
     job.validate(ruleset)
     seats = g.seats(ruleset)
-    if n % hands_per_session:
-        raise PaijuError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
-    if duplicate and n % seats:
-        raise PaijuError(f"with --duplicate, -n counts hands and must be a multiple of {seats} (one deal from each "
-                         f"seat); got {n}")
-    text = policy if isinstance(policy, str) or policy is None else ",".join(policy)
+    text = policy if isinstance(policy, str) or policy is None else ",".join(_strings(policy, "policy"))
     policies = parse_policies(text or g.players.default, g.players.names, seats)
     params = _policy_params(policy_params, g.players.params, seats)
     unit = seats if duplicate else hands_per_session  # shards hold whole sessions / whole duplicated deals
@@ -180,7 +185,13 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
                          "table (use one)")
     options.update(_fix_options(g, ruleset, fix, hcp, shape))
     spec = RunSpec(g.name, "play", variant, ruleset, seed, n, shard, options)
-    return _execute(spec, out, "hands", threads, scheduler, workers, resume, overwrite, progress, log)
+    job.check(spec)  # the game's refusal of these options comes before a remark on -n
+    if n % hands_per_session:
+        raise PaijuError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
+    if duplicate and n % seats:
+        raise PaijuError(f"with --duplicate, -n counts hands and must be a multiple of {seats} (one deal from each "
+                         f"seat); got {n}")
+    return spec
 
 
 def resume(path: str | Path, *, threads: int | None = None, progress: bool | None = None,
@@ -235,14 +246,41 @@ def _policy_params(value: Any, known: tuple[str, ...], seats: int) -> list[dict[
         return [{} for _ in range(seats)]
     if isinstance(value, Mapping):
         value = [f"{k}={v}" for k, v in value.items()]
-    elif value and all(isinstance(v, Mapping) for v in value):
+    value = _strings(value, "policy_params")
+    if value and all(isinstance(v, Mapping) for v in value):
         if len(value) != seats:
             raise PaijuError(f"policy_params needs one dict per seat ({seats}); got {len(value)}")
         value = [f"{k}:{name}={v}" for k, d in enumerate(value) for name, v in d.items()]
     return parse_policy_params(list(value), known, seats)
 
 
+def _int(value: Any, name: str) -> int:
+    """``value`` if it is a whole number (not a bool), else the one line saying what ``name`` needs."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise PaijuError(f"{name} must be a whole number; got {value!r}")
+    return int(value)
+
+
+def _path(value: Any, name: str) -> Path | None:
+    """``value`` as a path (``None`` stays ``None``), or the one line saying ``name`` needs one."""
+    if value is None:
+        return None
+    if not isinstance(value, (str, Path)):
+        raise PaijuError(f"{name} must be a path (a str or pathlib.Path); got {type(value).__name__}")
+    return Path(value)
+
+
+def _strings(value: Any, name: str) -> list:
+    """A list of ``value``'s items, or the one line saying ``name`` needs a list."""
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+        raise PaijuError(f"{name} must be a list; got {type(value).__name__}")
+    return list(value)
+
+
 def _check_n_seed(n: int, seed: int) -> None:
+    n, seed = _int(n, "-n"), _int(seed, "--seed")
     if n <= 0:
         raise PaijuError(f"-n must be a positive number of games; got {n}")
     if not 0 <= seed < 2**63:
@@ -272,6 +310,11 @@ def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, ov
     from sim.runner import run_local, run_memory
 
     log = log or (lambda s: print(s, file=sys.stderr))
+    out = _path(out, "out")
+    if threads is not None:
+        _int(threads, "--threads")
+    if workers is not None:
+        _int(workers, "--workers")
     if scheduler is not None and workers is not None:
         raise PaijuError("--scheduler and --workers cannot be used together")
     if workers is not None and workers < 1:
@@ -306,8 +349,9 @@ def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, ov
 
 def _memory(table, manifest):
     from analysis.runs import memory_run
+    from sim.stored import checked
 
-    return memory_run(table, manifest)
+    return checked(memory_run(table, manifest))
 
 
 def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0, out: str | Path | None = None,
@@ -327,20 +371,16 @@ def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0
         g.refuse("`paiju sweep` (its players have no parameters to sweep)")
     if job.metrics is None:
         g.refuse("`paiju sweep` (no headline figures declared yet)")
-    values = list(values)
+    values = _strings(values, "values")
     if len(values) < 2:
         raise PaijuError(f"a sweep needs at least two values of {param}; got {len(values)}")
     if "policy_params" in play_args:
         raise PaijuError("a sweep sets the policy parameter itself: leave policy_params out")
     name = param.split(":", 1)[-1]
-    settings, runs = [], []
-    for value in values:
-        label = f"{name}={value}"
-        where = None if out is None else Path(out) / label.replace(":", "_")
-        run = play(game, n, seed=seed, out=where, overwrite=overwrite, policy_params=[f"{param}={value}"],
-                   **play_args)
-        settings.append(label)
-        runs.append(run)
+    out = _path(out, "out")
+    plan = [(f"{name}={value}", None if out is None else out / f"{name}={value}".replace(":", "_"),
+             dict(play_args, policy_params=[f"{param}={value}"])) for value in values]
+    settings, runs = _sweep_runs(game, n, seed, plan, overwrite)
     from analysis.sweep import sweep_report
 
     seats = g.seats(resolve_rules(g, play_args.get("variant", "default"), play_args.get("rules")))
@@ -365,7 +405,7 @@ def sweep_players(game: str, n: int, players: Sequence[str], *, seed: int = 0, o
         g.refuse("`paiju sweep` (no headline figures declared yet)")
     if "policy" in play_args or "rotate" in play_args:
         raise PaijuError("a players sweep seats one player everywhere: leave policy and rotate out")
-    players = list(players)
+    players = _strings(players, "players")
     if not players:
         raise PaijuError("--players needs at least one player")
     seats = g.seats(resolve_rules(g, play_args.get("variant", "default"), play_args.get("rules")))
@@ -375,15 +415,39 @@ def sweep_players(game: str, n: int, players: Sequence[str], *, seed: int = 0, o
 
         raise PaijuError(f"--players: {game} has no player {unknown[0]!r}{did_you_mean(unknown[0], g.players.names)}; "
                          f"its players: {', '.join(g.players.names)}")
-    settings, runs = [], []
-    for player in players:
-        label = f"players={player}"
-        where = None if out is None else Path(out) / label
-        runs.append(play(game, n, seed=seed, out=where, overwrite=overwrite, policy=player, **play_args))
-        settings.append(label)
+    out = _path(out, "out")
+    plan = [(f"players={player}", None if out is None else out / f"players={player}", dict(play_args, policy=player))
+            for player in players]
+    settings, runs = _sweep_runs(game, n, seed, plan, overwrite)
     from analysis.sweep import sweep_report
 
     return Sweep(sweep_report(game, "players", settings, runs, job.metrics(seats)), runs)
+
+
+_SPEC_ARGS = ("variant", "rules", "policy", "policy_params", "rotate", "duplicate", "hands_per_session", "shard_size",
+              "fix", "hcp", "shape")
+
+
+def _sweep_runs(game: str, n: int, seed: int, plan: list, overwrite: bool) -> tuple[list, list]:
+    """Play each ``(label, out, play args)`` of a sweep's ``plan``: (labels, runs). Every setting
+    is checked first — its options, the game's refusal of a sweep under its rules, its output
+    directory — so a sweep that cannot finish stops before the first hand is played."""
+    from sim.registry import load_game
+    from sim.writer import check_output
+
+    defaults = {"variant": "default", "rules": None, "policy": None, "policy_params": None, "rotate": False,
+                "duplicate": False, "hands_per_session": 1, "shard_size": 200_000, "fix": None, "hcp": None,
+                "shape": None}
+    job = load_game(game).job("play")
+    for _, where, args in plan:
+        spec = _play_spec(game, n, seed=seed, **{**defaults, **{k: v for k, v in args.items() if k in _SPEC_ARGS}})
+        job.sweep_check(spec.rules)
+        if args.get("threads") is not None:
+            _int(args["threads"], "--threads")
+        if where is not None:
+            check_output(where, resume=False, overwrite=overwrite)
+    runs = [play(game, n, seed=seed, out=where, overwrite=overwrite, **args) for _, where, args in plan]
+    return [label for label, _, _ in plan], runs
 
 
 @dataclass(frozen=True)
@@ -458,10 +522,14 @@ def sweep_rules(game: str, n: int, *, variants: Sequence[str] | None = None, set
 
 
 def open_run(path: str | Path) -> "Run":
-    """A run directory written by ``census`` / ``play`` (or the CLI)."""
-    from analysis.runs import open_run as open_dir
+    """A run directory written by ``census`` / ``play`` (or the CLI); one line if its manifest
+    is not one this paiju can read. Every read of it verifies page checksums and the columns'
+    declared ranges (``sim.stored``)."""
+    from sim.stored import open_stored
 
-    return Run(open_dir(path))
+    if not isinstance(path, (str, Path)):
+        raise PaijuError(f"open_run needs the path of a run directory; got {type(path).__name__}")
+    return Run(open_stored(path))
 
 
 @dataclass(frozen=True)
@@ -498,11 +566,13 @@ class Run:
 
     def to_arrow(self, columns: Sequence[str] | None = None) -> "pa.Table":
         """The rows (or some columns) as a pyarrow table, ordered by ``game_index``."""
-        return self._run.dataset.to_table(columns=self._run._check(columns)).sort_by("game_index") \
+        if columns is not None:
+            columns = _strings(columns, "columns")
+        return self._run.to_table(columns).sort_by("game_index") \
             if columns is None or "game_index" in columns else self._ordered(columns)
 
     def _ordered(self, columns):
-        table = self._run.dataset.to_table(columns=self._run._check(list(columns) + ["game_index"]))
+        table = self._run.to_table(list(columns) + ["game_index"])
         return table.sort_by("game_index").drop_columns(["game_index"])
 
     def to_pandas(self, columns: Sequence[str] | None = None) -> "pd.DataFrame":
@@ -517,14 +587,15 @@ class Run:
     def write_report(self, format: str = "table", out: str | Path | None = None, seats: bool = False):
         """(report, plots drawn, paths written): ``report`` and what it wrote."""
         from analysis.render import check_out, write_report
-        from analysis.report import build_report
+        from sim.reports import build_report
 
         if format not in ("table", "md", "html", "csv", "json"):
             raise PaijuError(f"--format must be 'table', 'md', 'html', 'csv' or 'json'; got {format!r}")
         if format == "html" and out is None:
             raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
+        out = _path(out, "out")
         if out is not None and format in ("md", "html"):
-            check_out(Path(out), format)  # before the (long) pass over the run
+            check_out(out, format)  # before the (long) pass over the run
         rep = build_report(self._run, seats=seats)
         if out is None:
             return rep, 0, []
@@ -533,7 +604,7 @@ class Run:
 
             _write_text(Path(out), rep.to_text() if format == "table" else render_data(rep, format))
             return rep, 0, [Path(out)]
-        from analysis.plots import figures
+        from sim.reports import figures
 
         figs = figures(self._run, rep)
         return rep, len(figs), write_report(rep, figs, Path(out), format)
@@ -544,7 +615,7 @@ class Run:
         import pandas as pd
 
         from analysis.design import design_section
-        from analysis.rescore import source_rules
+        from sim.rescore import source_rules
 
         sec = design_section(source_rules(self._run, "design"))
         return pd.DataFrame([{"statistic": s.name, "estimate": s.estimate, "ci_low": s.ci_low,
@@ -552,31 +623,32 @@ class Run:
 
     def figures(self, report=None) -> list:
         """The game's plots of this run (``analysis.plots.Figure``: title, caption, PNG bytes)."""
-        from analysis.plots import figures
+        from sim.reports import figures
 
         return figures(self._run, report if report is not None else self.report())
 
     def rescore(self, rules: Rules, out: str | Path | None = None, overwrite: bool = False) -> "Run":
         """Every scored column recomputed under other scoring options (``rules`` as for ``play``:
         a mapping, a TOML path, or a list of them; play options are refused), without replaying."""
-        from analysis.rescore import rescore_memory, rescore_run
+        from sim.rescore import rescore_memory, rescore_run
 
         layers = [layer if isinstance(layer, tuple) else  # (origin, mapping): the CLI names each layer
                   (f"rules file {str(layer)!r}" if isinstance(layer, (str, Path)) else "the rules", _mapping(layer))
                   for layer in _layers(rules)]
+        out = _path(out, "out")
         if out is None:
             table, manifest = rescore_memory(self._run, layers)
             return Run(_memory(table, manifest))
         if self.path is None:
             raise PaijuError("rescoring an in-memory run writes it in memory: leave out=None, or run it with out=")
-        rescore_run(self.path, Path(out), layers, overwrite=overwrite)
+        rescore_run(self._run, Path(out), layers, overwrite=overwrite)
         return open_run(out)
 
     def balance(self, scenarios: Any = None, role: str | None = None) -> "Balance":
         """Money by role and seat, the share each scoring component moves, and the differences of
         scenarios (each a TOML path, a ``{name: options}`` mapping, or ``analysis.balance.Scenario``;
         the first is the reference)."""
-        from analysis.balance import balance
+        from sim.rescore import balance_run as balance
 
         return Balance(balance(self._run, _scenarios(scenarios), role=role))
 
@@ -594,7 +666,7 @@ class Run:
         """One stored hand, move by move (re-simulated from the run's seed, checked against its row)."""
         from sim.replay import replay_run
 
-        return replay_run(self._run, game_index)
+        return replay_run(self._run, _int(game_index, "game_index"))
 
 
 def _mapping(layer) -> Mapping:
@@ -608,15 +680,24 @@ def _mapping(layer) -> Mapping:
 
 
 def _scenarios(value: Any) -> list:
-    from analysis.balance import Scenario, load_scenario
+    from analysis.balance import Scenario
+    from sim.rescore import load_scenario
 
     if value is None:
         return []
     if isinstance(value, Mapping):
         return [Scenario(str(name), _mapping(v), f"scenario {name!r}") for name, v in value.items()]
     out = []
-    for v in value:
-        out.append(v if isinstance(v, Scenario) else load_scenario(v))
+    for k, v in enumerate(_strings(value, "scenarios"), 1):
+        if isinstance(v, Scenario):
+            out.append(v)
+        elif isinstance(v, Mapping):  # a list of option mappings: scenarios 1, 2, … in order
+            out.append(Scenario(f"scenario{k}", v, f"scenario {k}"))
+        elif isinstance(v, (str, Path)):
+            out.append(load_scenario(v))
+        else:
+            raise PaijuError(f"scenario {k} must be a TOML path, a mapping of options or a Scenario; "
+                             f"got {type(v).__name__}")
     return out
 
 

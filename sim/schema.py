@@ -37,18 +37,12 @@ def layout_columns(layout, n_seats: int) -> list[Column]:
     cols = []
     for f in layout.fields:
         type_ = DICT if f.categories else ARROW_TYPES[f.type]
-        lo, hi = _bounds(f, n_seats)
+        lo, hi = f.bounds(n_seats)
         for i, name in enumerate(f.column_names(n_seats)):
             # a vector field's doc may name its slot: "{i}" (1-based) or "{label}"
             doc = f"seat {i}: {f.doc}" if f.per_seat else f.doc.format(i=i + 1, label=name) if f.width > 1 else f.doc
             cols.append(Column(name, type_, doc, f.categories, lo, hi))
     return cols
-
-
-def _bounds(f, n_seats: int) -> tuple[int | None, int | None]:
-    """A field's declared range for ``n_seats`` seats (a ``hi`` of ``"seat"`` is a seat index)."""
-    lo, hi = getattr(f, "lo", None), getattr(f, "hi", None)
-    return lo, (n_seats - 1 if hi == "seat" else hi)
 
 
 def to_arrow_schema(columns: list[Column], metadata: dict[str, str] | None = None) -> pa.Schema:

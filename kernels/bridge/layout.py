@@ -12,6 +12,16 @@ from kernels.bridge.cards import SEAT_CHARS, STRAIN_CHARS, SUIT_CHARS
 from kernels.bridge.hand import PATTERN_NAMES
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "hcp": (0, 37), "len_c": (0, 13), "len_d": (0, 13), "len_h": (0, 13), "len_s": (0, 13),
+    "controls": (0, 12), "losers": (0, 12), "ns_hcp": (0, 40), "ew_hcp": (0, 40), "ns_fit": (0, 26),
+    "ew_fit": (0, 26), "board": (1, None), "n_calls": (0, None), "level": (-1, 7), "strain": (-1, 4),
+    "doubled": (-1, 2), "declarer": (-1, "seat"), "opening_lead": (-1, 51), "tricks": (-1, 13),
+    "dd_c": (0, 13), "dd_d": (0, 13), "dd_h": (0, 13), "dd_s": (0, 13), "dd_nt": (0, 13), "par_count": (0, 20),
+}
+
 SEATS = tuple(SEAT_CHARS)
 SUITS = tuple(SUIT_CHARS)
 STRAINS = STRAIN_CHARS
@@ -48,6 +58,7 @@ CENSUS_LAYOUT = RowLayout(
         Field("ew_fit_suit", "int8", "suit of E-W's longest combined suit (ties: the higher suit)", categories=SUITS),
     ],
     max_seats=4,
+    ranges=RANGES,
 )
 
 MAX_CALLS = 50  # calls stored per auction: 5 words of 10 six-bit calls (kernels.bridge.auction)
@@ -78,6 +89,7 @@ BOARD_LAYOUT = RowLayout(
         Field("result_is_par", "bool", "every seat bid pass-out: the board's result is the par score"),
     ],
     max_seats=4,
+    ranges=RANGES,
 )
 
 DD_LAYOUT = RowLayout(
@@ -90,4 +102,5 @@ DD_LAYOUT = RowLayout(
               "level (3 bits) | strain << 3 | declarer << 6 | doubled << 8"),
     ],
     max_seats=4,
+    ranges=RANGES,
 )

@@ -11,6 +11,18 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "banker": (0, "seat"), "first_leader": (0, "seat"), "winner": (-1, "seat"), "n_tricks": (0, None),
+    "n_turns": (0, None), "bombs3": (0, None), "bombs4": (0, None), "bombs5": (0, None), "bombs6": (0, None),
+    "bombs7p": (0, None), "joker_bombs": (0, None), "stock_left": (0, None), "cards_left": (0, 108),
+    "finish": (0, "seats"), "dealt": (0, 108), "jokers_dealt": (0, 4), "plays": (0, None), "draws": (0, None),
+    "bombs_played": (0, None), "jokers_left": (0, 4), "held3": (0, 26), "held4": (0, 26), "held5p": (0, 26),
+    "collected": (0, None), "paid": (0, None), "cards": (0, 108), "jokers": (0, 4), "twos": (0, 8),
+    "bombs": (0, 26),
+}
+
 MAX_SEATS = 10
 
 FIELDS = [
@@ -52,7 +64,7 @@ FIELDS = [
           "decision)", per_seat=True),
 ]
 
-LAYOUT = RowLayout(FIELDS, MAX_SEATS)
+LAYOUT = RowLayout(FIELDS, MAX_SEATS, ranges=RANGES)
 
 CENSUS_FIELDS = [
     Field("cards", "int8", "cards dealt (the banker's share or the others')", per_seat=True),
@@ -62,4 +74,4 @@ CENSUS_FIELDS = [
     Field("twos", "int8", "2s dealt", per_seat=True),
     Field("bombs", "int8", "ranks dealt at least bomb_min times naturally (jokers not counted)", per_seat=True),
 ]
-CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS)
+CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS, ranges=RANGES)

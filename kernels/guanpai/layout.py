@@ -10,6 +10,14 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "first_leader": (0, "seat"), "winner": (0, "seat"), "n_tricks": (0, None), "n_turns": (0, None),
+    "cards_left": (0, 54), "plays": (0, None), "bombs_played": (0, None), "three_bombs_played": (0, None),
+    "bombs_dealt": (0, 13), "bombs_left": (0, 13), "twos_dealt": (0, 4), "bombs": (0, 13), "twos": (0, 4),
+}
+
 MAX_SEATS = 2
 
 FIELDS = [
@@ -37,7 +45,7 @@ FIELDS = [
           "decision)", per_seat=True),
 ]
 
-LAYOUT = RowLayout(FIELDS, MAX_SEATS)
+LAYOUT = RowLayout(FIELDS, MAX_SEATS, ranges=RANGES)
 
 CENSUS_FIELDS = [
     Field("bombs", "int8", "ranks dealt four times (炸弹, the 3-card bomb not counted)", per_seat=True),
@@ -47,4 +55,4 @@ CENSUS_FIELDS = [
     Field("leads", "bool", "holds the first-lead card and leads the first trick", per_seat=True),
     Field("lead_card", "int8", "index in the first-lead order of the card that decided the lead (0 = ♠3)"),
 ]
-CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS)
+CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS, ranges=RANGES)

@@ -15,6 +15,14 @@ from __future__ import annotations
 from kernels.hkstud.cards import CATEGORY_NAMES
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "banker_2": (-1, "seat"), "banker_3": (-1, "seat"), "banker_4": (-1, "seat"), "banker_5": (-1, "seat"),
+    "winner": (0, "seat"), "alt_winner": (0, "seat"), "end_street": (0, 5), "pot": (0, None), "folded": (0, 5),
+    "invested": (0, None), "raises": (0, None),
+}
+
 MAX_SEATS = 4
 STREETS = (2, 3, 4, 5)
 
@@ -33,7 +41,7 @@ SEAT_FIELDS = [
           per_seat=True),
 ]
 
-CENSUS_LAYOUT = RowLayout([*DEAL_FIELDS, *SEAT_FIELDS], MAX_SEATS)
+CENSUS_LAYOUT = RowLayout([*DEAL_FIELDS, *SEAT_FIELDS], MAX_SEATS, ranges=RANGES)
 
 LAYOUT = RowLayout([
     *DEAL_FIELDS,
@@ -46,7 +54,7 @@ LAYOUT = RowLayout([
     Field("raises", "int8", "bets and raises the seat made", per_seat=True),
     Field("allin", "bool", "the seat reached the all-in cap (全押)", per_seat=True),
     Field("chips", "int64", "net chips: the pot if the seat won, minus what it put in", per_seat=True),
-], MAX_SEATS)
+], MAX_SEATS, ranges=RANGES)
 
 
 

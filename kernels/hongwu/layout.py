@@ -10,6 +10,17 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "banker": (0, "seat"), "partner": (-1, "seat"), "redeals": (0, None), "trumps": (0, 162),
+    "points_held": (0, None), "hearts5": (0, 3), "jokers": (0, 6), "kitty_points": (0, None),
+    "kitty_hearts5": (0, 3), "captured": (0, None), "last_winner": (0, "seat"), "last_lead_cards": (0, None),
+    "penalty_banker": (0, None), "penalty_opp": (0, None), "h5_banker": (0, 3), "h5_opp": (0, 3),
+    "won_points": (0, None), "tricks_won": (0, None), "throws": (0, None), "throws_failed": (0, None),
+    "n_tricks": (0, None),
+}
+
 MAX_SEATS = 4
 SUITS = ("spades", "hearts", "clubs", "diamonds")
 
@@ -58,5 +69,5 @@ FIELDS = [
     Field("triples_led", "int8", "triples led (as a lead of their own)"),
 ]
 
-LAYOUT = RowLayout(FIELDS, MAX_SEATS)
+LAYOUT = RowLayout(FIELDS, MAX_SEATS, ranges=RANGES)
 ROW_LEN = LAYOUT.length

@@ -8,6 +8,15 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "landlord": (-1, "seat"), "first_bidder": (-1, "seat"), "bid": (0, None), "qiang": (0, None),
+    "redeals": (0, None), "winner": (-1, "seat"), "bombs_played": (0, None), "rockets_played": (0, None),
+    "tianwang_played": (0, None), "n_tricks": (0, None), "n_turns": (0, None), "baodao_sets": (0, None),
+    "huangfan": (0, None), "plays": (0, None), "bombs": (0, None),
+}
+
 MAX_SEATS = 4
 MAX_TOKENS = 40
 BAODAO = ("none", "da", "buda")  # ROW_BAODAO codes: no 报到, 打 (played out), 不打 (claimed)
@@ -63,7 +72,7 @@ PLAY = RowLayout([
     Field("n_tokens", "int64", "auction and declaration tokens written", column=False),
     Field("tokens", "int64", "the auction and declarations in order (TOK_* of kernels.landlord.rows)",
           width=MAX_TOKENS, column=False),
-], max_seats=MAX_SEATS)
+], max_seats=MAX_SEATS, ranges=RANGES)
 
 # ``paiju census``: what the first deal of a hand gives each seat and the kitty (before any redeal)
 CENSUS = RowLayout([
@@ -80,6 +89,6 @@ CENSUS = RowLayout([
     Field("kitty_jokers", "int8", "jokers in the 底牌"),
     Field("kitty_twos", "int8", "2s in the 底牌"),
     Field("kitty_max_same", "int8", "most 底牌 cards of one rank 3..2"),
-], max_seats=MAX_SEATS)
+], max_seats=MAX_SEATS, ranges=RANGES)
 CENSUS_SEAT = tuple(f.name for f in CENSUS.fields if f.per_seat)  # per-seat features, kernel order
 N_CENSUS_SEAT = len(CENSUS_SEAT)

@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "banker": (0, "seat"), "top": (0, 53),
+}
+
 MAX_SEATS = 4
 HAND_SIZE = 5
 CATEGORY_NAMES = ("没牛", "牛1", "牛2", "牛3", "牛4", "牛5", "牛6", "牛7", "牛8", "牛9", "牛牛")
@@ -27,7 +33,7 @@ HAND_FIELDS = [
           per_seat=True),
 ]
 
-CENSUS_LAYOUT = RowLayout(HAND_FIELDS, MAX_SEATS)
+CENSUS_LAYOUT = RowLayout(HAND_FIELDS, MAX_SEATS, ranges=RANGES)
 
 LAYOUT = RowLayout([
     Field("banker", "int8", "庄家's seat"),
@@ -42,7 +48,7 @@ LAYOUT = RowLayout([
                                "the player's higher)", per_seat=True, column=False),
     Field("chips", "int64", "net chips of the seat (bets x the multiplier of the paying hand)", per_seat=True,
           column=False),
-], MAX_SEATS)
+], MAX_SEATS, ranges=RANGES)
 
 ROW_BANKER = LAYOUT.at("banker")
 ROW_CARDS = LAYOUT.at("cards")

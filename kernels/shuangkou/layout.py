@@ -14,6 +14,15 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "leader": (0, "seat"), "mate": (0, "seat"), "seat": (0, "seat"), "finish": (0, 3), "bombs": (0, None),
+    "bombs_ge5": (0, None), "max_xiang": (0, 12), "tianwang": (0, 1), "sanwang": (0, 1), "lianzha": (0, None),
+    "plays": (0, None), "dealt_jokers": (0, 4), "ended_by": (0, "seat"), "n_tricks": (0, None),
+    "n_turns": (0, None), "jokers": (0, 4), "big_jokers": (0, 2),
+}
+
 MAX_SEATS = 4
 BOMB_SIZES = (4, 5, 6, 7, 8)
 
@@ -50,7 +59,7 @@ _HAND_FIELDS = [
     Field("search_rollouts", "int32", "rollouts the player's search player played (candidates × worlds per searched "
           "decision)", per_seat=True),
 ]
-HAND_LAYOUT = RowLayout(_HAND_FIELDS, MAX_SEATS)
+HAND_LAYOUT = RowLayout(_HAND_FIELDS, MAX_SEATS, ranges=RANGES)
 
 CENSUS_FIELDS = [
     *[Field(f"bombs{k}", "int8", f"ranks held exactly {k} times naturally", per_seat=True) for k in BOMB_SIZES],
@@ -60,6 +69,6 @@ CENSUS_FIELDS = [
     Field("big_jokers", "int8", "大王 held (0..2)", per_seat=True),
     Field("wild_jokers", "int8", "jokers that are wild under wild_jokers", per_seat=True),
 ]
-CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS)
+CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS, ranges=RANGES)
 CENSUS_FEATURES = tuple(f.name for f in CENSUS_FIELDS)
 N_CENSUS_FEATURES = len(CENSUS_FIELDS)

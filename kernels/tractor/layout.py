@@ -10,6 +10,19 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "match_hand": (0, None), "match_winner": (-1, 1), "team0_level_before": (0, 13),
+    "team1_level_before": (0, 13), "team0_level_after": (0, 13), "team1_level_after": (0, 13),
+    "banker": (0, "seat"), "banker_team": (0, 1), "level": (0, 12), "declarer": (-1, "seat"),
+    "first_declarer": (-1, "seat"), "trumps": (0, 108), "points_held": (0, 200), "jokers": (0, 4),
+    "kitty_points_dealt": (0, 200), "kitty_points": (0, 200), "captured": (0, 200), "last_winner": (0, "seat"),
+    "last_lead_cards": (0, None), "penalty_banker": (0, None), "penalty_opp": (0, None),
+    "won_points": (0, 200), "tricks_won": (0, None), "throws": (0, None), "throws_failed": (0, None),
+    "n_tricks": (0, None),
+}
+
 MAX_SEATS = 4
 SUITS = ("spades", "hearts", "clubs", "diamonds")
 
@@ -66,5 +79,5 @@ FIELDS = [
     Field("pairs_led", "int8", "pairs led (as a lead of their own)"),
 ]
 
-LAYOUT = RowLayout(FIELDS, MAX_SEATS)
+LAYOUT = RowLayout(FIELDS, MAX_SEATS, ranges=RANGES)
 ROW_LEN = LAYOUT.length

@@ -14,6 +14,17 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "hand_no": (0, None), "leader": (0, "seat"), "eight_seat": (-1, "seat"), "finish": (0, 3),
+    "captured": (0, 200), "void": (0, 200), "terminal_seat": (-1, "seat"), "terminal_points": (0, 200),
+    "bombs4": (0, None), "bombs5": (0, None), "bombs6": (0, None), "bombs7": (0, None), "bombs8": (0, None),
+    "bonus5": (0, None), "bonus6": (0, None), "bonus7": (0, None), "bonus8": (0, None), "plays": (0, None),
+    "n_tricks": (0, None), "n_turns": (0, None), "dealt_points": (0, 200), "match_hands": (1, None),
+    "first_leader": (0, "seat"), "points": (0, 200),
+}
+
 MAX_SEATS = 4
 BOMB_SIZES = (4, 5, 6, 7, 8)
 BONUS_SIZES = (5, 6, 7, 8)
@@ -60,7 +71,7 @@ _HAND_FIELDS = [
     Field("match_eight_win", "bool", "the match was won by an 8 of a kind dealt (W-7 win_match)"),
     Field("first_leader", "int8", "seat that led the match's first hand (turned-up card)"),
 ]
-HAND_LAYOUT = RowLayout(_HAND_FIELDS, MAX_SEATS)
+HAND_LAYOUT = RowLayout(_HAND_FIELDS, MAX_SEATS, ranges=RANGES)
 
 CENSUS_FIELDS = [
     *[Field(f"bombs{k}", "int8", f"ranks held exactly {k} times (a natural {k}-card bomb)", per_seat=True)
@@ -71,6 +82,6 @@ CENSUS_FIELDS = [
     Field("fu_510k", "bool", "a 副510K (mixed suits) can be formed", per_seat=True),
     Field("points", "int16", "5/10/K points held", per_seat=True),
 ]
-CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS)
+CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, MAX_SEATS, ranges=RANGES)
 CENSUS_FEATURES = tuple(f.name for f in CENSUS_FIELDS)
 N_CENSUS_FEATURES = len(CENSUS_FIELDS)

@@ -7,6 +7,15 @@ from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
 
+# the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
+# bound, "seat" for a seat index of the run, "seats" for the run's seat count
+RANGES = {
+    "banker": (0, "seat"), "hard_seat": (-1, "seat"), "partner": (-1, "seat"), "finish": (0, "seats"),
+    "captured": (0, None), "unplayed": (0, None), "plays": (0, None), "xi_wangzha": (0, None),
+    "xi_seven": (0, None), "xi_eight": (0, None), "n_tricks": (0, None), "n_turns": (0, None),
+    "ended_by": (0, "seat"), "wilds": (0, 6), "seven": (0, 13), "eight": (0, 13), "points": (0, None),
+}
+
 N_SEATS = 4
 
 # per-seat census features, in the order the census kernel writes them (``kernels.xiantao.census``)
@@ -64,4 +73,4 @@ PLAY = RowLayout([
     Field("bombs", "int16", "bomb-class plays of ladder level L{i} (spec §7.2)", width=LADDER_LEVELS,
           labels=tuple(f"bombs_L{level:02d}" for level in range(1, LADDER_LEVELS + 1))),
     *[Field(f.name, f.type, f.doc + " (at the deal)", per_seat=True) for f in CENSUS_FIELDS],
-], max_seats=N_SEATS)
+], max_seats=N_SEATS, ranges=RANGES)

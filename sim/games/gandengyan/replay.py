@@ -66,15 +66,31 @@ def replay(spec, rows: list, game_index: int) -> str:
                          + (f" (as {RANK_CHARS[int(a[LOG_MOVE + 1])]})" if a[LOG_MOVE + 3] and kind != JOKER_BOMB
                             else ""))
     order = sorted((int(stored[f"s{s}_finish"]), s) for s in range(n_seats) if stored[f"s{s}_finish"] > 0)
-    if stored["winner"] < 0:
-        lines.append("stalemate: nobody holding cards can lead (only jokers, the stock is empty)")
+    lines += stalemate_lines(stored, n_seats, spec.rules.end, trick + 1)
     lines.append("out: " + (", ".join(f"seat {s}" for _, s in order) or "nobody")
                  + "; cards left: " + ", ".join(f"seat {s} {stored[f's{s}_cards_left']}" for s in range(n_seats)))
     if spec.rules.end != "play_on" and stored["winner"] >= 0:
         lines.append(f"public multiplier {stored['public_multiplier']:g}; personal: "
                      + ", ".join(f"seat {s} ×{stored[f's{s}_personal_multiplier']:g}" for s in range(n_seats)
                                  if stored[f"s{s}_pays"]))
-    lines.append("money: " + ", ".join(f"seat {s} {stored[f's{s}_money']:+g}" for s in range(n_seats)))
+    lines.append("money: " + ", ".join(f"seat {s} {money_text(stored[f's{s}_money'])}" for s in range(n_seats)))
     return "\n".join(lines)
+
+
+def stalemate_lines(stored, n_seats: int, end: str, last_trick: int) -> list[str]:
+    """The end of a hand nobody could finish: the seats still holding cards hold only jokers that
+    cannot be led and the stock is empty — with nobody out (``winner`` -1), or under ``play_on``
+    with two or more seats still holding cards. The kernel has opened the next trick by then
+    (``n_tricks`` counts it), so it is named too."""
+    holders = sum(1 for s in range(n_seats) if stored[f"s{s}_cards_left"] > 0)
+    if not (stored["winner"] < 0 or (end == "play_on" and holders >= 2)):
+        return []
+    out = [f"— trick {int(stored['n_tricks'])}"] if int(stored["n_tricks"]) > last_trick else []
+    return out + ["stalemate: nobody holding cards can lead (only jokers, the stock is empty)"]
+
+
+def money_text(value: float) -> str:
+    """Money with its sign; nothing paid is 0 (never "-0")."""
+    return "0" if value == 0 else f"{value:+g}"
 
 

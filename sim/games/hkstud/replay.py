@@ -11,6 +11,14 @@ from sim.errors import UserError
 ACTIONS = {0: "folds", 1: "checks", 2: "calls", 3: "bets"}
 
 
+def action_text(act: int, paid: int, bet_before: bool) -> str:
+    """One logged action: the kernel logs a bet and a raise alike (``ACT_BET``); it is a raise when
+    a bet was made earlier in the round, and ``paid`` is then the call and the raise together."""
+    if act == 3 and bet_before:
+        return f"raises (puts in {paid})"
+    return ACTIONS[act] + (f" {paid}" if act == 3 or (act == 2 and paid) else "")
+
+
 def _players(spec, game_index: int) -> list[str]:
     opts = spec.options
     n = spec.rules.players
@@ -53,13 +61,13 @@ def replay(spec, rows: list, game_index: int) -> str:
             break
         ups = ", ".join(f"seat {k} {' '.join(name(c) for c in cards[k][1:st])}" for k in range(n) if live[k])
         lines.append(f"round {st}: up-cards {ups}; 庄家: seat {banker}")
+        bet_before = False
         for a in actions:
             if int(a[LOG_STREET]) != st:
                 continue
             seat, act, paid = int(a[LOG_SEAT]), int(a[LOG_ACTION]), int(a[LOG_PAID])
-            text = f"  seat {seat} {ACTIONS[act]}"
-            if act == ACT_BET or (act == 2 and paid):
-                text += f" {paid}"
+            text = f"  seat {seat} {action_text(act, paid, bet_before)}"
+            bet_before = bet_before or act == ACT_BET
             if a[LOG_EQUITY] >= 0:
                 text += f" (equity {a[LOG_EQUITY] / EQUITY_SCALE:.3f})"
             lines.append(text)

@@ -54,7 +54,8 @@ GAME = Game(
     validate=_rules.validate,
     jobs={
         "census": Job(_census_columns, _census, _census_warm_up, _census_report, _census_figures),
-        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics),
+        "play": Job(_play_columns, _play, _play_warm_up, _play_report, _play_figures, metrics=_metrics,
+                    check=lazy("sim.games.tractor.play", "check_options"), sweep_check=_rules.sweep_check),
     },
     players=Players(names=POLICIES, params=PARAMS),
     scoring=Scoring(facts=_scoring.fact_columns, score=_scoring.score, roles=ROLES, role_labels=_scoring.ROLE_LABELS,

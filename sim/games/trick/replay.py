@@ -4,8 +4,9 @@
 The game re-simulates the hand with ``play_logged`` (the batch kernel with a log) and checks the
 row against the stored one; this module only reads the log: the hands as dealt (every card a seat
 played, 庄家's buried cards in and the kitty he picked up out), the declarations, the kitty, each
-trick with who led, what everyone played, the failed throws, who won it and its points. Cards are
-sorted and named under the hand's card order (the table ``ot`` of ``kernels.trick.order``).
+trick with who led, what everyone played, the throws tried (standing or failed), who won it and
+its points. Cards are sorted and named under the hand's card order (the table ``ot`` of
+``kernels.trick.order``).
 """
 
 from __future__ import annotations
@@ -89,6 +90,14 @@ def declaration_lines(acts, cards: Cards, act_names: dict[int, str]) -> list[str
     return out
 
 
+def throw_line(seat: int, text: str, higher: int) -> str:
+    """A throw (甩牌) tried: it stands when no other seat holds a higher part, else it fails with a
+    penalty of 10 points per higher card found."""
+    if higher == 0:
+        return f"  seat {seat} throws {text} — stands: no higher card held"
+    return f"  seat {seat} throws {text} — fails: {higher} higher card(s) held, penalty {10 * higher}"
+
+
 def trick_lines(acts, cards: Cards, banker_side: set[int], last_winner: int) -> list[str]:
     """Every trick: the lead (and a failed throw before it), the follows, the winner and points."""
     tricks: dict[int, list] = {}
@@ -104,10 +113,8 @@ def trick_lines(acts, cards: Cards, banker_side: set[int], last_winner: int) -> 
         side = "庄" if winner in banker_side else "闲"
         out.append(f"— trick {t + 1}: seat {winner} wins ({side})" + (f", {pts} points" if pts else ""))
         for typ, seat, _, aux, cs in tricks[t]:
-            if typ == THROW:
-                kinds = [k for k in cs]
-                out.append(f"  seat {seat} throws {cards.text(kinds)} — fails: {aux} higher card(s) held, "
-                           f"penalty {10 * aux}")
+            if typ == THROW:  # every throw tried is logged; aux = higher cards found, 0 when it stands
+                out.append(throw_line(seat, cards.text(cs), aux))
             elif aux == 1:
                 out.append(f"  seat {seat} leads {cards.text(cs)}")
             else:
