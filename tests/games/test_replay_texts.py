@@ -1,5 +1,6 @@
-"""What replays print must match what the row says (issue 24 items 8 and 10): a throw that stands
-is not printed as a failure, a raise is not printed as a bet, a stalemate is said and pays 0."""
+"""What replays and column docs say must match the rows (issue 24 items 8 and 10): a throw that
+stands is not printed as a failure, a raise is not printed as a bet, a stalemate is said and pays
+0, and 双扣's side_level is documented as the values it takes."""
 
 from __future__ import annotations
 
@@ -61,3 +62,15 @@ def test_nothing_paid_is_zero_not_minus_zero():
     from sim.games.gandengyan.replay import money_text
 
     assert money_text(-0.0) == "0" and money_text(0) == "0" and money_text(-3.0) == "-3" and money_text(2) == "+2"
+
+
+def test_shuangkou_side_level_is_documented_as_the_levels_it_holds():
+    """docs/schema.md said "0 under 5" while levels 1-4 are stored (only L >= 5 doubles)."""
+    import sim
+    from sim.games.shuangkou.columns import SCORED
+
+    doc = next(c.doc for c in SCORED if c.name == "side_level")
+    levels = sim.play("shuangkou", 200, seed=4, progress=False, log=lambda s: None).to_pandas(["side_level"])
+    low = levels["side_level"].between(1, 4)
+    assert low.any(), "no side level of 1-4 in 200 hands: the check below would prove nothing"
+    assert "0 under 5" not in doc and "0 with no bomb" in doc, doc

@@ -31,7 +31,8 @@ SCORED = [
            OUTCOMES),
     Column("win_team", pa.int8(), "winning team by seat: 0 = seats {0, 2}, 1 = seats {1, 3} (after the swap)"),
     Column("units", pa.int8(), "base units of the outcome (3 / 2 / 1)"),
-    Column("side_level", pa.int8(), "the winning side's 相 level L (SK-7; 0 under 5)"),
+    Column("side_level", pa.int8(), "the winning side's 相 level L (SK-7: its largest 相 played or the bomb-count "
+           "equivalent, 0 with no bomb; only L >= 5 doubles)", lo=0),
     Column("multiplier", pa.int64(), "翻倍 F = 2^(L-4) for L >= 5, else 1"),
     *per_seat("won", pa.bool_(), "the player is on the winning side", N_SEATS),
     *per_seat("level", pa.int8(), "the player's 相 level (SK-7: largest 相 played or the bomb-count equivalent)",
