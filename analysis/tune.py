@@ -409,7 +409,8 @@ class Model:
     components {name: (n, n_seats)} or a function returning them when first needed, scored
     columns)``; ``metrics``: name → per-row value (NaN
     where it does not apply) from ``metric_columns`` (stored columns as they read them) updated
-    with the candidate's scored columns.
+    with the candidate's scored columns; ``group``: consecutive game indices that one deal
+    spans (``--duplicate``: the seat count), kept on one side of the held-out split.
     """
 
     columns: Mapping[str, np.ndarray]
@@ -419,15 +420,20 @@ class Model:
     score: Callable[[Mapping[str, np.ndarray], Mapping[str, Any]], tuple]
     metrics: Mapping[str, Callable[[Mapping[str, np.ndarray]], np.ndarray]] = field(default_factory=dict)
     metric_columns: Mapping[str, np.ndarray] = field(default_factory=dict)
+    group: int = 1  # game indices that belong together (a duplicate deal played from every seat)
 
     @property
     def n_rows(self) -> int:
         return int(self.unit.size)
 
     def split(self) -> tuple["Sample", "Sample"]:
-        """(first half of the game indices, second half): the search's hands and the held-out ones."""
+        """(first half of the game indices, second half): the search's hands and the held-out ones.
+        The cut is a multiple of ``group``, so the rotations of a duplicate deal (consecutive game
+        indices) stay on one side."""
         idx = np.unique(self.unit)
         cut = idx[len(idx) // 2] if len(idx) > 1 else idx[-1] + 1
+        if cut - cut % self.group > idx[0]:
+            cut -= cut % self.group
         return self.sample(self.unit < cut, "first half"), self.sample(self.unit >= cut, "second half")
 
     def sample(self, mask: np.ndarray | None = None, label: str = "all hands") -> "Sample":

@@ -102,9 +102,10 @@ def model(run, source=None, extra_rules: Sequence[Any] = (), hands: int | None =
         return money, lambda: sc.components(cols, scored, rules, n), scored  # components only for share.X
 
     names = lib.Names(tuple(sc.roles), n, tuple(sc.component_labels), tuple(m.name for m in metrics))
+    duplicate = bool((run.manifest.get("options") or {}).get("duplicate"))
     return lib.Model(columns, np.asarray(table.column("game_index").to_numpy(), np.int64), names,
                      lambda cols: np.asarray(sc.seat_roles(cols, n)), score,
-                     {m.name: m.value for m in metrics}, raw)
+                     {m.name: m.value for m in metrics}, raw, n if duplicate else 1)
 
 
 # --- options -------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ needed match their formulas, and bad --vary / goal text is one line with a sugge
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -118,6 +119,14 @@ def test_minimise_sd_and_the_tail_and_metric_figures_match_numpy():
     assert sc(lib.Ref("moved")).value == pytest.approx(np.abs(s0).mean())
     e = lib.parse_expr("money.p - 2*money.seat1", NAMES)(sc)
     assert e.value == pytest.approx(3 * s0.mean()) and e.se == pytest.approx(3 * s0.std(ddof=1) / np.sqrt(half))
+
+
+def test_the_held_out_split_keeps_a_duplicate_deal_on_one_side():
+    m = toy_model(n=30)
+    first, second = dataclasses.replace(m, group=4).split()
+    assert first.n_units == 12 and second.n_units == 18  # the cut 15 moves down to 12, a multiple of 4
+    first, second = m.split()
+    assert first.n_units == 15 and second.n_units == 15
 
 
 def test_rows_of_one_game_index_are_one_unit():
