@@ -162,6 +162,7 @@ class Est:
 
     value: float
     lin: np.ndarray
+    n: int | None = None  # hands it applies to (CONSTANT: a number; None: figures over different hands)
 
     @property
     def se(self) -> float:
@@ -173,16 +174,16 @@ class Est:
         return self.value - Z95 * self.se, self.value + Z95 * self.se
 
     def _lift(self, other) -> "Est":
-        return other if isinstance(other, Est) else Est(float(other), np.zeros_like(self.lin))
+        return other if isinstance(other, Est) else Est(float(other), np.zeros_like(self.lin), CONSTANT)
 
     def __add__(self, o):
         o = self._lift(o)
-        return Est(self.value + o.value, self.lin + o.lin)
+        return Est(self.value + o.value, self.lin + o.lin, _n(self, o))
 
     __radd__ = __add__
 
     def __neg__(self):
-        return Est(-self.value, -self.lin)
+        return Est(-self.value, -self.lin, self.n)
 
     def __sub__(self, o):
         return self + (-self._lift(o))
@@ -192,7 +193,7 @@ class Est:
 
     def __mul__(self, o):
         o = self._lift(o)
-        return Est(self.value * o.value, self.value * o.lin + o.value * self.lin)
+        return Est(self.value * o.value, self.value * o.lin + o.value * self.lin, _n(self, o))
 
     __rmul__ = __mul__
 
@@ -201,17 +202,30 @@ class Est:
         if o.value == 0:
             return Est(math.nan, np.full_like(self.lin, np.nan))
         r = self.value / o.value
-        return Est(r, (self.lin - r * o.lin) / o.value)
+        return Est(r, (self.lin - r * o.lin) / o.value, _n(self, o))
 
     def __rtruediv__(self, o):
         return self._lift(o) / self
 
     def __abs__(self):
-        return Est(abs(self.value), math.copysign(1.0, self.value) * self.lin)
+        return Est(abs(self.value), math.copysign(1.0, self.value) * self.lin, self.n)
 
     def sqrt(self) -> "Est":
         r = math.sqrt(max(self.value, 0.0))
-        return Est(r, self.lin / (2 * r) if r > 0 else np.zeros_like(self.lin))
+        return Est(r, self.lin / (2 * r) if r > 0 else np.zeros_like(self.lin), self.n)
+
+
+CONSTANT = -1  # Est.n of a number in an expression
+
+
+def _n(a: "Est", b: "Est") -> int | None:
+    """The hands a combination applies to: a number takes the other side's; two figures keep
+    theirs when they agree (None: figures over different hands)."""
+    if a.n == CONSTANT:
+        return b.n
+    if b.n == CONSTANT:
+        return a.n
+    return a.n if a.n == b.n else None
 
 
 @dataclass(frozen=True)
@@ -469,7 +483,7 @@ class Sample:
         if sb == 0:
             return Est(math.nan, np.full(self.n_units, np.nan))
         r = float(au.sum()) / sb
-        return Est(r, (au - r * bu) / sb)
+        return Est(r, (au - r * bu) / sb, int(np.count_nonzero(bu)))
 
     def evaluate(self, settings: Mapping[str, Any]) -> "Scored":
         money, comps, scored = self.model.score(self.columns, settings)
@@ -544,7 +558,7 @@ class Candidate:
 
 
 def _as_est(x, n: int) -> Est:
-    return x if isinstance(x, Est) else Est(float(x), np.zeros(n))
+    return x if isinstance(x, Est) else Est(float(x), np.zeros(n), CONSTANT)
 
 
 def score_candidate(sample: Sample, settings: Mapping[str, Any], goals: Sequence[Goal]) -> Candidate:

@@ -50,6 +50,11 @@ def _ci(e: Est) -> str:
     return "—" if math.isnan(lo) or math.isinf(lo) else f"[{lo:.4g}, {hi:.4g}]"
 
 
+def _hands(e: Est, of: int) -> str:
+    """The hands a figure applies to (a role's money: the hands with that role) out of ``of``."""
+    return f"{e.n:,}" if e.n is not None and e.n >= 0 else f"{of:,}"
+
+
 def _verdict(goal: Goal, gap: Est) -> str:
     if goal.kind == "target":
         return "target met (0 in the gap's CI)" if met(goal, gap) else f"target missed by {gap.value:.4g} {_ci(gap)}"
@@ -99,26 +104,26 @@ def report(result: Result, title: str, summary: Sequence[str]):
     best = result.best
     if best is not None:
         for g, lhs, gap in zip(result.goals, best.lhs, best.gaps):
-            answer.stats.append(Row((best.label(), str(g.lhs), _num(lhs.value), _ci(lhs), f"{result.n_search:,}",
+            answer.stats.append(Row((best.label(), str(g.lhs), _num(lhs.value), _ci(lhs), _hands(lhs, result.n_search),
                                      f"searched hands; {_verdict(g, gap)}")))
         for check in result.checks:
             for g, lhs, gap, s_lhs in zip(result.goals, check.lhs, check.gaps, best.lhs):
                 curse = lhs.value - s_lhs.value
                 se = math.hypot(lhs.se, s_lhs.se)
-                answer.stats.append(Row((check.label, str(g.lhs), _num(lhs.value), _ci(lhs), f"{check.n_units:,}",
+                answer.stats.append(Row((check.label, str(g.lhs), _num(lhs.value), _ci(lhs), _hands(lhs, check.n_units),
                                          f"{_verdict(g, gap)}; minus searched {curse:+.4g} ± {Z95 * se:.3g}")))
         if result.runner_up is not None:
             for g, (d, need) in zip(result.goals, result.separation()):
                 text = "∞" if math.isinf(need) else f"{max(1, math.ceil(need)):,}"
                 against.stats.append(Row((f"vs {result.runner_up.label()}", f"Δ {g.lhs}", _num(d.value), _ci(d),
-                                          f"{result.n_search:,}", f"hands needed to tell apart: {text}")))
+                                          _hands(d, result.n_search), f"hands needed to tell apart: {text}")))
     ordered = result.search.ranked() + [c for c in result.search.candidates if not c.feasible]
     for c in ordered[:TOP]:
         obj = "—" if c.objective is None else f"{c.objective.value:.4g}"
         for i, (g, lhs) in enumerate(zip(result.goals, c.lhs)):
             note = (f"objective {obj}" + ("" if c.feasible else "; breaks a constraint")) if i == 0 else ""
             cands.stats.append(Row((c.label() if i == 0 else "", str(g.lhs), _num(lhs.value), _ci(lhs),
-                                    f"{result.n_search:,}", note)))
+                                    _hands(lhs, result.n_search), note)))
     sections = [answer] + ([against] if against.stats else []) + [cands]
     return TuneReport(title, list(summary), sections)
 

@@ -208,3 +208,22 @@ def test_figures_draw_each_goal_against_each_option_and_the_front():
     figs = tune_report.figures(res)
     assert [f.slug for f in figs] == ["tune_0_x", "tune_1_x", "tune_front"]
     assert all(f.png.startswith(b"\x89PNG") for f in figs)
+
+
+def test_a_role_figure_counts_the_hands_with_that_role():
+    m = toy_model(n=400)
+
+    def roles(cols):  # role p sits in every third hand only
+        codes = np.tile(np.array([0, 1]), (len(cols["a"]), 1))
+        codes[np.arange(len(codes)) % 3 != 0, 0] = -1
+        return codes
+
+    m = dataclasses.replace(m, roles=roles)
+    sc = m.sample().evaluate({"x": 1.0})
+    p = sc(lib.Ref("money", "p"))
+    s0 = (m.columns["fixed"] + m.columns["a"])[::3]
+    assert p.n == len(s0) == 134 and p.value == pytest.approx(s0.mean())
+    assert (p - 1).n == 134 and (p - sc(lib.Ref("money", "seat0"))).n is None
+    res = lib.tune(m, [lib.Vary("x", (1.0, 2.0))], [goal("money.p=0")])
+    assert res.best.lhs[0].n == 67  # the searched half holds 67 hands with role p
+    assert tune_report.report(res, "t", []).sections[0].stats[0].cells[4] == "67"
