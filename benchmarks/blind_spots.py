@@ -4,6 +4,7 @@ the count before and after on the same hands.
     python benchmarks/blind_spots.py gandengyan [--variant sichuan-huopin] [--players 4] [--n 2000]
         [--seed 701] [--param last_guard=0]
     python benchmarks/blind_spots.py guanpai [--n 600] [--seed 13] [--param guard=0]
+    python benchmarks/blind_spots.py shuangkou [--n 300] [--seed 40] [--param wild_bomb=0]
 
 * gandengyan — a ``smart`` seat is the last to answer (every other seat but the trick's winner has
   passed), the stock is empty, it holds a legal answer and passes; the trick's winner then leads
@@ -12,6 +13,8 @@ the count before and after on the same hands.
 * guanpai — ``smart`` passes holding an answer and the opponent then leads out (hands, by the size
   of that last lead); and hands lost to an opponent's last card beating a single smart led while it
   held a higher single (tests/games/guanpai_helpers.py).
+* shuangkou — ``smart`` spends a wild joker in a non-bomb play while it still holds a natural
+  4+ of a kind (the joker would raise that bomb one 相).
 """
 
 from __future__ import annotations
@@ -91,9 +94,56 @@ def guanpai(variant: str, n: int, seed: int, params: dict) -> tuple[dict, int, i
     return dict(sorted(out_after_pass.items())), low_single, passes
 
 
+def shuangkou(n: int, seed: int, params: dict) -> tuple[int, int, int]:
+    """(hands where smart played a wild joker in a non-bomb play, of them those where it still held a
+    natural 4+ of a kind the joker would have raised one 相, such plays) over ``n`` all-smart hands
+    (the reference hand loop of tests/games/shuangkou_helpers.py with the kernel players)."""
+    from kernels.cards import card_rank
+    from kernels.shuangkou.movegen import bomb_power
+    from sim.games.shuangkou.rules import ShuangkouRules
+    from sim.ruleset import flatten
+    from tests.games.shuangkou_helpers import KernelPlayers
+    from tests.reference import shuangkou_rules as ref
+    from tests.reference.shuangkou_game import ShuangkouHand, deal_hand
+
+    rules = ShuangkouRules()
+    flat = flatten(rules)
+    tally = {"used": 0, "blind": 0, "plays": 0}
+
+    class Watching(KernelPlayers):
+        def __call__(self, h, seat):
+            key = super().__call__(h, seat)
+            if key == ref.PASS_KEY:
+                return key
+            kind, rank, size, wilds, _big, chain, wildas = key
+            if wilds == 0 or bomb_power(kind, rank, size, chain, self.v) > 0 or not 0 <= rank < 13:
+                return key
+            self.used = True
+            c = [0] * 15
+            for card in h.hands[seat]:
+                c[card_rank(card)] += 1
+            for r in range(rank - chain + 1, rank + 1):
+                c[r] -= size // chain - ((wildas >> (4 * r)) & 15)
+            if max(c[:13]) >= 4:
+                self.blind = True
+                tally["plays"] += 1
+            return key
+
+    for g in range(n):
+        d = deal_hand(seed, g, flat)
+        players = Watching(["smart"] * 4, seed * 1_000_003 + g, rules, [dict(params)] * 4)
+        players.used = players.blind = False
+        h = ShuangkouHand(d["hands"], d["leader"], flat, d["players"])
+        while not h.over:
+            h.act(h.turn, players(h, h.turn))
+        tally["used"] += players.used
+        tally["blind"] += players.blind
+    return tally["used"], tally["blind"], tally["plays"]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("game", choices=("gandengyan", "guanpai"))
+    ap.add_argument("game", choices=("gandengyan", "guanpai", "shuangkou"))
     ap.add_argument("--variant", default="")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--n", type=int, default=2000)
@@ -102,10 +152,17 @@ def main() -> None:
     a = ap.parse_args()
     params = {k: float(v) for k, v in (p.split("=", 1) for p in a.param)}
     t0 = time.perf_counter()
+    if a.game == "shuangkou":
+        used, blind, plays = shuangkou(a.n, a.seed, params)
+        print(f"{a.game} seed {a.seed} {params or 'defaults'}: smart spent a wild joker in a non-bomb play in "
+              f"{used} of {a.n} hands; in {blind} of them ({blind / max(used, 1):.0%}) while holding a natural 4+ of a kind the "
+              f"joker would raise one 相 ({plays} such plays; {time.perf_counter() - t0:.0f} s)")
+        return
     if a.game == "guanpai":
         out, low, passes = guanpai(a.variant or "default", a.n, a.seed, params)
+        four_to_six = sum(v for k, v in out.items() if 4 <= k <= 6)
         print(f"{a.game} {a.variant or 'default'} seed {a.seed} {params or 'defaults'}: the opponent led out after "
-              f"smart passed with an answer in {sum(out.values())} of {a.n} hands ({sum(v for k, v in out.items() if 4 <= k <= 6)} "
+              f"smart passed with an answer in {sum(out.values())} of {a.n} hands ({four_to_six} "
               f"with 4-6 cards; by cards led {out}); {passes} passes with an answer; {low} hands lost to a last "
               f"card over a single led while a higher single was held ({time.perf_counter() - t0:.0f} s)")
         return

@@ -38,3 +38,28 @@ def test_whole_hands(policies, variant):
 def test_margins(a, b, n):
     d = duplicate_margins(a, b, seed=2026, n=n)
     assert d.mean() - 5 * d.std(ddof=1) / np.sqrt(n) > 0, (a, b, d.mean(), d.std(ddof=1) / np.sqrt(n))
+
+
+def _lead(params):
+    """Issue 24, seed 40, game 832: seat 3 leads holding 33 666666 7 88 99 10 JJ QQ AA 2 and 大王 (two
+    seats already at 6相). The plan-only smart led 88 99 (10) JJ QQ with 大王 as the 10, though
+    the joker added to 666666 makes a 7相 bomb."""
+    from kernels.shuangkou.movegen import empty_moves, generate_moves
+    from kernels.shuangkou.policies import SMART, choose_move, params_matrix
+    from sim.games.shuangkou.rules import engine_rules
+
+    v = engine_rules(ShuangkouRules())
+    counts = np.zeros((4, 16), np.int64)
+    counts[3, :15] = [2, 0, 0, 6, 1, 2, 2, 1, 2, 2, 0, 2, 1, 0, 1]
+    out = empty_moves()
+    n = generate_moves(counts[3], np.zeros(7, np.int64), v, out)
+    i = choose_move(SMART, 3, out, n, True, counts, -1, np.array([20, 17, 22, 22], np.int64),
+                    np.array([6, 6, 0, 0], np.int64), params_matrix(["smart"] * 4, [params] * 4), v,
+                    np.zeros(4, np.uint64))
+    return tuple(int(x) for x in out[i])
+
+
+def test_smart_keeps_the_joker_for_its_natural_bomb():
+    kind, rank, size, wilds = _lead({})[:4]
+    assert wilds == 0  # smart's defaults keep 大王 for the 666666
+    assert _lead({"wild_bomb": 0})[3] == 1  # the old choice: the joker as the 10 of a 连对

@@ -61,7 +61,7 @@ GAME = Game(
     },
     players=Players(names=("random", "greedy", "smart", "search"),
                     params=("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack", "confidence",
-                            *SEARCH_PARAMS)),
+                            "wild_bomb", *SEARCH_PARAMS)),
     scoring=_scoring(),
     replay=_replay,
     duplicate=True,
