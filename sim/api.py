@@ -508,14 +508,14 @@ def sweep_rules(game: str, n: int, *, variants: Sequence[str] | None = None, set
     if len(seats) > 1:
         raise PaijuError(f"the settings seat different numbers of players ({', '.join(map(str, sorted(seats)))}); "
                          "a sweep compares the same deals, so sweep settings with one table size")
-    runs = []
-    for label, variant, layers in plan:
-        where = None if out is None else Path(out) / label.replace(", ", ",").replace(":", "_")
-        runs.append(play(game, n, seed=seed, variant=variant, rules=layers, out=where, overwrite=overwrite, **play_args))
+    out = _path(out, "out")
+    plan = [(label, None if out is None else out / label.replace(", ", ",").replace(":", "_"),
+             dict(play_args, variant=variant, rules=layers)) for label, variant, layers in plan]
+    settings, runs = _sweep_runs(game, n, seed, plan, overwrite)
     from analysis.sweep import sweep_report
 
     name = " × ".join(k for k, _ in axes)
-    return Sweep(sweep_report(game, name, [p[0] for p in plan], runs, job.metrics(seats.pop())), runs)
+    return Sweep(sweep_report(game, name, settings, runs, job.metrics(seats.pop())), runs)
 
 
 # --- runs ----------------------------------------------------------------------------------------

@@ -48,3 +48,12 @@ def test_variant_sweep_on_the_command_line_and_its_refusals():
     assert res.exit_code == 2 and res.output.startswith("error: ") and "bomb_factr" in res.output
     with pytest.raises(sim.PaijuError, match="at least two settings"):
         sim.sweep_rules("doudizhu", 10, set={"bomb_factor": [2]})
+
+
+def test_every_setting_is_checked_before_any_hand_is_played(tmp_path):
+    """The second setting's output directory is taken: the sweep stops before playing the first."""
+    (tmp_path / "bomb_factor=4").mkdir()
+    (tmp_path / "bomb_factor=4" / "notes.txt").write_text("mine")
+    with pytest.raises(sim.PaijuError, match="bomb_factor=4"):
+        sim.sweep_rules("doudizhu", 50, set={"bomb_factor": [2, 4]}, out=tmp_path, progress=False)
+    assert not (tmp_path / "bomb_factor=2").exists()
