@@ -16,7 +16,7 @@ from sim.errors import UserError
 
 BIDDING = ("pass-out", "natural")  # code = kernels.bridge.natural BID_PASS_OUT, BID_NATURAL
 PLAY = ("random", "greedy", "dd")  # code = kernels.bridge.cardplay PLAY_RANDOM, PLAY_GREEDY, PLAY_DD
-NATURAL_PARAMS = ("nt_min", "nt_max", "game", "minor_game", "slam", "grand", "weak_twos", "doubles")
+NATURAL_PARAMS = ("nt_min", "nt_max", "game", "minor_game", "slam", "grand", "weak_twos", "doubles", "redoubles")
 
 
 def policy_arrays(bidding: str | list[str] = "natural", play: str | list[str] = "greedy",

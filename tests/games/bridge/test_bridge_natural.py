@@ -85,11 +85,32 @@ def test_every_opening_follows_the_opening_table():
             assert calls[:first + 1] == ["P"] * first + [want[first]], i
 
 
-def test_auctions_end_with_penalty_doubles_and_no_redoubles():
+def test_auctions_end_with_penalty_doubles_and_business_redoubles():
+    """Penalty doubles, and redoubles of doubled part scores only (issue 24: the system never
+    redoubled, so ``insult_redoubled`` changed no played board); ``redoubles = 0`` restores that."""
     policies, params = policy_arrays("natural", "greedy")
     cols = board_columns(play(13, 0, 20_000, BridgeRules(), policies, params))
     assert cols["n_calls"].max() <= MAX_CALLS
-    assert (cols["doubled"] == 1).any() and not (cols["doubled"] == 2).any()
+    redoubled = cols["doubled"] == 2
+    assert (cols["doubled"] == 1).any() and redoubled.any()
+    level, strain = cols["level"][redoubled], cols["strain"][redoubled]
+    assert ((level <= 2) | ((level == 3) & (strain < 4)) | ((level == 4) & (strain < 2))).all()  # below game
+    policies, params = policy_arrays("natural", "greedy", {"redoubles": 0})
+    assert not (board_columns(play(13, 0, 20_000, BridgeRules(), policies, params))["doubled"] == 2).any()
+
+
+def test_a_doubled_part_score_the_side_expects_to_make_is_redoubled():
+    # board 2968 (West deals, nobody vulnerable): N-S compete to 3H (South's six hearts, North's three
+    # after South's 1H: a known fit) and West doubles; North redoubles (the side's points with South's
+    # spade void reach what 3H needs), and 3H makes: a redoubled part score that scores a game
+    masks = parse_pbn("N:KQ9653.J52.J7.97 T82.3.T86432.KQJ .AKQT87.A95.T853 AJ74.964.KQ.A642")
+    row, _ = given(masks, g=2967)
+    calls = [call_name(c) for c in auction_calls(row[AT("auction0"):AT("auction0") + 5])]
+    assert calls == ["1C", "P", "1D", "1H", "1NT", "2H", "P", "3H", "X", "XX", "P", "P", "P"]
+    assert row[AT("tricks")] == 9
+    row, _ = given(masks, g=2967, params={"redoubles": 0})
+    calls = [call_name(c) for c in auction_calls(row[AT("auction0"):AT("auction0") + 5])]
+    assert calls[-4:] == ["X", "P", "P", "P"]
 
 
 def test_weak_twos_can_be_switched_off():
@@ -106,3 +127,16 @@ def test_a_side_in_game_does_not_pull_to_another_strain_without_a_fit():
     row, _ = given(masks, g=5)
     calls = [call_name(c) for c in auction_calls(row[AT("auction0"):AT("auction0") + 5])]
     assert calls == ["1C", "P", "1D", "P", "2C", "P", "3NT", "P", "P", "P"]
+
+
+def test_insult_redoubled_changes_played_boards():
+    """With redoubles in the auction, the BR-2 reading of the redoubled insult (100 or 50) changes
+    the score of every redoubled contract that made (issue 24: it changed no played board)."""
+    import sim
+
+    run = sim.play("bridge", 20_000, seed=5, progress=False)
+    before = run.to_pandas(["game_index", "doubled", "tricks", "level", "ns_score"]).sort_values("game_index")
+    after = run.rescore({"insult_redoubled": 50}).to_pandas(["game_index", "ns_score"]).sort_values("game_index")
+    made_xx = ((before.doubled == 2) & (before.tricks >= before.level + 6)).to_numpy()
+    changed = before.ns_score.to_numpy() != after.ns_score.to_numpy()
+    assert made_xx.any() and (changed == made_xx).all()
