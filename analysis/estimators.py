@@ -1,7 +1,7 @@
 """Streaming estimators: sufficient statistics per column, Wilson and normal intervals, ``Stat``.
 
-A rate (a mean of 0/1 values) always gets the Wilson interval, which stays inside [0, 1]; other
-means get the normal interval.
+A rate (a statistic named ``P(…)`` whose values are all 0 or 1) gets the Wilson interval, which
+stays inside [0, 1], however it is computed; other means get the normal interval.
 
 A run is never held in memory: batches update (count, sum, sum of squares) per named quantity,
 and every estimate with its interval is derived from those three numbers. Integer data are summed
@@ -134,6 +134,11 @@ def wilson_interval(p: float, n: float, z: float = Z95) -> tuple[float, float]:
     return lo, hi
 
 
+def is_rate(name: str) -> bool:
+    """Whether a statistic is a probability by its name (``P(…)``, the reports' convention)."""
+    return str(name).startswith("P(")
+
+
 def is_binary(total, total_sq) -> bool:
     """Whether integer data with these sums are all 0 or 1 (Σx = Σx² holds for integers only then,
     since x² ≥ x for every integer): a mean of such data is a proportion."""
@@ -192,7 +197,7 @@ class Stat:
     def mean(cls, name, total, total_sq, n: int, exact=None, seat=None, z: float = Z95,
              exact_var=None) -> "Stat":
         m, lo, hi, se = mean_ci(total, total_sq, n, z)
-        if is_binary(total, total_sq):  # every value 0 or 1: a rate, whose interval stays in [0, 1]
+        if is_rate(name) and is_binary(total, total_sq):  # a rate: its interval stays in [0, 1]
             lo, hi = wilson_ci(total, n, z)
         if exact is None:
             return cls(name, m, lo, hi, None, None, n, se, seat)
@@ -269,8 +274,10 @@ class ClusterMean:
         else:
             ss = max(0.0, self.syy - 2 * r * self.sym + r * r * self.smm)
             se = math.sqrt(ss * self.g / (self.g - 1)) / self.sm
-        if self.binary:  # a pooled rate: Wilson at the effective sample size p(1-p)/se² (design effect)
-            n_eff = r * (1 - r) / (se * se) if 0 < r < 1 and 0 < se < math.inf else self.sm
+        if self.binary and is_rate(name):  # a pooled rate: Wilson at the effective size p(1-p)/se²
+            if se == math.inf:  # one hand: its spread is unknown, so all a rate can say is [0, 1]
+                return Stat(name, r, 0.0, 1.0, None, None, self.sm, se, seat)
+            n_eff = r * (1 - r) / (se * se) if 0 < r < 1 and se > 0 else self.sm
             lo, hi = wilson_interval(r, n_eff)
             return Stat(name, r, lo, hi, None, None, self.sm, se, seat)
         return Stat(name, r, r - Z95 * se, r + Z95 * se, None, None, self.sm, se, seat)

@@ -1,6 +1,6 @@
-"""Intervals of rates stay inside [0, 1] (issue 26 item 4): a mean of 0/1 values gets the Wilson
-interval wherever it is computed (``Stat.mean``, sweeps, rates pooled over seats), not a normal
-band such as 0.5 [-0.48, 1.48] at n = 2."""
+"""Intervals of rates stay inside [0, 1] (issue 26 item 4): a rate (a ``P(…)`` statistic of 0/1
+values) gets the Wilson interval wherever it is computed (``Stat.mean``, sweeps, rates pooled over
+seats), not a normal band such as 0.5 [-0.48, 1.48] at n = 2; means keep the normal interval."""
 
 from __future__ import annotations
 
@@ -24,6 +24,11 @@ def test_a_mean_of_zeros_and_ones_is_a_wilson_interval():
 def test_other_means_keep_the_normal_interval():
     s = Stat.mean("E[x]", 3, 5, 2)  # values 1 and 2
     assert s.ci_low == pytest.approx(1.5 - 1.959963984540054 * 0.5)
+    count = Stat.mean("E[7张]", 1, 1, 2)  # a count that happens to be 0 or 1 here is still a mean
+    assert count.ci_low == pytest.approx(0.5 - 1.959963984540054 * 0.5)
+    c = ClusterMean()
+    c.add(np.array([1.0]), np.array([1]))
+    assert c.stat("ratio").ci_low == -np.inf  # a mean from one hand has no interval
 
 
 def test_sweep_rates_are_wilson():
@@ -36,6 +41,9 @@ def test_sweep_rates_are_wilson():
 
 
 def test_pooled_rates_stay_in_the_unit_interval():
+    one = ClusterMean()
+    one.add(np.array([1.0]), np.array([2]))  # one hand: its spread is unknown
+    assert (one.stat("P(x)").ci_low, one.stat("P(x)").ci_high) == (0.0, 1.0)
     c = ClusterMean()
     c.add(np.array([1.0, 0.0]), np.array([1, 1]))  # two hands, one seat each: 1 of 2
     s = c.stat("P(seat wins)")
