@@ -136,6 +136,10 @@ def _check_rate(rules, fixed, given) -> None:
         ok &= (hcp >= row[1]) & (hcp <= row[2])
     hits = int(ok.sum())
     if hits < MIN_RATE * PROBE:
-        what = " and ".join(f"--{k} {', '.join(f'{s}={v}' for s, v in d.items())}" for k, d in given.items())
+        def text(key, value):
+            ranges = [value] if key == "hcp" else value
+            return "-".join(f"{lo}" if lo == hi else f"{lo}..{hi}" for lo, hi in ranges)
+
+        what = " and ".join(f"--{k} {', '.join(f'{s}={text(k, v)}' for s, v in d.items())}" for k, d in given.items())
         raise UserError(f"{what}: {hits} of {PROBE:,} random deals meet it (need 1 in {int(1 / MIN_RATE):,}); "
                         "impossible or too rare to deal by rejection")
