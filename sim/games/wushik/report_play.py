@@ -169,8 +169,9 @@ def play_report(run: Run, batch_size: int = BATCH_ROWS) -> Report:
                                 p("P(team {0,2} wins the match)"), p("P(draw)"),
                                 p("P(match won by an 8 of a kind, W-7 win_match)"), e("E[winner's final total]"),
                                 e("E[loser's final total]")],
-                      notes=["match totals and ends are those of the run's own scoring (rescoring changes hand "
-                             "scores, not where matches stopped)"])
+                      notes=["matches end where they ended in play (under the run's own scoring); after "
+                             "`paiju rescore` the totals and the winner are recomputed from the rescored hands "
+                             "of each match"])
     money = Section(MONEY, [acc.roles[r].stat(f"E[money | {r}]") for r in ROLES]
                     + [acc.seats[k].stat("E[money | seat]", seat=k) for k in SEATS],
                     notes=["roles: the hand's first leader, his partner, the other team (first-lead advantage); "

@@ -11,10 +11,11 @@ by an 8 of a kind dealt (W-7: ``win_hand_as_double_catch`` +300 / -100; ``win_ma
 match ends). A seat's money is his team's hand score minus the other team's: zero-sum, the
 margin the hand moves.
 
-Match totals depend on the hands a match contains, which the play engine decides under the
-run's scoring (a match ends when a total reaches ``target_score``): they are facts of the run
-(``team0_total`` …), not rescored. ``running_totals`` and ``match_winner`` recompute them from
-hand scores for checking.
+Where a match ends depends on the hands' scores (it ends when a total reaches ``target_score``):
+that is a replay question, so the hands a match contains (``match_over``, ``match_hands``) are
+facts of the run. The running totals and the winner are recomputed from the scored hands over
+those hands (``match_columns``), so after ``paiju rescore`` they agree with the new hand scores;
+scoring needs the rows of a game index together and in order (rescore reads whole game indices).
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ COMPONENT_LABELS = {"points": "captured points (5/10/K), the 终止牌 trick's t
 
 def fact_columns(rules, n_seats: int = 4) -> list[str]:
     """The columns ``score`` reads (``seat_roles`` reads ``leader``)."""
-    return (["leader", "terminal_seat", "terminal_points", "eight_applied", "eight_seat"]
+    return (["game_index", "leader", "terminal_seat", "terminal_points", "eight_applied", "eight_seat",
+             "match_eight_win"]
             + [f"s{k}_{c}" for c in SEAT_FACTS for k in range(n_seats)])
 
 
@@ -128,7 +130,24 @@ def score(facts: Facts, rules, n_seats: int = 4) -> dict[str, np.ndarray]:
     for k in range(n_seats):
         out[f"s{k}_score"] = scores[:, k % 2].astype(np.int32)
         out[f"s{k}_money"] = (margin if k % 2 == 0 else -margin).astype(np.float64)
+    out.update(match_columns(facts, scores))
     return out
+
+
+def match_columns(facts: Facts, scores: np.ndarray) -> dict[str, np.ndarray]:
+    """Each hand's match totals after it and its match's winner, from the (n, 2) team hand scores
+    of whole matches in play order: the higher final total (W-8), or the team dealt the 8 of a
+    kind that ended the match (W-7 win_match); 2 a draw."""
+    game = np.asarray(facts["game_index"])
+    totals = running_totals(game, scores)
+    first = np.r_[True, game[1:] != game[:-1]] if len(game) else np.zeros(0, bool)
+    match = np.cumsum(first) - 1
+    last = np.flatnonzero(np.r_[first[1:], True]) if len(game) else np.zeros(0, np.int64)
+    final = totals[last][match]
+    eight_team = (np.asarray(facts["eight_seat"], np.int64) % 2)[last][match]
+    winner = np.where(np.asarray(facts["match_eight_win"], bool), eight_team, match_winner(final[:, 0], final[:, 1]))
+    return {"team0_total": totals[:, 0].astype(np.int32), "team1_total": totals[:, 1].astype(np.int32),
+            "match_winner": winner.astype(np.int8)}
 
 
 def components(facts: Facts, scored: Mapping[str, np.ndarray], rules, n_seats: int = 4) -> dict[str, np.ndarray]:
