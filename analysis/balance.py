@@ -33,9 +33,9 @@ import numpy as np
 
 from analysis.estimators import Z95, ZERO_SUM_TOL, ClusterMean, Moments, Stat, empty, invariant
 from analysis.report import FLAG, Report, Section
-from analysis.rescore import Source, apply_scoring, diff_text, ruleset_diff, source_rules
-from analysis.runs import BATCH_ROWS, Run, RunError, open_run
-from sim.errors import UserError
+from analysis.rescore import Source, diff_text, ruleset_diff
+from analysis.runs import BATCH_ROWS, RunError
+from analysis.errors import UserError
 
 RUN_SCENARIO = "run"  # name of the single scenario when none is given: the run's own ruleset
 
@@ -53,19 +53,6 @@ class Scenario:
     name: str
     overrides: Mapping[str, Any] = field(default_factory=dict)
     origin: str = "the run's own ruleset"
-
-
-def load_scenario(path: str | Path) -> Scenario:
-    """A scenario TOML file (its name is the file stem), or inline options ``key=value[,key=value…]``
-    (its name is that text) when no such file exists."""
-    from sim.ruleset import load_toml, parse_set_option
-
-    p = Path(path)
-    text = str(path)
-    if "=" in text and not p.exists():
-        overrides = dict(parse_set_option(part.strip()) for part in text.split(",") if part.strip())
-        return Scenario(text, overrides, f"--scenario {text}")
-    return Scenario(p.stem, load_toml(p), f"scenario file {str(p)!r}")
 
 
 def hands_needed(mean_diff: float, sd_diff: float, z: float = Z95) -> float:
@@ -209,22 +196,6 @@ def _sd(m: Moments) -> float:
 # --- the report --------------------------------------------------------------------------------
 
 
-def _rulesets(source: Source, scenarios: Sequence[Scenario]):
-    names = [s.name for s in scenarios]
-    dup = sorted({n for n in names if names.count(n) > 1})
-    if dup:
-        raise UserError(f"two scenarios are named {dup[0]!r} (a scenario's name is its file stem); rename one")
-    out = []
-    for sc in scenarios:
-        rules = apply_scoring(source.rules, sc.overrides, sc.origin)
-        try:
-            source.game.validate(rules)
-        except UserError as exc:
-            raise UserError(f"{sc.origin}: {exc}") from None
-        out.append(rules)
-    return out
-
-
 def _money(scored: dict[str, np.ndarray], n_seats: int) -> np.ndarray:
     return np.stack([np.asarray(scored[f"s{k}_money"], np.float64) for k in range(n_seats)], axis=1)
 
@@ -232,7 +203,7 @@ def _money(scored: dict[str, np.ndarray], n_seats: int) -> np.ndarray:
 def role_key(scoring, text: str, game: str) -> str:
     """The role a user names by its key (``banker``), by its label as the report prints it
     (``庄家 (banker)``, ``庄家``) or by the label's first word; a one-line error otherwise."""
-    from sim.errors import did_you_mean
+    from analysis.errors import did_you_mean
 
     labels = {r: scoring.role_labels.get(r, r) for r in scoring.roles}
     for names in (lambda r: (r, labels[r], f"{labels[r]} ({r})"),  # exact names first, then first words
@@ -245,16 +216,14 @@ def role_key(scoring, text: str, game: str) -> str:
                     f"got {text!r}{did_you_mean(text, choices)}")
 
 
-def balance(run: Run | str | Path, scenarios: Sequence[Scenario] | None = None, *, role: str | None = None,
+def balance(source: Source, scenarios: Sequence[Scenario], rulesets: Sequence[Any], *, role: str | None = None,
             batch_size: int = BATCH_ROWS) -> BalanceReport:
-    """The balance report of a play run under ``scenarios`` (default: the run's own ruleset)."""
-    if not isinstance(run, Run):
-        run = open_run(run)
-    source = source_rules(run, "balance")
+    """The balance report of the play run ``source`` under ``scenarios``, whose rulesets (the run's
+    with each scenario's overrides, validated) are ``rulesets``: ``sim.rescore.balance_run`` opens
+    the run and makes them."""
+    run = source.run
     sc = source.scoring
     role = role_key(sc, role, source.game.name) if role else sc.default_role
-    scenarios = list(scenarios) if scenarios else [Scenario(RUN_SCENARIO)]
-    rulesets = _rulesets(source, scenarios)
     facts_needed = sorted(set().union(*(source.fact_columns(r) for r in rulesets)))
     missing = [c for c in facts_needed if c not in run.columns]
     if missing:

@@ -49,11 +49,9 @@ def fixed_section(run: Run, batch_size: int = BATCH_ROWS) -> Section | None:
     return sec
 
 
-def add_fixed(run: Run, rep: Report) -> None:
-    """Say a ``--fix`` run's fixed cards at the top of its report and, for play, lead with the
-    fixed seats' figures."""
-    from sim.dealing import describe
-
+def add_fixed(run: Run, rep: Report, describe) -> None:
+    """Say a ``--fix`` run's fixed cards at the top of its report (``describe(fixed)``: their
+    text, ``sim.dealing.describe``) and, for play, lead with the fixed seats' figures."""
     fixed = fixed_of(run)
     if not fixed:
         return

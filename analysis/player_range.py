@@ -4,7 +4,8 @@ shipped with the game, so that every play report can say how much its rates owe 
 
 The measurement is ``paiju sweep GAME --players greedy,smart,search`` (the same deals under each
 player, ``sim.api.sweep_players``); ``benchmarks/player_ranges.py GAME --write`` runs it and writes
-``sim/games/<game>/player_ranges.json``:
+``player_ranges.json`` in the game's package, which the game gives as ``Game.player_ranges()``
+(None for a game that ships none: its reports have no such section):
 
     {"game": ..., "variant": "default", "seed": ..., "n": {"greedy": 20000, ...},
      "params": {"search": {"worlds": 4}}, "paiju": "0.1.0",
@@ -12,30 +13,18 @@ player, ``sim.api.sweep_players``); ``benchmarks/player_ranges.py GAME --write``
 
 where a figure's ``n`` counts the hands it applies to (P(硬牌家 first | 硬牌): the 硬牌 hands).
 
-``section(data, variant)`` turns it into a report section; ``measure`` makes it.
+``section(data, variant)`` turns it into a report section.
 """
 
 from __future__ import annotations
 
-import importlib.resources
-import json
 import math
 
 from analysis.estimators import Stat
 from analysis.report import Section
 
-RANGE_FILE = "player_ranges.json"
 TITLE = "Sensitivity to the players: headline figures in self-play by each player"
 MIN_RANGE_N = 30  # a figure measured on fewer hands is shown but left out of the range
-
-
-def load(game_module: str) -> dict | None:
-    """The game's shipped ranges (``sim/games/<game>/player_ranges.json``), or None."""
-    try:
-        path = importlib.resources.files(game_module).joinpath(RANGE_FILE)
-        return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-    except (ModuleNotFoundError, OSError, ValueError):
-        return None
 
 
 def _fmt(x: float) -> str:
@@ -69,18 +58,3 @@ def section(data: dict, variant: str) -> Section:
             notes.append(f"{name}: {_fmt(min(v for _, v in values))} to {_fmt(max(v for _, v in values))} across "
                          f"{', '.join(p for p, _ in values)}")
     return Section(TITLE, stats=stats, notes=notes)
-
-
-def measure(game: str, n: dict[str, int], seed: int, params: dict[str, dict], threads: int | None = None,
-            log=None, variant: str = "default") -> dict:
-    """Play ``n[player]`` self-play hands per player on the same deals; the shipped file's content."""
-    from sim import __version__, api
-
-    figures: dict[str, dict[str, list]] = {}
-    for player, hands in n.items():
-        result = api.sweep_players(game, hands, [player], seed=seed, threads=threads, progress=False, log=log,
-                                   policy_params=params.get(player) or None, variant=variant)
-        for st in result.report.sections[0].stats:
-            figures.setdefault(st.name, {})[player] = [st.estimate, st.ci_low, st.ci_high, st.n]
-    return {"game": game, "variant": variant, "seed": seed, "n": dict(n), "params": params,
-            "paiju": __version__, "figures": figures}

@@ -1,5 +1,5 @@
 """Plots of a run, as PNG bytes, for the HTML and Markdown reports: the building blocks every game's
-plots are made of, and ``figures(run, report)``, which asks the run's game for its plots.
+plots are made of (``sim.reports.figures`` asks the run's game for its plots).
 
 Every number plotted comes either from the ``Report`` already built (its estimates and 95%
 intervals, so plot and table agree) or from one more streamed pass over the run that folds
@@ -22,7 +22,6 @@ import numpy as np
 
 from analysis.estimators import Moments, Stat, mean_ci
 from analysis.report import Report
-from analysis.runs import Run
 
 N_SEATS = 4
 DPI = 100
@@ -260,14 +259,3 @@ def stat_bars(slug, title, caption, items: list[tuple[str, Stat | None]], ylabel
     n = max((s.n for s in stats if s), default=0)
     ax.set_title(f"{title} (n={n:,})")
     return Figure(slug, title, caption, png(fig))
-
-
-# --- entry point -----------------------------------------------------------------------------
-
-
-def figures(run: Run, report: Report) -> list[Figure]:
-    """The plots the run's game draws for its kind (none where it draws none)."""
-    from sim.registry import load_game
-
-    job = load_game(run.game).jobs.get(run.kind)
-    return [] if job is None or job.figures is None else job.figures(run, report)

@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 from analysis.plots import Figure
 from analysis.report import Report
-from sim.errors import PaijuError
+from analysis.errors import PaijuError
 
 FORMATS = ("html", "md")
 CSS = """

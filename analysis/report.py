@@ -1,6 +1,7 @@
 """Reports: titled sections of ``Stat`` rows, rendered with rich or as Markdown.
 
-``build_report(run)`` asks the run's game for the report of the run's kind; each estimate is
+``build_report(run, game)`` asks the run's game (``sim.game.Game``, which the caller passes:
+``sim.reports`` finds it) for the report of the run's kind; each estimate is
 shown with its 95% interval, the exact value where one exists, and z against it (principle 9).
 A report opens with the game's headline figures; statistics pooled over exchangeable seats are
 shown once, their per-seat rows on request (``per_seat``).
@@ -176,16 +177,14 @@ def rescored_line(run: Run) -> str | None:
             f"under {diff_text(diff)}")
 
 
-def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
-    """The report the run's game makes for the run's kind (``sim.game.Job.report``); with
-    ``seats`` it also shows the per-seat rows of statistics that are pooled over seats."""
-    from sim.errors import UserError
-    from sim.registry import load_game
-
-    try:
-        game = load_game(run.game)
-    except UserError as exc:
-        raise RunError(f"{run.path}: {exc}") from None
+def build_report(run: Run, game, *, seats: bool = False, ranges: dict | None = None, design_source=None,
+                 describe_fixed=None, **kwargs) -> Report:
+    """The report ``game`` (the run's ``sim.game.Game``) makes for the run's kind
+    (``sim.game.Job.report``); with ``seats`` it also shows the per-seat rows of statistics that are
+    pooled over seats. What the game ships and the run needs come as arguments: ``ranges`` (the
+    game's measured player ranges, ``analysis.player_range``), ``design_source`` (the run as an
+    ``analysis.rescore.Source``, for the design section of a scored play run) and
+    ``describe_fixed`` (the text of a ``--fix`` run's fixed cards)."""
     job = game.jobs.get(run.kind)
     if job is None:
         raise RunError(f"{game.name} has no {run.kind!r} runs, so no report for {run.path}")
@@ -197,17 +196,13 @@ def build_report(run: Run, *, seats: bool = False, **kwargs) -> Report:
         rep.summary.insert(0, rescored)
     from analysis.fixed import add_fixed
 
-    add_fixed(run, rep)  # --fix: the fixed cards said first, and the fixed seats' odds
-    if run.kind == "play":  # what the rates owe to the players, where the game ships its measured ranges
+    add_fixed(run, rep, describe_fixed)  # --fix: the fixed cards said first, and the fixed seats' odds
+    if run.kind == "play" and ranges is not None:  # what the rates owe to the players, where the game ships them
         from analysis import player_range
-        from sim.registry import game_module
 
-        ranges = player_range.load(game_module(run.game))
-        if ranges is not None:
-            rep.sections.append(player_range.section(ranges, str(run.manifest.get("variant", "default"))))
-    if run.kind == "play" and game.scoring is not None:  # the game's design: seat, role, skill, luck, matches, tail
+        rep.sections.append(player_range.section(ranges, str(run.manifest.get("variant", "default"))))
+    if run.kind == "play" and design_source is not None:  # the game's design: seat, role, skill, luck, matches, tail
         from analysis.design import design_section
-        from analysis.rescore import source_rules
 
-        rep.sections.append(design_section(source_rules(run, "report")))
+        rep.sections.append(design_section(design_source))
     return rep

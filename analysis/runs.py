@@ -21,7 +21,7 @@ from typing import Iterator, Mapping, Sequence
 import pyarrow as pa
 import pyarrow.dataset as ds
 
-from sim.errors import PaijuError
+from analysis.errors import PaijuError
 
 FORMAT = "paiju-run"
 SUPPORTED_SCHEMA_VERSIONS = (1,)

@@ -20,6 +20,22 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+RANGE_FILE = "player_ranges.json"  # in the game's package: sim.game.Game.player_ranges reads it
+
+
+def measure(game: str, n: dict[str, int], seed: int, params: dict[str, dict], threads: int | None = None,
+            log=None, variant: str = "default") -> dict:
+    """Play ``n[player]`` self-play hands per player on the same deals; the shipped file's content."""
+    from sim import __version__, api
+
+    figures: dict[str, dict[str, list]] = {}
+    for player, hands in n.items():
+        result = api.sweep_players(game, hands, [player], seed=seed, threads=threads, progress=False, log=log,
+                                   policy_params=params.get(player) or None, variant=variant)
+        for st in result.report.sections[0].stats:
+            figures.setdefault(st.name, {})[player] = [st.estimate, st.ci_low, st.ci_high, st.n]
+    return {"game": game, "variant": variant, "seed": seed, "n": dict(n), "params": params,
+            "paiju": __version__, "figures": figures}
 
 
 def main() -> None:
@@ -38,7 +54,6 @@ def main() -> None:
     args = ap.parse_args()
 
     sys.path.insert(0, str(ROOT))
-    from analysis.player_range import RANGE_FILE, measure
     from sim.registry import game_module, load_game
 
     g = load_game(args.game)

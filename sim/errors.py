@@ -1,21 +1,7 @@
-"""The one exception type for mistakes a user can make; the CLI prints it as one line.
+"""The user-error classes (``PaijuError``, its historic name ``UserError``) and ``did_you_mean``:
+defined in ``analysis.errors`` (the lowest layer that raises them: ``analysis`` never imports
+``sim``) and named here for the simulator's modules. The CLI prints them as one line (exit 2)."""
 
-``PaijuError`` is what the Python API raises for a bad game, option, output path or run; its
-message is the line the CLI prints (``error: …``, exit code 2). ``UserError`` is its historic
-name, and the analysis side's ``RunError`` / ``RenderError`` are subclasses.
-"""
+from analysis.errors import PaijuError, UserError, did_you_mean
 
-
-class PaijuError(Exception):
-    """Bad input from the user (unknown game, bad option, unusable output path, unreadable run...)."""
-
-
-UserError = PaijuError
-
-
-def did_you_mean(name: str, choices) -> str:
-    """`` (did you mean 'x'?)`` for the choice closest to a mistyped ``name`` (difflib), else ''."""
-    import difflib
-
-    close = difflib.get_close_matches(str(name), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+__all__ = ["PaijuError", "UserError", "did_you_mean"]

@@ -150,8 +150,24 @@ class Game:
     sessions: bool = False  # --hands-per-session (state carried from hand to hand)
     duplicate: bool = False  # --duplicate (every deal played from every seat)
     kernels: str = ""  # the kernel package it compiles ("" = its own); games sharing one warm up together
+    package: str = ""  # the package it is registered as (its data files: player_ranges.json); the registry sets it
     dealing: "Dealing | None" = None  # --fix SEAT=CARDS: card notation and deal positions (sim.dealing)
     names: tuple[str, ...] = ()  # other names the command line accepts for it (its Chinese names)
+
+    def player_ranges(self) -> dict | None:
+        """The headline figures measured in self-play by each player, shipped as
+        ``player_ranges.json`` in the game's package (``benchmarks/player_ranges.py`` writes it;
+        ``analysis.player_range`` shows it in play reports); None where the game ships none."""
+        import importlib.resources
+        import json
+
+        if not self.package:
+            return None
+        try:
+            path = importlib.resources.files(self.package).joinpath("player_ranges.json")
+            return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+        except (ModuleNotFoundError, NotADirectoryError, TypeError, OSError, ValueError):
+            return None
 
     @property
     def engine(self) -> str:

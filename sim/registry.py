@@ -59,7 +59,12 @@ def load_game(name: str) -> "Game":
 
 
 def load_module_game(module: str) -> "Game":
-    return importlib.import_module(module).GAME
+    """``module``'s ``GAME``, told the package it is registered as (where its data files are):
+    set once on the module's own object, so every load of a game is the same object."""
+    game = importlib.import_module(module).GAME
+    if not game.package:
+        object.__setattr__(game, "package", module)  # a frozen dataclass: the registry's one write
+    return game
 
 
 def resolve_rules(game: "Game", variant: str, rules_file: str | None, sets: list[str] | None = None) -> Any:

@@ -15,15 +15,13 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from analysis.balance import (
-    CHECKS, COMPARE, ROLE_MONEY, SEAT_MONEY, SHARES, Scenario, balance, hands_needed, load_scenario,
-)
+from analysis.balance import CHECKS, COMPARE, ROLE_MONEY, SEAT_MONEY, SHARES, Scenario, hands_needed
 from analysis.estimators import Z95, mean_ci
 from sim.games.xiantao.columns import ROLES
 from sim.games.xiantao.scoring import COMPONENT_LABELS as COMPONENT_LABEL, ROLE_LABELS as ROLE_LABEL
 
 COMPONENTS = tuple(COMPONENT_LABEL)
-from analysis.rescore import rescore_run
+from sim.rescore import balance_run as balance, load_scenario, rescore_run
 from analysis.runs import RunError
 from sim.cli import app
 from sim.errors import UserError

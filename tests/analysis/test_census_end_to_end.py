@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analysis.report import build_report
+from sim.reports import build_report
 from analysis.runs import open_run
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,8 @@ from rich.console import Console
 
 from sim.games.xiantao.exact import census_exact
 from sim.games.xiantao.report_census import INV, census_report
-from analysis.report import FLAG, Report, build_report
+from analysis.report import FLAG, Report
+from sim.reports import build_report
 from analysis.runs import RunError, open_run
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from analysis.design import TITLE, _Luck, _Matches, _Tail, design_section
-from analysis.rescore import source_rules
+from sim.rescore import source_rules
 from analysis.runs import open_run
 from tests.reference import design as ref
 
@@ -137,7 +137,7 @@ def test_tail_percentiles_are_order_statistics():
 
 def test_every_play_report_has_the_design_section(tmp_path):
     """Every registered game with scoring: its play report ends with the Design section."""
-    from analysis.report import build_report
+    from sim.reports import build_report
     from sim import api
     from sim.registry import GAMES, load_game
 

@@ -23,7 +23,7 @@ from sim.games.xiantao.report_play import (
     needed_columns,
     play_report,
 )
-from analysis.report import build_report
+from sim.reports import build_report
 from analysis.runs import RunError, open_run
 
 SEATS = range(4)

@@ -9,7 +9,7 @@ import pytest
 
 import sim
 from analysis import player_range
-from sim.registry import GAMES, game_module, load_game, resolve_rules
+from sim.registry import GAMES, load_game, resolve_rules
 
 DATA = {"game": "g", "variant": "default", "seed": 3, "n": {"greedy": 100, "smart": 100, "search": 20},
         "params": {"search": {"worlds": 4.0}}, "paiju": "0",
@@ -31,7 +31,7 @@ def test_section_lists_each_player_and_the_range():
     assert any("not this run's 'r3'" in n for n in player_range.section(DATA, "r3").notes)
 
 
-SHIPPED = [g for g in GAMES if player_range.load(game_module(g)) is not None]
+SHIPPED = [g for g in GAMES if load_game(g).player_ranges() is not None]
 
 
 def test_some_games_ship_their_ranges():
@@ -53,7 +53,7 @@ def test_shipped_ranges_describe_todays_players(game):
     file together) of the shipped value, applying to a share of the hands within 5σ of the
     shipped share (exactly all hands for an unconditional figure): a change to the players or
     rules that moves the rates makes the file stale, and this test says so."""
-    data = player_range.load(game_module(game))
+    data = load_game(game).player_ranges()
     g = load_game(game)
     variant = data["variant"]
     seats = g.seats(resolve_rules(g, variant, None))

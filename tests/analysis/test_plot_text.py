@@ -57,8 +57,8 @@ def test_without_a_cjk_font_no_plot_text_is_chinese(monkeypatch):
 
 
 def test_a_games_plots_have_no_chinese_without_a_cjk_font(monkeypatch, census_run):
-    from analysis.plots import figures
-    from analysis.report import build_report
+    from sim.reports import figures
+    from sim.reports import build_report
     from analysis.runs import open_run
 
     monkeypatch.setattr(plot_text, "cjk_font", lambda: None)

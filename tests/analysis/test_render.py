@@ -14,9 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from analysis import render
-from analysis.plots import PooledShare, ValueCounts, figures
+from analysis.plots import PooledShare, ValueCounts
+from sim.reports import figures
 from sim.games.xiantao.plots import census_plot_data, play_plot_data
-from analysis.report import build_report
+from sim.reports import build_report
 from analysis.runs import open_run
 from sim.cli import app
 

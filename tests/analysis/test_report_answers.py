@@ -29,7 +29,7 @@ def test_a_rescored_runs_report_says_so_at_the_top(tmp_path):
         run, rescored = tmp_path / "run", tmp_path / "rescored"
         _ok("play", "toy", "-n", 200, "--out", run, "-q")
         _ok("rescore", run, "--out", rescored, "--set", "stake=3")
-        from analysis.report import build_report
+        from sim.reports import build_report
         from analysis.runs import open_run
 
         rep = build_report(open_run(rescored))
@@ -51,7 +51,7 @@ def test_headline_notes_are_shown_with_the_headline():
 
 
 def test_xiantao_census_headline_counts_wilds(census_run):
-    from analysis.report import build_report
+    from sim.reports import build_report
     from analysis.runs import open_run
 
     rep = build_report(open_run(census_run))

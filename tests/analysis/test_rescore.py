@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from analysis.rescore import rescore_run
+from sim.rescore import rescore_run
 from sim.games.xiantao.columns import SCORED
 
 SCORED_COLUMNS = [c.name for c in SCORED]
@@ -203,7 +203,7 @@ def test_output_refusals(src, tmp_path):
 
 
 def test_failure_midway_leaves_no_output(src, tmp_path, monkeypatch):
-    import analysis.rescore as rescore
+    import sim.rescore as rescore
 
     calls = []
     real = rescore.rescore_batch

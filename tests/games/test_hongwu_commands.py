@@ -90,7 +90,7 @@ def test_duplicate_and_one_vs_three(tmp_path):
 def test_census_against_exact_values(tmp_path):
     out = tmp_path / "census"
     _ok("census", "hongwu", "-n", 3000, "--out", out, "-q", "--threads", 1)
-    from analysis.report import build_report
+    from sim.reports import build_report
     from analysis.runs import open_run
 
     rep = build_report(open_run(out))

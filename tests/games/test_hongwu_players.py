@@ -120,7 +120,7 @@ def test_declaring_is_no_loss_in_smart_self_play():
 def test_choosy_runs_keep_the_deal_check(tmp_path):
     """No redeal can condition the deal (test above), so the report compares the seats' holdings with
     the exact values whatever the bots' showing parameters."""
-    from analysis.report import build_report
+    from sim.reports import build_report
     from analysis.runs import open_run
 
     sim.play("hongwu", 400, seed=3, policy="smart,greedy,smart,random",

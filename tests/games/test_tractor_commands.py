@@ -126,7 +126,7 @@ def test_sessions_of_single_hands_carry_the_match(tmp_path):
 def test_census_against_exact_values(tmp_path):
     out = tmp_path / "census"
     _ok("census", "tractor", "-n", 4000, "--set", "census_trump=spades", "--out", out, "-q", "--threads", 1)
-    from analysis.report import build_report
+    from sim.reports import build_report
     from analysis.runs import open_run
 
     rep = build_report(open_run(out))

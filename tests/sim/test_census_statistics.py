@@ -4,7 +4,7 @@ The tolerance is the report's own: z = (estimate − exact) / se with se from th
 (and from the exact distribution where it is known), flagged beyond 5σ.
 """
 
-from analysis.report import build_report
+from sim.reports import build_report
 from analysis.runs import open_run
 from sim.games.xiantao import rules as xiantao
 from sim.runner import RunSpec, run_local
