@@ -164,6 +164,15 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def incomplete_line(run: Run) -> str:
+    """What an unfinished run holds, and how to finish it."""
+    m = run.manifest
+    kind = m.get("kind") or "play"
+    return (f"{FLAG} INCOMPLETE: this run's status is {m.get('status')!r}; its parts hold {run.n_rows:,} rows of "
+            f"{m.get('n', '?'):,} game indices — the figures are of those only (finish it: the same `paiju {kind}` "
+            "with --resume)")
+
+
 def rescored_line(run: Run) -> str | None:
     """For a run written by ``paiju rescore``: whose hands these are and under what they were
     rescored (``_run.json``'s ``rescored_from``); None for any other run."""
@@ -197,6 +206,9 @@ def build_report(run: Run, game, *, seats: bool = False, ranges: dict | None = N
     from analysis.fixed import add_fixed
 
     add_fixed(run, rep, describe_fixed)  # --fix: the fixed cards said first, and the fixed seats' odds
+    if not run.complete:  # said first, so partial figures are never read as the run's
+        rep.title = f"{FLAG} INCOMPLETE RUN — {rep.title}"
+        rep.summary.insert(0, incomplete_line(run))
     if run.kind == "play" and ranges is not None:  # what the rates owe to the players, where the game ships them
         from analysis import player_range
 
