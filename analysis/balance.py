@@ -31,6 +31,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from analysis.columns import whole_games
 from analysis.estimators import Z95, ZERO_SUM_TOL, ClusterMean, Moments, Stat, empty, invariant
 from analysis.report import FLAG, Report, Section
 from analysis.rescore import Source, diff_text, ruleset_diff
@@ -232,7 +233,7 @@ def balance(source: Source, scenarios: Sequence[Scenario], rulesets: Sequence[An
     n = source.n_seats
     accs = [_Acc(sc.roles, tuple(sc.component_labels), n) for _ in scenarios]
     code = sc.roles.index(role)
-    for batch in run.iter_batches(facts_needed, batch_size):
+    for batch in whole_games(run.iter_batches(facts_needed, batch_size)):  # a match's hands scored together
         f = source.facts(batch, source.rules)
         rl = sc.seat_roles(f, n)
         first_y = None

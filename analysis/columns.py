@@ -65,3 +65,27 @@ def decode_batch(batch: pa.RecordBatch, columns) -> dict[str, np.ndarray]:
         else:
             out[col.name] = num(batch, col.name)
     return out
+
+
+def whole_games(batches):
+    """The record batches of ``batches`` re-cut so that no game index is split between two: a
+    game index of several rows (the hands of a match) is scored as a whole, in row order. Batches
+    without a ``game_index`` column pass through as they are."""
+    held = None
+    for batch in batches:
+        if "game_index" not in batch.schema.names:
+            yield batch
+            continue
+        if held is not None:
+            batch = pa.Table.from_batches([held, batch]).combine_chunks().to_batches()[0]
+            held = None
+        games = batch.column("game_index").to_numpy(zero_copy_only=False)
+        if len(games) == 0:
+            continue
+        other = np.flatnonzero(games != games[-1])
+        cut = int(other[-1]) + 1 if len(other) else 0  # the last game index's rows start here
+        if cut > 0:
+            yield batch.slice(0, cut)
+        held = batch.slice(cut)
+    if held is not None and held.num_rows:
+        yield held

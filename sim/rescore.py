@@ -25,6 +25,7 @@ import pyarrow.parquet as pq
 
 from analysis.balance import RUN_SCENARIO, BalanceReport, Scenario
 from analysis.balance import balance as balance_report
+from analysis.columns import whole_games
 from analysis.rescore import Source, rescore_batch, ruleset_diff
 from analysis.runs import BATCH_ROWS, Run, RunError, open_run
 from sim.errors import UserError
@@ -138,7 +139,7 @@ def _write_part(rundir, part: Path, source: Source, rules: Any, batch_size: int)
     rows = 0
     try:
         with pq.ParquetWriter(tmp, schema, compression="zstd", write_page_checksum=True) as writer:
-            for batch in source.run.iter_batches(batch_size=batch_size, part=part):
+            for batch in whole_games(source.run.iter_batches(batch_size=batch_size, part=part)):
                 writer.write_batch(rescore_batch(batch, source, rules))
                 rows += batch.num_rows
         os.replace(tmp, final)
@@ -221,7 +222,7 @@ def rescore_memory(run: Run, overrides: Layers | None = None) -> tuple[pa.Table,
     for origin, mapping in _layers(overrides):
         new = apply_scoring(new, mapping, origin)
     source.game.validate(new)
-    batches = [rescore_batch(b, source, new) for b in run.iter_batches()]
+    batches = [rescore_batch(b, source, new) for b in whole_games(run.iter_batches())]
     table = pa.Table.from_batches(batches, schema=run.dataset.schema).sort_by("game_index")
     manifest = dict(run.manifest)
     manifest.update(ruleset=flatten(new), backend="rescore",

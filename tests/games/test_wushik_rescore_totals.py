@@ -46,3 +46,27 @@ def test_rescored_totals_and_winner_follow_the_new_hand_scores(played, tmp_path,
     assert (new["team0_score"].to_numpy() != old["team0_score"].to_numpy()).any(), "the rescore changed no hand"
     assert _check_totals(new) == 12
     assert (new["match_over"].to_numpy() == old["match_over"].to_numpy()).all()  # matches end where they ended
+
+
+def test_a_match_split_between_batches_is_rescored_whole(played, tmp_path):
+    """Rescoring reads batches; with batches of 5 rows nearly every match straddles two."""
+    from sim.rescore import rescore_run
+
+    rescore_run(played.path, tmp_path / "small", {"bomb_bonus.five": 400}, batch_size=5)
+    new = sim.open_run(tmp_path / "small").to_pandas().sort_values(["game_index", "hand_no"], kind="stable")
+    assert _check_totals(new) == 12
+
+
+def test_whole_games_never_splits_a_game_index():
+    import pyarrow as pa
+
+    from analysis.columns import whole_games
+
+    games = np.array([0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 4, 4])
+    table = pa.table({"game_index": games, "x": np.arange(len(games))})
+    for size in (1, 2, 3, 5, 12):
+        out = list(whole_games(table.to_batches(max_chunksize=size)))
+        np.testing.assert_array_equal(np.concatenate([b.column("game_index").to_numpy() for b in out]), games)
+        for b in out:
+            got = b.column("game_index").to_numpy()
+            assert all((got == g).sum() == (games == g).sum() for g in set(got)), size
