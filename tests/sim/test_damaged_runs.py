@@ -182,3 +182,26 @@ def test_the_issue_examples(made, tmp_path):
         args = [command, str(run)] + (["--out", str(out)] if command == "rescore" else [])
         line = _one_line_refusal(args, out)
         assert f"column {column} holds {value}" in line and "game indices 0–1" in line, line
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if "census" in load_game(g).jobs])
+def test_census_runs_are_read_with_the_same_checks(tmp_path, game):
+    """A census run's only reader is its report: damaged pages, values out of range and an unknown
+    variant are each one line, and nothing is written."""
+    made = tmp_path / "made"
+    api.census(game, N, seed=5, out=made, shard_size=SHARD, progress=False, log=lambda s: None)
+    report = tmp_path / "report.txt"
+    args = ["report", "", "--out", str(report)]
+    for fault in ("pages", "range", "variant"):
+        run = tmp_path / fault
+        shutil.copytree(made, run)
+        if fault == "pages":
+            _damage_pages(run / "part-00001.parquet")
+        elif fault == "range":
+            changed, _ = _out_of_range(run / "part-00001.parquet", _ranges(run))
+            assert changed, f"{game}'s census declares no range for any of its integer columns"
+        else:
+            _edit_manifest(run, variant="no-such-variant")
+        args[1] = str(run)
+        line = _one_line_refusal(args, report)
+        assert ("part-00001.parquet" in line) if fault != "variant" else ("no-such-variant" in line), line

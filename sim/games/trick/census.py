@@ -31,9 +31,9 @@ def census_columns(features: tuple[CensusFeature, ...], who: str) -> list:
     from sim.schema import DICT, Column, game_index_column, per_seat
 
     cols = [game_index_column(), Column("trump_suit", DICT, "trump suit the hands are counted under", SUITS),
-            Column("declarer", pa.int8(), who)]
-    for f in features:
-        cols += per_seat(f.column, pa.int16() if f.column.startswith("points") else pa.int8(), f.doc, 4)
+            Column("declarer", pa.int8(), who, lo=-1, hi=3)]
+    for f in features:  # counts of cards, patterns and points: never negative
+        cols += per_seat(f.column, pa.int16() if f.column.startswith("points") else pa.int8(), f.doc, 4, lo=0)
     return cols
 
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 import pyarrow as pa
 
 from kernels.layout import RowLayout
-from kernels.xiantao.layout import CENSUS_FIELDS, N_SEATS, PLAY
+from kernels.xiantao.layout import CENSUS_FIELDS, N_SEATS, PLAY, RANGES
 from sim.schema import DICT, PLAY_INDEX_COLUMNS, Column, game_index_column, layout_columns, per_seat, policy_columns
 
 POLICIES = ("random", "greedy", "smart", "search")
 ROLES = ("banker", "partner", "opponent", "hard", "hard_opponent")
 CASES = ("", "A", "B", "C")  # scoring codes 0..3 (0: 硬牌)
 GRADES = ("normal", "xiao_qing", "da_qing", "hard")  # scoring codes 0..3
-CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, N_SEATS)
+CENSUS_LAYOUT = RowLayout(CENSUS_FIELDS, N_SEATS, ranges=RANGES)
 
 
 def census_columns() -> list[Column]:
