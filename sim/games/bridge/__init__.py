@@ -8,8 +8,8 @@ and par through DDS (optional extra ``bridge``: endplay). Players (``--policy``,
 one for all): ``natural-greedy`` (default), ``natural-random``, ``natural-dd`` and ``pass-out``
 (``players.PLAYER_DOCS``); ``--policy-param`` sets the natural system's parameters.
 
-Modules: ``rules`` (options, variants, compiled tables), ``policies`` (players), ``columns``,
-``census`` and ``play`` (the jobs), ``jobs`` (kernel calls on game ranges), ``dd`` (DDS),
+Modules: ``rules`` (options, variants, compiled tables), ``players`` (players), ``columns``,
+``census`` and ``play`` (the jobs), ``kernel_rows`` (kernel calls on game ranges), ``dd`` (DDS),
 ``scoring`` (score and money from facts), ``exact`` (exact deal odds), ``report_census``,
 ``report_play``, ``report_dd`` and ``plots`` (reports), ``metrics`` (headline figures for
 ``paiju sweep``), ``replay``, ``text`` (calls, PBN).
