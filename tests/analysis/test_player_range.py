@@ -84,3 +84,11 @@ def test_play_report_has_the_section(tmp_path):
     run = sim.play("xiantao", 40, seed=1, progress=False)
     titles = [s.title for s in run.report().sections]
     assert player_range.TITLE in titles
+
+
+def test_a_game_without_ranges_reports_without_the_section():
+    """牛牛 ships no player_ranges.json (one player, no decisions): the Game says None and its play
+    report simply has no sensitivity section."""
+    assert load_game("niuniu").player_ranges() is None
+    run = sim.play("niuniu", 40, seed=1, progress=False)
+    assert player_range.TITLE not in [s.title for s in run.report().sections]
