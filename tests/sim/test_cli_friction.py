@@ -142,7 +142,8 @@ def test_games_is_one_line_per_game_and_long_lists_variants():
     short = _ok("games").splitlines()
     assert [line.split()[0] for line in short] == list(registry.GAMES)
     long = _ok("games", "--long")
-    assert "--variant one-deck" in long and "offers: play, replay" in long and "also: 斗地主" in long
+    offers = f"offers: {', '.join(registry.load_game('toy').offers())}"
+    assert "--variant one-deck" in long and offers in long and "also: 斗地主" in long
 
 
 def test_balance_roles_as_the_report_prints_them():
