@@ -59,9 +59,10 @@ ROW_HELD5P = LAYOUT.at("held5p")
 
 @njit(cache=True, nogil=True)
 def play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, mv, state, deck, counts, moves, work,
-              scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest):
+              scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest, search_on):
     """Play deal ``deal`` (turned by ``rotation``) into ``row``; returns the log rows written.
-    ``banker_in``: the banker a session's previous hand made, or -1 to draw one."""
+    ``banker_in``: the banker a session's previous hand made, or -1 to draw one. ``search_on``: None
+    when no seat searches, so numba prunes the search and does not compile it."""
     n_seats = rules[GD_N_SEATS]
     row[:] = 0
     seed_stream(seed, deal, state)
@@ -102,9 +103,10 @@ def play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, p
     while True:
         forced = -2
         seat = gs[GS_TURN]
-        if policies[seat] == SEARCH:
-            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, counts, top, played, deck, row,
-                                 rules, pp, mv, state)
+        if search_on is not None:
+            if policies[seat] == SEARCH:
+                forced = search_move(seat, gs, hand_left, seat_flags, captured, order, counts, top, played, deck, row,
+                                     rules, pp, mv, state)
         if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves, work,
                      scratch, top, played, deck, row, log, forced):
             break
@@ -123,12 +125,13 @@ def _buffers(rules, n_ids):
 
 @njit(cache=True, nogil=True, parallel=True)
 def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, rules, policies, pp, mv,
-               out_rows, n_blocks):
+               out_rows, n_blocks, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` in ``n_blocks``
     parallel blocks of whole sessions (``start`` and ``count`` are whole sessions). With
     ``rotate`` seat k of hand g is played by ``policies[(k + g) % n_seats]`` (and its parameters);
     with ``duplicate`` hand g plays deal ``g // n_seats`` turned by ``g % n_seats``. Inside a
-    session the banker is the previous hand's winner (``banker = previous_winner``)."""
+    session the banker is the previous hand's winner (``banker = previous_winner``). ``search_on``:
+    None unless a seat searches (``play_hand``)."""
     n_seats = rules[GD_N_SEATS]
     n_sessions = count // hands_per_session
     n_blocks = max(1, min(n_sessions, n_blocks))
@@ -150,7 +153,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         ppg[k] = pp[(k + g) % n_seats]
                 play_hand(seed, g // n_seats if duplicate else g, g % n_seats if duplicate else 0, banker,
                           deck_template, rules, pol, ppg, mv, state, deck, counts, moves, work, scratch, top, played,
-                          out_rows[i], log, gs, hand_left, seat_flags, captured, order, lowest)
+                          out_rows[i], log, gs, hand_left, seat_flags, captured, order, lowest, search_on)
                 if carry:
                     w = out_rows[i, ROW_WINNER]
                     banker = w if w >= 0 else out_rows[i, ROW_BANKER]
@@ -164,7 +167,7 @@ def play_logged(seed, deal, rotation, banker_in, deck_template, rules, policies,
     log = np.zeros((LOG_ROWS, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
     n = play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, mv, state, deck, counts, moves, work,
-                  scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest)
+                  scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest, True)
     if n >= LOG_ROWS:
         raise ValueError("the hand's log is longer than LOG_ROWS")
     return row, log[:n].copy(), deck.copy()

@@ -40,7 +40,8 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
                int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads())
+               t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads(),
+               True if "search" in spec.options["policies"] else None)  # None: search is not compiled
     return rows
 
 
