@@ -95,9 +95,10 @@ def deal_cards(state, deck, rotation, owner, counts, suit_counts, row):
 
 @njit(cache=True, nogil=True)
 def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, moves, played, take, scratch, top,
-              pend, gs, hand_left, seat_flags, captured, order, row, log):
+              pend, gs, hand_left, seat_flags, captured, order, row, log, search_on):
     """Play one dealt hand from ``leader`` to its 终止牌; facts into ``row``. Returns the number of
-    log rows written."""
+    log rows written. ``search_on``: None when no seat searches, so numba prunes the search and does
+    not compile it."""
     gs[:] = 0
     gs[GS_TURN] = leader
     gs[GS_TOP_SEAT] = -1
@@ -115,9 +116,10 @@ def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, mo
     while True:
         seat = gs[GS_TURN]
         forced = np.int64(-2)
-        if policies[seat] == SEARCH:  # a search seat decides before its turn
-            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, state, owner, counts,
-                                 suit_counts, top, pend, row)
+        if search_on is not None:
+            if policies[seat] == SEARCH:  # a search seat decides before its turn
+                forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, state, owner, counts,
+                                     suit_counts, top, pend, row)
         if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, owner, counts,
                      suit_counts, moves, played, take, scratch, top, pend, row, log, forced):
             break
@@ -140,7 +142,7 @@ def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, mo
 @njit(cache=True, nogil=True, inline="always")
 def play_match(seed, deal_index, rotation, rules, policies, pp, pend, gs, hand_left, seat_flags, captured,
                order, owner, counts, suit_counts, moves, played, take, scratch, top, deck, dstate, pstate, rows, r0,
-               r_end, logs, n_logs):
+               r_end, logs, n_logs, search_on):
     """One game index: a match (or a single hand) into ``rows[r0:]``, at most up to ``r_end``.
 
     Returns the number of rows (hands) written, or -1 when they do not fit (the caller retries
@@ -178,7 +180,7 @@ def play_match(seed, deal_index, rotation, rules, policies, pp, pend, gs, hand_l
                 eight_win = eight % 2
         else:
             n = play_hand(leader, rules, policies, pp, pstate, owner, counts, suit_counts, moves, played, take,
-                          scratch, top, pend, gs, hand_left, seat_flags, captured, order, row, log)
+                          scratch, top, pend, gs, hand_left, seat_flags, captured, order, row, log, search_on)
             if h < n_logs.shape[0]:
                 n_logs[h] = n
             leader = order[0]
@@ -212,10 +214,11 @@ def _buffers():
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, r0, r_end, logs, n_logs):
+def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, r0, r_end, logs, n_logs, search_on):
     """Game indices ``lo .. hi-1`` into ``out_rows[r0:r_end]``, in order, with buffers of their
     own. Returns the rows written, or -1 when they do not fit. ``logs``/``n_logs``: the action log
-    of each hand of one game index (``play_logged``), or a one-row scratch and an empty array."""
+    of each hand of one game index (``play_logged``), or a one-row scratch and an empty array.
+    ``search_on``: None unless a seat searches (``play_hand``)."""
     pend, gs, hand_left, seat_flags, captured, order, owner, counts, suit_counts, moves, played, take, scratch, \
         top, deck, dstate, pstate = _buffers()
     pol = policies.copy()
@@ -228,7 +231,7 @@ def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, r
                 pp_g[k] = pp[(k + g) % N_SEATS]
         h = play_match(seed, g // N_SEATS if duplicate else g, g % N_SEATS if duplicate else 0, rules, pol, pp_g,
                        pend, gs, hand_left, seat_flags, captured, order, owner, counts, suit_counts, moves, played,
-                       take, scratch, top, deck, dstate, pstate, out_rows, r, r_end, logs, n_logs)
+                       take, scratch, top, deck, dstate, pstate, out_rows, r, r_end, logs, n_logs, search_on)
         if h < 0:
             return -1
         r += h
@@ -236,21 +239,22 @@ def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, r
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_rows, n_blocks):
+def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_rows, n_blocks, search_on):
     """Play game indices ``start .. start+count-1`` (matches or single hands) into ``out_rows``.
 
     The indices are cut into ``n_blocks`` contiguous blocks run in parallel; block b writes its
     hands, in order, from row ``b * cap`` (``cap = out_rows.shape[0] // n_blocks``) and sets
     ``n_rows[b]`` to how many, or -1 when they did not fit in ``cap`` (the caller retries with
     more room). With ``rotate`` seat k of game g is played by ``policies[(k + g) % 4]``; with
-    ``duplicate`` game g plays deal ``g // 4`` turned by ``g % 4``.
+    ``duplicate`` game g plays deal ``g // 4`` turned by ``g % 4``. ``search_on``: None unless a
+    seat searches (``play_hand``).
     """
     n_blocks = max(1, min(count, n_blocks))
     cap = out_rows.shape[0] // n_blocks
     for b in prange(n_blocks):
         n_rows[b] = play_block(seed, start + count * b // n_blocks, start + count * (b + 1) // n_blocks, rotate,
                                duplicate, rules, policies, pp, out_rows, b * cap, (b + 1) * cap,
-                               np.zeros((1, 1, LOG_WIDTH), np.int64), np.zeros(0, np.int64))
+                               np.zeros((1, 1, LOG_WIDTH), np.int64), np.zeros(0, np.int64), search_on)
 
 
 def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, duplicate=False):
@@ -261,7 +265,7 @@ def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, du
     logs = np.zeros((n_hands, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(n_hands, np.int64)
     h = play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), rules, policies, pp,
-                   rows, 0, n_hands, logs, n_logs)
+                   rows, 0, n_hands, logs, n_logs, True)
     return rows[:max(h, 0)], logs, n_logs, h
 
 

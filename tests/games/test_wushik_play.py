@@ -52,7 +52,7 @@ def _run(rules, policies, start, count, n_blocks, rotate=0, duplicate=0):
     n_rows = np.zeros(n_blocks, np.int64)
     play_range(np.uint64(9), start, count, rotate, duplicate, engine_rules(rules),
                np.array([POLICY_NAMES.index(p) for p in policies], np.int64), params_matrix(policies, [{}] * 4), out,
-               n_rows, n_blocks)
+               n_rows, n_blocks, True if "search" in policies else None)
     assert (n_rows >= 0).all()
     return np.concatenate([out[b * cap:b * cap + n_rows[b]] for b in range(n_blocks)])
 

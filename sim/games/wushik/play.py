@@ -48,7 +48,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
         n_rows = np.zeros(n_blocks, np.int64)
         play_range(np.uint64(spec.seed), start, count, int(spec.options.get("rotate", False)),
                    int(spec.options.get("duplicate", False)), t["rules"], t["policies"], t["pp"], out, n_rows,
-                   n_blocks)
+                   n_blocks, True if "search" in spec.options["policies"] else None)  # None: search is not compiled
         if (n_rows >= 0).all():
             return np.concatenate([out[b * cap:b * cap + n_rows[b]] for b in range(n_blocks)])
         per_game *= 2  # a block's matches ran longer than its room: play it again with more
