@@ -98,8 +98,9 @@ def deal_and_draw(state, deck, rotation, rules, owner, counts, player_at, row):
 @njit(cache=True, nogil=True)
 def play_hand(seed, deal_index, rotation, rules, policies, pp, state, deck, owner, counts, moves, played, cards, top,
               gs, hand_left, seat_flags, captured, order, player_at, pol_seat, pp_seat, level_now, n_bombs, max_x,
-              row, log):
-    """Deal, draw and play one hand; raw facts into ``row``. Returns the number of log rows."""
+              row, log, search_on):
+    """Deal, draw and play one hand; raw facts into ``row``. Returns the number of log rows.
+    ``search_on``: None when no seat searches, so numba prunes the search and does not compile it."""
     row[:] = 0
     seed_stream(seed, deal_index, state)
     leader = deal_and_draw(state, deck, rotation, rules, owner, counts, player_at, row)
@@ -125,9 +126,10 @@ def play_hand(seed, deal_index, rotation, rules, policies, pp, state, deck, owne
     while True:
         seat = gs[GS_TURN]
         forced = np.int64(-2)
-        if pol_seat[seat] == SEARCH:  # a search seat decides before its turn
-            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp_seat, player_at, state,
-                                 owner, counts, top, level_now, n_bombs, max_x, row)
+        if search_on is not None:
+            if pol_seat[seat] == SEARCH:  # a search seat decides before its turn
+                forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp_seat, player_at, state,
+                                     owner, counts, top, level_now, n_bombs, max_x, row)
         if take_turn(gs, hand_left, seat_flags, captured, order, rules, pol_seat, pp_seat, player_at, state, owner,
                      counts, moves, played, cards, top, level_now, n_bombs, max_x, row, log, forced):
             break
@@ -146,9 +148,10 @@ def play_hand(seed, deal_index, rotation, rules, policies, pp, state, deck, owne
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, logs, n_logs):
+def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, logs, n_logs, search_on):
     """Hands ``lo .. hi-1`` into ``out_rows[i]`` (i from 0), with buffers of their own. ``logs``:
-    the action log of each hand (``play_logged``), or a one-row scratch and an empty ``n_logs``."""
+    the action log of each hand (``play_logged``), or a one-row scratch and an empty ``n_logs``.
+    ``search_on``: None unless a seat searches (``play_hand``)."""
     state = np.zeros(4, np.uint64)
     deck = np.zeros(N_CARDS, np.int64)
     owner = np.zeros(N_CARDS, np.int64)
@@ -179,23 +182,23 @@ def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, l
         n = play_hand(seed, g // N_SEATS if duplicate else g, g % N_SEATS if duplicate else 0, rules, pol, pp_g, state,
                       deck, owner, counts, moves, played, cards, top, gs, hand_left, seat_flags, captured, order,
                       player_at, pol_seat, pp_seat, level_now, n_bombs, max_x, out_rows[i],
-                      logs[min(i, logs.shape[0] - 1)])
+                      logs[min(i, logs.shape[0] - 1)], search_on)
         if i < n_logs.shape[0]:
             n_logs[i] = n
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_blocks):
+def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_blocks, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[g - start]``, in ``n_blocks`` blocks
     run in parallel. With ``rotate`` the players turn round the table from hand to hand (player k
     of hand g plays ``policies[(k + g) % 4]``); with ``duplicate`` hand g plays deal ``g // 4``
-    turned by ``g % 4``."""
+    turned by ``g % 4``. ``search_on``: None unless a seat searches (``play_hand``)."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = count * b // n_blocks
         hi = count * (b + 1) // n_blocks
         play_block(seed, start + lo, start + hi, rotate, duplicate, rules, policies, pp, out_rows[lo:hi],
-                   np.zeros((1, 1, LOG_WIDTH), np.int64), np.zeros(0, np.int64))
+                   np.zeros((1, 1, LOG_WIDTH), np.int64), np.zeros(0, np.int64), search_on)
 
 
 def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=False):
@@ -205,7 +208,7 @@ def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=F
     logs = np.zeros((1, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(1, np.int64)
     play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), rules, policies, pp, rows,
-               logs, n_logs)
+               logs, n_logs, True)
     return rows[0], logs[0, :n_logs[0]]
 
 

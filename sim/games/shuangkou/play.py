@@ -38,7 +38,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("rotate", False)),
                int(spec.options.get("duplicate", False)), t["rules"], t["policies"], t["pp"], rows,
-               4 * numba.get_num_threads())
+               4 * numba.get_num_threads(), True if "search" in spec.options["policies"] else None)  # None: not compiled
     return rows
 
 
