@@ -3,6 +3,7 @@
     python benchmarks/bench_compile.py                      # every engine of the registry
     python benchmarks/bench_compile.py --only "xiantao play" --only "doudizhu play"
     python benchmarks/bench_compile.py --root /path/to/other/checkout   # measure another tree
+    python benchmarks/bench_compile.py --only "doudizhu play" --top 15  # where its compile time goes
 
 Each engine is warmed up through the sim API (``spec.job.warm_up(spec)``, what the CLI runs
 before the first shard) in a fresh Python subprocess with an empty ``NUMBA_CACHE_DIR`` and
@@ -14,6 +15,10 @@ the figure to compare with the budget (DESIGN principle 4: one minute and 2 GB o
 
 The engines are every job of every registered game (``engines()``: census and play, each with
 the game's default player), so a game registered is measured with no edit here.
+
+``--top N`` also lists, per engine, the N functions that took longest to compile on their own
+(CPU seconds of numba's ``numba:compile`` event less the functions compiled inside it), which
+is where to look for code an engine compiles but its run does not need.
 """
 
 from __future__ import annotations
@@ -68,20 +73,40 @@ options = {} if kind == "census" else {
     "policies": [policy] * seats, "policy_params": [{}] * seats, "hands_per_session": 1,
     "rotate": False, "duplicate": False}
 spec = RunSpec(game_name, kind, variant, rules, 0, 4, 4, options)
+own, stack = {}, []
+if int(sys.argv[5]):  # --top: each function's own compile time (its callees compile inside it)
+    from numba.core import event
+
+    class Own(event.Listener):
+        def on_start(self, ev):
+            stack.append([time.process_time(), 0.0])
+
+        def on_end(self, ev):
+            t, inner = stack.pop()
+            d = time.process_time() - t
+            if stack:
+                stack[-1][1] += d
+            py = ev.data["dispatcher"].py_func
+            name = py.__module__ + "." + py.__qualname__
+            own[name] = own.get(name, 0.0) + d - inner
+
+    event.register("numba:compile", Own())
 t1 = time.perf_counter()
 spec.job.warm_up(spec)
 t2 = time.perf_counter()
-print("RESULT " + json.dumps({"import_s": t1 - t0, "warm_up_s": t2 - t1}))
+top = sorted(own.items(), key=lambda kv: -kv[1])[:int(sys.argv[5])]
+print("RESULT " + json.dumps({"import_s": t1 - t0, "warm_up_s": t2 - t1, "top": top}))
 """
 
 
-def measure(engine: Engine, root: Path, threads: int) -> dict:
+def measure(engine: Engine, root: Path, threads: int, top: int = 0) -> dict:
     """Compile ``engine`` cold in a child process; its wall, CPU and peak RSS."""
     with tempfile.TemporaryDirectory(prefix="paiju-numba-cache-") as cache, \
             tempfile.TemporaryFile("w+") as fout, tempfile.TemporaryFile("w+") as ferr:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache, NUMBA_NUM_THREADS=str(threads), PYTHONPATH=str(root))
         t0 = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-c", CHILD, engine.game, engine.kind, engine.variant, engine.policy],
+        child = subprocess.Popen([sys.executable, "-c", CHILD, engine.game, engine.kind, engine.variant, engine.policy,
+                                  str(top)],
                                  cwd=root, env=env, stdout=fout, stderr=ferr)
         _, status, usage = os.wait4(child.pid, 0)  # this child's own usage (not every child's, as getrusage)
         child.returncode = os.waitstatus_to_exitcode(status)
@@ -104,6 +129,7 @@ def main() -> None:
     ap.add_argument("--root", type=Path, default=ROOT, help="checkout to measure (default: this one)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--json", type=Path, help="also write the results here")
+    ap.add_argument("--top", type=int, default=0, help="also list the N functions slowest to compile")
     args = ap.parse_args()
     every = engines()
     chosen = [e for e in every if not args.only or e.label in args.only]
@@ -117,10 +143,12 @@ def main() -> None:
     print("-" * len(head))
     results = []
     for e in chosen:
-        r = measure(e, args.root, args.threads)
+        r = measure(e, args.root, args.threads, args.top)
         results.append(r)
         print(f"{e.label:<18} {r['warm_up_s']:>14.1f} {r['cpu_s']:>8.1f} {r['cpu_s'] / BUDGET_S:>10.2f} "
               f"{r['rss_gb']:>11.2f} {r['rss_gb'] / BUDGET_RSS_GB:>10.2f}", flush=True)
+        for name, seconds in r.get("top", []):
+            print(f"    {seconds:7.1f} s  {name}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
 
