@@ -90,6 +90,22 @@ def compute_shard(spec: RunSpec, index: int, on_progress: Callable[[int], None] 
     return spec.job.compute(spec, start, stop, on_progress)
 
 
+PIECE = 262_144  # games per piece of a census shard (a multiple of the writer's row group)
+
+
+def compute_pieces(spec: RunSpec, index: int, on_progress: Callable[[int], None] | None = None):
+    """The rows of one shard as successive Arrow tables, so that a run writes a shard while it
+    computes it. A census row depends on its game index alone (its shards may start anywhere), so
+    a census shard comes in ``PIECE``-game pieces; a play shard holds whole sessions or duplicated
+    deals and comes whole (``compute_shard``)."""
+    if spec.kind != "census":
+        yield compute_shard(spec, index, on_progress)
+        return
+    start, stop = spec.shard_range(index)
+    for lo in range(start, stop, PIECE):
+        yield spec.job.compute(spec, lo, min(stop, lo + PIECE), on_progress)
+
+
 def warm_up(spec: RunSpec, log: Callable[[str], None] | None = None) -> float:
     """Compile or load the kernels for ``spec``; returns seconds spent. With ``log``, say before
     compiling what is compiled (and that it happens once) and after it how long it took; a run
@@ -134,19 +150,26 @@ def run_local(spec: RunSpec, out: Path, *, resume: bool, overwrite: bool, thread
     t0 = time.perf_counter()
     computed = 0
     task = progress.start(spec.n, done_games) if progress else None
-    # Shard i is written (Parquet encoding releases the GIL) while shard i + 1 is computed (so
-    # do the kernels): at most two shards are in memory, whatever the run's size.
+    # Each piece of a shard is written (Parquet encoding releases the GIL) while the next one is
+    # computed (so do the kernels), so only the last piece's write is left when the kernels are
+    # done: at most two pieces are in memory, whatever the run's size.
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="paiju-writer") as writer:
         writing = None
         for index in pending:
-            table = compute_shard(spec, index, (lambda k: progress.advance(task, k)) if progress else None)
-            if writing is not None:
-                writing.result()  # re-raises a failed write here
-            writing = writer.submit(rundir.write_shard, index, table)
-            computed += table.num_rows
-            del table
+            part = rundir.open_part(index)
+            try:
+                for table in compute_pieces(spec, index, (lambda k: progress.advance(task, k)) if progress else None):
+                    if writing is not None:
+                        writing.result()  # re-raises a failed write here
+                    writing = writer.submit(part.append, table)
+                    computed += table.num_rows
+                    del table
+                writing = writer.submit(rundir.close_part, index, part)
+            except BaseException:
+                writer.submit(part.abort).result()  # after the writes already queued
+                raise
         if writing is not None:
             writing.result()
     wall = time.perf_counter() - t0

@@ -41,20 +41,71 @@ def part_name(index: int) -> str:
 
 
 def write_part_file(table: Any, tmp: str | Path, final: str | Path) -> None:
-    """Write ``table`` as one part file: Parquet with zstd, ``ROW_GROUP``-row groups (so readers
-    stream it in small steps) and page checksums (so readers catch damaged bytes), under the
-    temporary name ``tmp``, then renamed to ``final``; every backend writes its parts through here."""
-    import pyarrow.parquet as pq
-
+    """Write ``table`` as one part file (a ``PartStream`` given the whole table at once); every
+    backend writes its parts through ``PartStream``, so the bytes do not depend on the backend."""
+    part = PartStream(tmp, final)
     try:
-        pq.write_table(table, tmp, compression="zstd", row_group_size=ROW_GROUP, write_page_checksum=True)
-        os.replace(tmp, final)
+        part.append(table)
+        part.close()
     except BaseException:
+        part.abort()
+        raise
+
+
+class PartStream:
+    """One part file written as its rows arrive: Parquet with zstd, ``ROW_GROUP``-row groups (so
+    readers stream it in small steps) and page checksums (so readers catch damaged bytes), under
+    the temporary name ``tmp``, renamed to ``final`` by ``close``. Rows are buffered until a whole
+    row group is there, so the file is byte for byte the one ``pq.write_table`` gives for all the
+    rows at once however they were cut; appending while the next rows are computed is what lets
+    a run write a shard while it computes that same shard (``sim.runner``)."""
+
+    def __init__(self, tmp: str | Path, final: str | Path):
+        self.tmp, self.final = tmp, final
+        self.writer: Any = None
+        self.pending: list[Any] = []  # tables not yet written, fewer than ROW_GROUP rows in all
+        self.rows = 0
+
+    def append(self, table: Any) -> None:
+        import pyarrow as pa
+
+        self.pending.append(table)
+        self.rows += table.num_rows
+        if self.rows < ROW_GROUP:
+            return
+        rows = pa.concat_tables(self.pending) if len(self.pending) > 1 else table
+        whole = (self.rows // ROW_GROUP) * ROW_GROUP
+        self._write(rows.slice(0, whole))
+        self.pending = [rows.slice(whole)] if whole < self.rows else []
+        self.rows -= whole
+
+    def close(self) -> None:
+        """Write what is left, finish the file and move it to its final name."""
+        import pyarrow as pa
+
+        if self.pending and (self.rows or self.writer is None):
+            self._write(pa.concat_tables(self.pending))
+        self.writer.close()
+        os.replace(self.tmp, self.final)
+
+    def abort(self) -> None:
+        """Drop the unfinished file (a failed or interrupted shard leaves nothing behind)."""
         try:
-            os.unlink(tmp)
+            if self.writer is not None:
+                self.writer.close()
+        except Exception:  # the error that made us abort is the one to report
+            pass
+        try:
+            os.unlink(self.tmp)
         except OSError:
             pass
-        raise
+
+    def _write(self, table: Any) -> None:
+        import pyarrow.parquet as pq
+
+        if self.writer is None:
+            self.writer = pq.ParquetWriter(self.tmp, table.schema, compression="zstd", write_page_checksum=True)
+        self.writer.write_table(table, row_group_size=ROW_GROUP)
 
 
 def now_iso() -> str:
@@ -94,8 +145,24 @@ class RunDirectory:
 
     def write_shard(self, index: int, table: Any) -> None:
         """Write one shard atomically (temporary name, then rename)."""
-        final = self.path / part_name(index)
-        write_part_file(table, self.path / f".{part_name(index)}.tmp{os.getpid()}", final)
+        part = self.open_part(index)
+        try:
+            part.append(table)
+        except BaseException:
+            part.abort()
+            raise
+        self.close_part(index, part)
+
+    def open_part(self, index: int) -> "PartStream":
+        """A shard's part file to append rows to (under a temporary name until ``close_part``)."""
+        return PartStream(self.path / f".{part_name(index)}.tmp{os.getpid()}", self.path / part_name(index))
+
+    def close_part(self, index: int, part: "PartStream") -> None:
+        try:
+            part.close()
+        except BaseException:
+            part.abort()
+            raise
         self.done.add(index)
 
     def finish(self, **fields: Any) -> None:
