@@ -38,7 +38,7 @@ N_SEATS = 4
 @njit(cache=True, nogil=True)
 def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids, wild_ids,
               call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs, hand, table,
-              moves, row, log):
+              moves, row, log, search_on):
     """Play one hand; fill ``row`` (ROW_*), return the number of log rows written.
 
     ``game_index`` names the deal's stream; ``rotation`` (0..3) turns the dealt hands round the
@@ -46,6 +46,7 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
     is how ``--duplicate`` plays one deal from every seat. ``banker_given`` >= 0 overrides 庄家.
     ``fix_card`` / ``fix_slots``: the cards ``--fix`` deals to a seat (``kernels.deal.place_fixed``;
     empty: none). The other arguments are the buffers of ``_buffers``, reused from hand to hand.
+    ``search_on``: None when no seat searches, so numba prunes the search and does not compile it.
     """
     state, deck, hands, features, seen = bufs
     owner, counts, suit_counts, dealt_counts, played = hand
@@ -81,10 +82,14 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
         for k in range(N_SEATS):
             s = (banker + k) % N_SEATS
             asked += 1
-            if policies[s] == SEARCH and pp[s, PP_SEARCH_BIDS] > 0:
-                declares = search_hard(s, k, banker, hands, owner, counts, card_tab, nat_ids, wild_ids, call_excluded,
-                                       rules, pp, rank_points, mv, state, row)
-            else:
+            searched = False
+            declares = False
+            if search_on is not None:
+                if policies[s] == SEARCH and pp[s, PP_SEARCH_BIDS] > 0:
+                    declares = search_hard(s, k, banker, hands, owner, counts, card_tab, nat_ids, wild_ids,
+                                           call_excluded, rules, pp, rank_points, mv, state, row)
+                    searched = True
+            if not searched:
                 declares = wants_hard(policies[s], s, counts, pp, joker_bomb, state)
             if declares:
                 hard_seat = s
@@ -134,7 +139,8 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
     # -- tricks
     start_tricks(gs, hand_left, seat_flags, captured, order, top, hand_size, mode_hard, banker, partner, hard_seat,
                  call_card, revealed)
-    play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, mv, state, row, log)
+    play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, mv, state, row, log,
+                search_on)
     # -- raw facts
     note_left(counts, joker_bomb, row)
     for s in range(N_SEATS):
@@ -150,7 +156,8 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
 
 
 @njit(cache=True, nogil=True)
-def play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, mv, state, row, log):
+def play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, mv, state, row, log,
+                search_on):
     """The tricks of a dealt hand, turn by turn until the end rule (its own function: the turn
     loop and the deal compile apart, each smaller). A ``search`` seat decides before its turn."""
     gs, hand_left, seat_flags, captured, order, dealt_wz, top = table
@@ -158,10 +165,11 @@ def play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies
     while True:
         seat = gs[GS_TURN]
         forced = np.int64(-2)
-        if policies[seat] == SEARCH:
-            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab,
-                                 nat_ids, wild_ids, rules, pp, rank_points, mv, state, owner, counts, suit_counts, top,
-                                 row)
+        if search_on is not None:
+            if policies[seat] == SEARCH:
+                forced = search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab,
+                                     nat_ids, wild_ids, rules, pp, rank_points, mv, state, owner, counts, suit_counts,
+                                     top, row)
         if take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids,
                      rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played, top, row, log,
                      forced):
@@ -184,14 +192,15 @@ def _buffers(n_ids, hand_size):
 @njit(cache=True, nogil=True, parallel=True)
 def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, fix_card, fix_slots, card_tab,
                nat_ids, wild_ids, call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv,
-               out_rows, n_blocks):
+               out_rows, n_blocks, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]``.
 
     Hands are grouped in sessions of ``hands_per_session`` (``start`` and ``count`` are whole
     sessions): inside one, 庄家 of the next hand is the previous hand's 一游. Sessions are split
     into ``n_blocks`` blocks run in parallel, each with its own buffers. With ``rotate``, seat
     ``k`` of hand ``g`` gets the policy (and parameters) of seat ``(k + g) % 4``. With
-    ``duplicate``, row ``g`` plays deal ``g // 4`` rotated by ``g % 4`` (``play_hand``).
+    ``duplicate``, row ``g`` plays deal ``g // 4`` rotated by ``g % 4`` (``play_hand``). ``search_on``:
+    None unless a seat searches (``play_hand``).
     """
     n_sessions = count // hands_per_session
     n_blocks = max(1, min(n_sessions, n_blocks))
@@ -215,7 +224,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                 rotation = g % N_SEATS if duplicate else np.int64(0)
                 play_hand(seed, deal, banker, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids, wild_ids,
                           call_excluded, inc_rank, inc_fk, census_params, rules, pol_g, pp_g, rank_points, mv, bufs,
-                          hand, table, moves, row, log)
+                          hand, table, moves, row, log, search_on)
                 banker = np.int64(-1)
                 for s in range(N_SEATS):
                     if row[ROW_FINISH + s] == 1:
@@ -231,5 +240,5 @@ def play_logged(seed, game_index, banker_given, rotation, deck_template, fix_car
     row = np.zeros(ROW_LEN, np.int64)
     n = play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids,
                   wild_ids, call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs,
-                  hand, table, moves, row, log)
+                  hand, table, moves, row, log, True)
     return row, log[:n].copy(), bufs[2].copy()

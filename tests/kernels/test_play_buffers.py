@@ -40,7 +40,7 @@ def test_xiantao_hands_reuse_their_buffers():
         rows = np.zeros((n, ROW_LEN), np.int64)
         play_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["fix_card"], t["fix_slots"], t["card"], t["nat_ids"],
                    t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"],
-                   t["policies"], t["pp"], t["rank_points"], t["money"], rows, 1)
+                   t["policies"], t["pp"], t["rank_points"], t["money"], rows, 1, None)
 
     assert _per_hand(run) == 0
 
@@ -53,7 +53,7 @@ def test_landlord_hands_reuse_their_buffers(game):
     def run(n):
         rows = np.zeros((n, LANDLORD_ROW_LEN), np.int64)
         landlord_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["fix_card"], t["fix_slots"], t["card_rank"], t["rules"],
-                       t["policies"], t["pp"], t["money"], rows, 1)
+                       t["policies"], t["pp"], t["money"], rows, 1, None)
 
     assert _per_hand(run) == 0
 

@@ -46,7 +46,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
                int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
                t["fix_card"], t["fix_slots"], t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"],
                t["census_params"], t["rules"], t["policies"], t["pp"], t["rank_points"], t["money"], rows,
-               4 * numba.get_num_threads())
+               4 * numba.get_num_threads(), True if "search" in spec.options["policies"] else None)  # None: not compiled
     return rows
 
 
