@@ -50,7 +50,8 @@ MAX_REDEALS = 100
 
 @njit(cache=True, nogil=True)
 def play_hand(seed, game_index, rotation, deck_template, fix_card, fix_slots, card_rank, rules, policies, pp, mv, state,
-              deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, ph, xt, carry_hf, last_in_session):
+              deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, ph, xt, carry_hf, last_in_session,
+              search_on):
     """Play one hand; fill ``row`` (kernels.landlord.rows layout); return the log rows written.
     ``mv``: the ruleset's money vector (``kernels.landlord.money``), the search player's yardstick.
 
@@ -62,7 +63,8 @@ def play_hand(seed, game_index, rotation, deck_template, fix_card, fix_slots, ca
 
     ``carry_hf``: consecutive all-pass deals of the session right before this one (上海 荒番);
     ``last_in_session``: an all-pass auction redeals inside this row (else the row ends with no
-    landlord and the session's next deal carries the 荒番)."""
+    landlord and the session's next deal carries the 荒番). ``search_on``: None when no seat
+    searches, so numba prunes the search (tricks and bids) and does not compile it."""
     n_seats = rules[LL_N_SEATS]
     hand_size = rules[CL_HAND_SIZE]
     kitty_size = rules[LL_KITTY]
@@ -106,8 +108,9 @@ def play_hand(seed, game_index, rotation, deck_template, fix_card, fix_slots, ca
             code = pre_tricks(rules, policies, pp, state, counts, said, row, forced, hist, dec, True)
             if code != PRE_STOP:
                 break
-            forced[dec[DEC_N]] = search_pre(dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST], dec[DEC_N], counts, row, hist,
-                                            rules, pp, mv, state)
+            if search_on is not None:  # (only a search seat stops them)
+                forced[dec[DEC_N]] = search_pre(dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST], dec[DEC_N], counts, row,
+                                                hist, rules, pp, mv, state)
             for k in range(4):
                 state[k] = saved[k]
         if code != PRE_NO_LANDLORD or rules[LL_ALL_PASS] != 0 or not last_in_session or redeals == MAX_REDEALS:
@@ -121,7 +124,8 @@ def play_hand(seed, game_index, rotation, deck_template, fix_card, fix_slots, ca
         return 0
     # -- tricks: the shared climbing loop, landlord as the lone side
     start_tricks(gs, hand_left, seat_flags, top, row, rules)
-    play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, mv, state, counts, moves, scratch, top, row, log)
+    play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, mv, state, counts, moves, scratch, top, row, log,
+                search_on)
     W.end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], row)
     _note_left(counts, top, rules, seat_flags, moves, scratch, row, True)
     return gs[GS_N_LOG]
@@ -143,7 +147,8 @@ def _note_left(counts, top, rules, seat_flags, moves, scratch, row, after_tricks
 
 
 @njit(cache=True, nogil=True)
-def play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, mv, state, counts, moves, scratch, top, row, log):
+def play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, mv, state, counts, moves, scratch, top, row, log,
+                search_on):
     """The tricks of a hand whose landlord is known, turn by turn until the first player is out
     (its own function: the turn loop and the auction compile apart, each smaller). A ``search``
     seat decides before its turn (``kernels.landlord.search``)."""
@@ -151,9 +156,10 @@ def play_tricks(gs, hand_left, seat_flags, xt, rules, policies, pp, mv, state, c
     while True:
         seat = gs[GS_TURN]
         forced = np.int64(-2)
-        if policies[seat] == SEARCH:
-            forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv, state, counts, top,
-                                 row)
+        if search_on is not None:
+            if policies[seat] == SEARCH:
+                forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv, state, counts,
+                                     top, row)
         if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
                      scratch, top, row, log, forced):
             break
@@ -184,12 +190,13 @@ def _trick_state(n_seats):
 
 @njit(cache=True, nogil=True, parallel=True)
 def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, fix_card, fix_slots, card_rank,
-               rules, policies, pp, mv, out_rows, n_blocks):
+               rules, policies, pp, mv, out_rows, n_blocks, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``n_blocks`` parallel
     blocks of whole sessions — ``start`` and ``count`` are whole sessions — each with its own
     buffers). With ``rotate``, seat ``k`` of hand ``g`` gets the policy (and parameters) of seat
     ``(k + g) % n_seats``. With ``duplicate``, row ``g`` plays deal ``g // n_seats`` rotated by
-    ``g % n_seats`` (``play_hand``). Inside a session an all-pass deal's 荒番 passes to the next deal."""
+    ``g % n_seats`` (``play_hand``). Inside a session an all-pass deal's 荒番 passes to the next deal.
+    ``search_on``: None unless a seat searches (``play_hand``)."""
     n_seats = rules[LL_N_SEATS]
     n_sessions = count // hands_per_session
     n_blocks = max(1, min(n_sessions, n_blocks))
@@ -213,7 +220,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                 rotation = g % n_seats if duplicate else np.int64(0)
                 play_hand(seed, deal, rotation, deck_template, fix_card, fix_slots, card_rank, rules, pol_g, pp_g, mv,
                           state, deck, counts, moves, scratch, top, out_rows[i], log, gs, hand_left, seat_flags, ph, xt,
-                          carry, h == hands_per_session - 1)
+                          carry, h == hands_per_session - 1, search_on)
                 carry = out_rows[i, W.ROW_HUANGFAN] + 1 if out_rows[i, W.ROW_LANDLORD] < 0 else np.int64(0)
 
 
@@ -228,5 +235,6 @@ def play_logged(seed, game_index, rotation, deck_template, fix_card, fix_slots, 
     log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
     row = np.zeros(W.ROW_LEN, np.int64)
     n = play_hand(seed, game_index, rotation, deck_template, fix_card, fix_slots, card_rank, rules, policies, pp, mv, state,
-                  deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, ph, xt, carry_hf, last_in_session)
+                  deck, counts, moves, scratch, top, row, log, gs, hand_left, seat_flags, ph, xt, carry_hf, last_in_session,
+                  True)
     return row, log[:n].copy(), deck.copy()

@@ -81,7 +81,8 @@ def run_kernel(spec, family: Family, start: int, stop: int, inputs=None) -> np.n
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, hps, int(spec.options.get("rotate", False)),
                int(spec.options.get("duplicate", False)), t["deck"], t["fix_card"], t["fix_slots"], t["card_rank"],
-               t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads())
+               t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads(),
+               True if "search" in spec.options["policies"] else None)  # None: search is not compiled
     return rows
 
 
