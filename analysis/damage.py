@@ -26,8 +26,8 @@ def part_games(manifest: dict, part: str) -> tuple[int, int] | None:
     return (start, min(n, start + size)) if start < n else None
 
 
-def damaged_line(run_path: Path, manifest: dict, part: str | None, why: str) -> str:
-    """``<part> is damaged (<why>); <what to do>``, one line."""
+def damaged_line(run_path: Path, manifest: dict, part: str | None, why: str, missing: bool = False) -> str:
+    """``<part> is damaged (<why>); <what to do>`` (or ``is missing``), one line."""
     if part is None:
         return f"run {run_path} holds impossible data ({why})"
     name = Path(part).name
@@ -37,6 +37,6 @@ def damaged_line(run_path: Path, manifest: dict, part: str | None, why: str) -> 
     if source:
         fix = f"rescore {source} again into a new directory ({name} holds {span})"
     else:
-        kind = manifest.get("kind") or "play"
-        fix = f"delete it and run the same `paiju {kind}` with --resume to recompute {span}"
-    return f"{name} of run {run_path} is damaged ({why}); {fix}"
+        first = "" if missing else "delete it and "
+        fix = f"{first}finish the run with `paiju resume {run_path}` (or --resume) to recompute {span}"
+    return f"{name} of run {run_path} is {'missing' if missing else f'damaged ({why})'}; {fix}"

@@ -212,8 +212,38 @@ def open_run(path: str | Path) -> Run:
     parts = tuple(sorted(p for p in root.glob(PART_GLOB) if p.is_file()))
     if not parts:
         raise RunError(f"no {PART_GLOB} files in {root}: nothing to analyse yet")
+    _name_missing_part(root, manifest, parts)
+    _name_unreadable_part(root, manifest, parts)  # every footer read now: a cut-off part is named here
     try:
         dataset = ds.dataset([str(p) for p in parts], format=parquet_format())
     except (OSError, pa.ArrowException) as err:
         raise RunError(f"cannot read Parquet parts in {root}: {_one_line(err)}") from err
     return Run(path=root, manifest=manifest, parts=parts, dataset=dataset)
+
+
+def _name_missing_part(root: Path, manifest: dict, parts: tuple[Path, ...]) -> None:
+    """A run marked complete holds one part per shard; a missing one is named (figures over the
+    other parts would pass for the whole run's)."""
+    from analysis.damage import damaged_line
+
+    if manifest.get("status") != "complete" or not isinstance(manifest.get("n_shards"), int):
+        return
+    names = {p.name for p in parts}
+    for i in range(manifest["n_shards"]):
+        name = f"part-{i:05d}.parquet"
+        if name not in names:
+            raise RunError(damaged_line(root, manifest, str(root / name), "", missing=True))
+
+
+def _name_unreadable_part(root: Path, manifest: dict, parts: tuple[Path, ...]) -> None:
+    """Raise the damaged-part line for the first part whose footer cannot be read (a truncated or
+    overwritten end of file), so the user learns which game indices to recompute."""
+    import pyarrow.parquet as pq
+
+    from analysis.damage import damaged_line
+
+    for part in parts:
+        try:
+            pq.read_metadata(part)
+        except (OSError, pa.ArrowException) as err:
+            raise RunError(damaged_line(root, manifest, str(part), _one_line(err))) from None

@@ -83,4 +83,5 @@ def test_no_parts(make_run, small_cols, tmp_path):
 def test_unreadable_part(make_run, small_cols):
     root = make_run(small_cols)
     (root / "part-00000.parquet").write_bytes(b"definitely not parquet")
-    assert "cannot read Parquet parts" in _error(root)
+    message = _error(root)
+    assert "part-00000.parquet" in message and "is damaged" in message, message

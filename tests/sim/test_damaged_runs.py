@@ -205,3 +205,19 @@ def test_census_runs_are_read_with_the_same_checks(tmp_path, game):
         args[1] = str(run)
         line = _one_line_refusal(args, report)
         assert ("part-00001.parquet" in line) if fault != "variant" else ("no-such-variant" in line), line
+
+
+@pytest.mark.parametrize("fault", ["truncated", "missing"])
+@pytest.mark.parametrize("game", ["niuniu", "wushik"])
+def test_a_truncated_or_missing_part_is_named(made, tmp_path, game, fault):
+    """The end of a part file cut off (its footer gone), or a part of a complete run deleted:
+    every reader names the part."""
+    run = _copy(made, game, tmp_path)
+    part = run / "part-00001.parquet"
+    if fault == "truncated":
+        part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
+    else:
+        part.unlink()
+    for args, written in _readers(game, run, tmp_path):
+        line = _one_line_refusal(args, written)
+        assert "part-00001.parquet" in line and "game indices 2–3" in line, line
