@@ -27,9 +27,10 @@ from analysis.balance import RUN_SCENARIO, BalanceReport, Scenario
 from analysis.balance import balance as balance_report
 from analysis.columns import whole_games
 from analysis.rescore import Source, rescore_batch, ruleset_diff
-from analysis.runs import BATCH_ROWS, Run, RunError, open_run
+from analysis.runs import BATCH_ROWS, Run, RunError
 from sim.errors import UserError
 from sim.ruleset import load_toml, parse_set_option
+from sim.stored import open_stored
 
 Layers = Mapping[str, Any] | Sequence[tuple[str, Mapping[str, Any]]]
 
@@ -119,7 +120,7 @@ def _check_parts(source: Source, rules: Any) -> None:
 
 def resolve(src: str | Path | Run, overrides: Layers | None = None, what: str = "rescore"):
     """(opened run, its ruleset, the new ruleset) with every check that needs no output."""
-    source = source_rules(src if isinstance(src, Run) else open_run(src), what)
+    source = source_rules(src if isinstance(src, Run) else open_stored(src), what)
     new = source.rules
     for origin, mapping in _layers(overrides):
         new = apply_scoring(new, mapping, origin)
@@ -265,7 +266,7 @@ def balance_run(run: Run | str | Path, scenarios: Sequence[Scenario] | None = No
                 batch_size: int = BATCH_ROWS) -> BalanceReport:
     """The balance report of a play run under ``scenarios`` (default: the run's own ruleset)."""
     if not isinstance(run, Run):
-        run = open_run(run)
+        run = open_stored(run)
     source = source_rules(run, "balance")
     scenarios = list(scenarios) if scenarios else [Scenario(RUN_SCENARIO)]
     return balance_report(source, scenarios, scenario_rules(source, scenarios), role=role, batch_size=batch_size)
