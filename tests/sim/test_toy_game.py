@@ -40,7 +40,7 @@ def toy_run(tmp_path_factory):
 def test_games_lists_the_toy_and_what_it_offers():
     text = _ok("games", "--long")
     assert "toy high card (2 players)" in text
-    assert "offers: census, play, replay, rescore, balance, tune, --duplicate, --hands-per-session" in text
+    assert "offers: census, play, replay, rescore, balance, tune, sweep, --duplicate, --hands-per-session" in text
     assert "--variant one-card" in text
 
 

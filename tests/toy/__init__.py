@@ -6,7 +6,7 @@ between a game and paiju.
 It offers every branch of that contract: a census job (aces dealt, with exact values), a play
 job whose players take a parameter (``keep``: the ``high`` player shows its keep-th best card),
 sessions (the winner of a hand shows first in the next), ``--duplicate``, replay, rescore and
-balance. ``tests.toy.bare`` is the same game offering only ``play``, for the refusals."""
+balance and sweep. ``tests.toy.bare`` is the same game offering only ``play``, for the refusals."""
 
 from __future__ import annotations
 
@@ -132,6 +132,13 @@ def compute(spec, start, stop, on_progress=None):
     return table_from_values(columns(spec), values)
 
 
+def metrics(n_seats):
+    """The headline figure per hand, for ``paiju sweep``: did seat 0 win."""
+    from sim.game import Metric
+
+    return [Metric("P(seat 0 wins)", ("winner",), lambda c: (np.asarray(c["winner"]) == 0).astype(float))]
+
+
 def _keep(spec) -> np.ndarray:
     params = spec.options.get("policy_params") or [{}, {}]
     return np.array([int(p.get("keep", 0)) for p in params], np.int64)
@@ -196,7 +203,7 @@ GAME = Game(
     variants={"default": Variant("three cards each"), "one-card": Variant("one card each", {"hand_size": 1})},
     seats=lambda rules: 2, validate=validate,
     jobs={"census": Job(census_columns, compute_census, lambda spec: compute_census(spec, 0, 2), census_report),
-          "play": Job(columns, compute, lambda spec: compute(spec, 0, 2), report, figures)},
+          "play": Job(columns, compute, lambda spec: compute(spec, 0, 2), report, figures, metrics=metrics)},
     players=Players(POLICIES, PARAMS, default="high"),
     scoring=Scoring(facts=lambda rules, n: ["winner", "first", "s0_shown", "s1_shown"], score=score, roles=ROLES,
                     role_labels={"dealer": "shows first", "player": "shows second"}, seat_roles=seat_roles,
