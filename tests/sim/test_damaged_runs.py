@@ -221,3 +221,37 @@ def test_a_truncated_or_missing_part_is_named(made, tmp_path, game, fault):
     for args, written in _readers(game, run, tmp_path):
         line = _one_line_refusal(args, written)
         assert "part-00001.parquet" in line and "game indices 2–3" in line, line
+
+
+def test_damage_that_decodes_silently_is_caught_by_the_page_checksums(tmp_path):
+    """牛牛 damage once read as data (issue 24 item 2): a changed byte the decoder accepts —
+    reading without page checksums returns other values and no error — is refused by the
+    readers, which verify the checksums the writer stores."""
+    made = tmp_path / "made"
+    api.play("niuniu", 2000, seed=5, out=made, progress=False, log=lambda s: None)
+    part = made / "part-00000.parquet"
+    good = pq.read_table(part)
+    meta = pq.ParquetFile(part).metadata
+    chunk = meta.row_group(0).column(good.schema.get_field_index("s1_top"))  # a fact every reader reads
+    start = chunk.dictionary_page_offset or chunk.data_page_offset
+    data = part.read_bytes()
+    silent = None
+    for offset in range(start + chunk.total_compressed_size - 1, start, -1):  # page payloads end the chunk
+        bad = bytearray(data)
+        bad[offset] ^= 0x01
+        probe = tmp_path / "probe.parquet"
+        probe.write_bytes(bytes(bad))
+        try:
+            read = pq.read_table(probe)  # no checksum verification: what a plain reader sees
+        except (OSError, pa.ArrowException):
+            continue
+        if not read.equals(good):
+            silent = bad
+            break
+    assert silent is not None, "no silently decoded damage found in the column chunk"
+    run = tmp_path / "run"
+    shutil.copytree(made, run)
+    (run / "part-00000.parquet").write_bytes(bytes(silent))
+    for args, written in _readers("niuniu", run, tmp_path):
+        line = _one_line_refusal(args, written)
+        assert "part-00000.parquet" in line and "checksum" in line.lower(), line
