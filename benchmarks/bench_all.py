@@ -104,8 +104,8 @@ def rates(spec, threads: int, seconds: float, repeats: int) -> tuple[float, floa
     import numba
 
     numba.set_num_threads(threads)
-    _timed(spec, 4)  # load (or compile) the kernels
-    n = 16
+    _timed(spec, 2)  # load (or compile) the kernels
+    n = 2  # a search player plays a few hands a second: start small
     while True:  # grow the timing to about ``seconds``
         wall, _ = _timed(spec, n)
         if wall >= seconds / 2 or n >= 1 << 22:
