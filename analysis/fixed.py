@@ -23,7 +23,7 @@ def fixed_of(run: Run) -> dict[str, list[str]]:
 
 
 def given_of(run: Run) -> dict:
-    """The run's ``--hcp`` / ``--shape`` (bridge), ``{}`` without them."""
+    """The run's ``--hcp`` / ``--shape`` (a game whose dealing takes constraints), ``{}`` without them."""
     options = run.manifest.get("options") or {}
     return {k: options[k] for k in ("hcp", "shape") if options.get(k)}
 

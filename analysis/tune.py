@@ -230,7 +230,7 @@ def _n(a: "Est", b: "Est") -> int | None:
 
 @dataclass(frozen=True)
 class Ref:
-    """A figure named in an expression: ``("money", "landlord")``, ``("tail", 100.0)``, ``("metric", name)``."""
+    """A figure named in an expression: ``("money", "seat0")``, ``("tail", 100.0)``, ``("metric", name)``."""
 
     kind: str
     arg: Any = None
@@ -344,7 +344,7 @@ def _eval(node: ast.AST, fig):
 
 
 def parse_expr(text: str, names: Names) -> Expr:
-    """An expression over figures (``money.landlord - 1``, ``share.f_bombs``, ``"P(春天)"``)."""
+    """An expression over figures (``money.seat0 - 1``, ``share.f_bombs``, ``"P(春天)"``)."""
     src = text.strip()
     if not src:
         raise TuneError("an empty expression; name a figure: " + VOCABULARY)
@@ -387,7 +387,7 @@ class Goal:
 
 
 def parse_goal(text: str, kind: str, names: Names) -> Goal:
-    """A goal from its option's text: ``--target 'money.landlord=0'``, ``--constraint 'share.f_bombs<=0.3'``,
+    """A goal from its option's text: ``--target 'money.seat0=0'``, ``--constraint 'share.f_bombs<=0.3'``,
     ``--minimise sd``."""
     if kind not in GOAL_KINDS:
         raise ValueError(kind)

@@ -103,7 +103,7 @@ def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules:
 
     ``fix``: ``["0=AA2B", …]`` (``--fix SEAT=CARDS``): those cards go to that seat, the rest is
     dealt uniformly from what remains (``sim.dealing``); the report's exact values are then
-    conditional on them where the game has the formula. ``hcp`` / ``shape`` (bridge):
+    conditional on them where the game has the formula. ``hcp`` / ``shape`` (games whose dealing takes constraints):
     ``["0=15..17"]`` / ``["0=5+-x-x-x"]``, dealer-program constraints met by rejection.
 
     With ``out`` the rows go to a run directory (Parquet parts + ``_run.json``); without it they
@@ -656,7 +656,7 @@ class Run:
              minimise: str | None = None, maximise: str | None = None, **options) -> Any:
         """The scoring settings that meet the goals, found by rescoring this run's hands (``sim.tune``);
         ``vary``: ``["bomb_factor=1..4", "spring_factor=1,2,4"]``; goals over the run's figures, e.g.
-        ``target=["money.landlord=0"]``, ``constraint=["share.f_bombs<=0.3"]``, ``minimise="sd"``.
+        ``target=["money.seat0=0"]``, ``constraint=["share.f_bombs<=0.3"]``, ``minimise="sd"``.
         ``options``: ``budget``, ``seed``, ``holdout``, ``confirm_seed``, ``replay`` with ``n``, ``threads``."""
         from sim.tuning import tune
 

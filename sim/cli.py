@@ -70,8 +70,8 @@ FLAG = ""  # metavar of an on/off option: shown as a flag, not as `--rotate <boo
 RESUME_OPT = Annotated[bool, typer.Option("--resume", metavar=FLAG, help="finish an interrupted run in --out (or: `paiju resume RUN`)")]
 OVERWRITE_OPT = Annotated[bool, typer.Option("--overwrite", metavar=FLAG, help="replace an existing run in --out")]
 QUIET_OPT = Annotated[bool, typer.Option("--quiet", "-q", metavar=FLAG, help="no progress bar")]
-HCP_OPT = Annotated[Optional[list[str]], typer.Option("--hcp", help="bridge: SEAT=LO..HI, the seat's high-card points in every deal (dealt by rejection), e.g. --hcp 0=15..17")]
-SHAPE_OPT = Annotated[Optional[list[str]], typer.Option("--shape", help="bridge: SEAT=S-H-D-C suit lengths (each N, N+, LO..HI or x), e.g. --shape 0=5+-x-x-x")]
+HCP_OPT = Annotated[Optional[list[str]], typer.Option("--hcp", help="SEAT=LO..HI, the seat's high-card points in every deal (dealt by rejection; games whose deal takes constraints), e.g. --hcp 0=15..17")]
+SHAPE_OPT = Annotated[Optional[list[str]], typer.Option("--shape", help="SEAT=S-H-D-C suit lengths (each N, N+, LO..HI or x; games whose deal takes constraints), e.g. --shape 0=5+-x-x-x")]
 FIX_OPT = Annotated[Optional[list[str]], typer.Option("--fix", help="SEAT=CARDS: deal these cards to that seat in every hand, the rest at random (odds given a hand), e.g. --fix 0=AA22B; cards as the game's replay prints them")]
 SCHEDULER_OPT = Annotated[Optional[str], typer.Option(
     "--scheduler", help="run the shards on this Dask cluster, e.g. tcp://host:8786 (--out must be shared)")]
@@ -464,7 +464,7 @@ def _rule_sweep(variant: str, sets: Optional[list[str]]):
 def tune(
     run: Annotated[Path, typer.Argument(help="play run directory (written by `paiju play`)")],
     vary: Annotated[Optional[list[str]], typer.Option("--vary", help="KEY=LO..HI[:STEP] or KEY=v1,v2,… of a scoring option (repeat for several)")] = None,
-    target: Annotated[Optional[list[str]], typer.Option("--target", help="A=B over figures, e.g. 'money.landlord=0' (repeat)")] = None,
+    target: Annotated[Optional[list[str]], typer.Option("--target", help="A=B over figures, e.g. 'money.seat0=0' (repeat)")] = None,
     constraint: Annotated[Optional[list[str]], typer.Option("--constraint", help="A<=B or A>=B, e.g. 'share.f_bombs<=0.3' (repeat)")] = None,
     minimise: Annotated[Optional[str], typer.Option("--minimise", help="an expression to minimise, e.g. sd")] = None,
     maximise: Annotated[Optional[str], typer.Option("--maximise", help="an expression to maximise")] = None,
