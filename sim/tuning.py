@@ -35,12 +35,9 @@ def _one_line(fn, *args, **kwargs):
 
 
 def source_rules(run, what: str = "tune"):
-    """The play run's game, ruleset and columns (``source_rules`` of the rescoring code, which is
-    moving from ``analysis.rescore`` to ``sim.rescore``)."""
-    try:
-        from sim.rescore import source_rules as source
-    except ImportError:
-        from analysis.rescore import source_rules as source
+    """The play run's game, ruleset and columns (``sim.rescore.source_rules``, with ``what`` in its refusals)."""
+    from sim.rescore import source_rules as source
+
     return source(run, what)
 
 
