@@ -26,6 +26,7 @@ def test_real_census_run_agrees_with_exact(tmp_path):
     assert run.complete and run.n_rows == 120_000 and len(run.parts) == 3
     report = build_report(run)
     assert report.flagged() == [], report.check_line()
-    # 22 statistics with an exact value, per seat (88) and pooled over the seats (22), and 6 invariants
-    assert sum(s.z is not None for s in report.stats()) == 116
-    assert sum(s.z is not None and s.seat is None for s in report.stats()) == 28
+    # 24 statistics with an exact value (P(7张+ / 8张+ with wilds) among them), per seat (96) and
+    # pooled over the seats (24), and 6 invariants
+    assert sum(s.z is not None for s in report.stats()) == 126
+    assert sum(s.z is not None and s.seat is None for s in report.stats()) == 30
