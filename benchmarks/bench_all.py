@@ -18,8 +18,9 @@ are loaded, a kernel not yet cached is compiled then, outside the timings):
 ``reference``: hands per CPU second of the game's pure-Python reference engine
 (``tests/reference``) with random players, timed here on a few hands through the game's own
 benchmark (``REFERENCES``), and ``x ref`` the ratio of paiju's ``random`` player on one thread
-(per CPU s) to it. For
-斗地主 a last line compares the kernel with OpenSpiel's C++ ``dou_dizhu`` in this process
+(per CPU s, under the same rules as the reference: 五十K single hands) to it. A 五十K ``play``
+cell counts game indices, each a match by default. For 斗地主 a last line compares the kernel
+with OpenSpiel's C++ ``dou_dizhu`` in this process
 (``benchmarks/bench_landlord.py``: uniform random bots, variant ``openspiel``) when ``pyspiel``
 imports. A game without a reference benchmark shows ``-``.
 """
@@ -74,17 +75,19 @@ def _ref_trick(spec, n):
     return bench_trick.reference_rate(spec.game, n)[1]  # per CPU second
 
 
-# game -> hands per CPU second of its reference engine with random players (given a spec of them)
-REFERENCES = {"xiantao": _ref_xiantao, "guanpai": _ref_climb_logged, "gandengyan": _ref_climb_logged,
-              "wushik": _ref_wushik_shuangkou, "shuangkou": _ref_wushik_shuangkou, "tractor": _ref_trick,
-              "hongwu": _ref_trick}
+# game -> (hands per CPU second of its reference engine with random players, given a spec of them;
+# the --set options under which paiju plays what the reference plays: 五十K's reference plays single
+# hands, its default game index a match)
+REFERENCES = {"xiantao": (_ref_xiantao, []), "guanpai": (_ref_climb_logged, []),
+              "gandengyan": (_ref_climb_logged, []), "wushik": (_ref_wushik_shuangkou, ["matches=false"]),
+              "shuangkou": (_ref_wushik_shuangkou, []), "tractor": (_ref_trick, []), "hongwu": (_ref_trick, [])}
 
 
-def make_spec(game, kind: str, player: str | None, n: int):
+def make_spec(game, kind: str, player: str | None, n: int, sets: list[str] | None = None):
     from sim.registry import resolve_rules
     from sim.runner import RunSpec
 
-    rules = resolve_rules(game, "default", None)
+    rules = resolve_rules(game, "default", None, sets or None)
     seats = game.seats(rules)
     options = {} if kind == "census" else {
         "policies": [player] * seats, "policy_params": [{}] * seats, "hands_per_session": 1,
@@ -169,8 +172,10 @@ def run(names: list[str], seconds: float, repeats: int, reference_n: int, log=pr
             continue
         cell.update(per_thread=one, per_thread_cpu=one_cpu, all_cores=every, hands_per_timing=n)
         if kind == "play" and player == "random" and game.name in REFERENCES:
-            ref = REFERENCES[game.name](make_spec(game, kind, player, reference_n), reference_n)
-            cell.update(reference=ref, x_reference=one_cpu / ref)
+            fn, sets = REFERENCES[game.name]
+            ref = fn(make_spec(game, kind, player, reference_n, sets), reference_n)
+            same = rates(make_spec(game, kind, player, 1, sets), 1, seconds, repeats)[1] if sets else one_cpu
+            cell.update(reference=ref, x_reference=same / ref, reference_sets=sets)
         ref_txt = fmt(cell["reference"]) if "reference" in cell else "-"
         x_txt = f"{cell['x_reference']:,.0f}x" if "reference" in cell else "-"
         log(f"{game.name:<11}{kind:<7}{cell['player']:<9}{fmt(one):>10}{fmt(one_cpu):>11}{fmt(every):>11}"
