@@ -277,7 +277,7 @@ def test_scoring_options():
 
 @pytest.mark.parametrize("args, message", [
     (["--set", "touliao_rule=as_5_dang"], "option 'touliao_rule' must be one of"),
-    (["--set", "qiang=after_bidding"], "unknown option 'qiang' for this game"),
+    (["--set", "qiang=after_bidding"], "unknown option 'qiang' (did you mean 'tianwang'?) for this game"),
     (["--set", "all_pass=no_game"], "unknown option 'all_pass' for this game"),
     (["--set", "bomb_factor=4"], "unknown option 'bomb_factor' for this game"),
     (["--set", "max_bid=4"], "option 'max_bid' must be 1..3"),
