@@ -153,7 +153,7 @@ def run(names: list[str], seconds: float, repeats: int, reference_n: int, log=pr
 
     cores = numba.config.NUMBA_NUM_THREADS
     out = []
-    head = (f"{'game':<11}{'job':<7}{'player':<9}{'1 thread':>10}{'per CPU s':>11}{'all cores':>11}"
+    head = (f"{'game':<11}{'job':<7}{'player':<16}{'1 thread':>10}{'per CPU s':>11}{'all cores':>11}"
             f"{'reference':>11}{'x ref':>8}")
     log(f"hands/s of each job's compute, default variant; median of {repeats} timings of ~{seconds:g} s; "
         f"all cores = {cores} threads")
@@ -167,7 +167,7 @@ def run(names: list[str], seconds: float, repeats: int, reference_n: int, log=pr
             every, _, _ = rates(spec, cores, seconds, repeats) if cores > 1 else (one, one_cpu, n)
         except Exception as exc:  # a player the default variant refuses: say so, go on
             cell["error"] = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-            log(f"{game.name:<11}{kind:<7}{cell['player']:<9}  {cell['error']}")
+            log(f"{game.name:<11}{kind:<7}{cell['player']:<16}  {cell['error']}")
             out.append(cell)
             continue
         cell.update(per_thread=one, per_thread_cpu=one_cpu, all_cores=every, hands_per_timing=n)
@@ -178,7 +178,7 @@ def run(names: list[str], seconds: float, repeats: int, reference_n: int, log=pr
             cell.update(reference=ref, x_reference=same / ref, reference_sets=sets)
         ref_txt = fmt(cell["reference"]) if "reference" in cell else "-"
         x_txt = f"{cell['x_reference']:,.0f}x" if "reference" in cell else "-"
-        log(f"{game.name:<11}{kind:<7}{cell['player']:<9}{fmt(one):>10}{fmt(one_cpu):>11}{fmt(every):>11}"
+        log(f"{game.name:<11}{kind:<7}{cell['player']:<16}{fmt(one):>10}{fmt(one_cpu):>11}{fmt(every):>11}"
             f"{ref_txt:>11}{x_txt:>8}")
         out.append(cell)
     if "doudizhu" in names:
@@ -201,17 +201,17 @@ def compare(old_path: Path, new_path: Path, log=print) -> None:
     old, new = (json.loads(Path(p).read_text()) for p in (old_path, new_path))
     before = {_key(c): c for c in old["cells"]}
     log(f"old: {old.get('commit', '?')} {old.get('date', '')}   new: {new.get('commit', '?')} {new.get('date', '')}")
-    head = f"{'game':<11}{'job':<12}{'player':<9}{'per CPU s old':>14}{'new':>9}{'new/old':>8}{'all cores':>10}"
+    head = f"{'game':<11}{'job':<12}{'player':<16}{'per CPU s old':>14}{'new':>9}{'new/old':>8}{'all cores':>10}"
     log(head)
     log("-" * len(head))
     for c in new["cells"]:
         o = before.get(_key(c))
         field = "per_thread_cpu" if "per_thread_cpu" in c else "per_thread"
         if o is None or field not in o or field not in c:
-            log(f"{c['game']:<11}{c['job']:<12}{c['player']:<9}  (not in both)")
+            log(f"{c['game']:<11}{c['job']:<12}{c['player']:<16}  (not in both)")
             continue
         every = f"{c['all_cores'] / o['all_cores']:.2f}" if "all_cores" in c and "all_cores" in o else "-"
-        log(f"{c['game']:<11}{c['job']:<12}{c['player']:<9}{fmt(o[field]):>14}{fmt(c[field]):>9}"
+        log(f"{c['game']:<11}{c['job']:<12}{c['player']:<16}{fmt(o[field]):>14}{fmt(c[field]):>9}"
             f"{c[field] / o[field]:>8.2f}{every:>10}")
 
 
