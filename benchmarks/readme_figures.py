@@ -66,6 +66,9 @@ FIGURES = [
     Figure("guanpai-skill", "14.274 [14.13, 14.41]",
            _report("play", "guanpai -n 20000 --seed 5 --policy smart,random --duplicate"),
            r"skill: smart − random, money per hand \(paired\)\s*│\s*([-\d.]+)", "14.274", quick=True),
+    Figure("gandengyan-dealer", "win rate 0.387 [0.380, 0.394]",
+           _report("play", "gandengyan --variant sichuan -n 20000 --seed 7"),
+           r"role 庄家 / 东家 \(dealt the larger share\): win rate\s*│\s*([\d.]+)", "0.387", quick=True),
     # speed: noise bands (a shared machine); CPU seconds where its load makes wall time meaningless
     Figure("census-e2e-cpu", "0.68M deals per CPU-second",
            "paiju census xiantao -n 4000000 --seed 42 --out {tmp}/r -q", r"()", 0.68e6,
