@@ -18,8 +18,8 @@ are loaded, a kernel not yet cached is compiled then, outside the timings):
 ``reference``: hands per CPU second of the game's pure-Python reference engine
 (``tests/reference``) with random players, timed here on a few hands through the game's own
 benchmark (``REFERENCES``), and ``x ref`` the ratio of paiju's ``random`` player on one thread
-(per CPU s, under the same rules as the reference: 五十K single hands) to it. A 五十K ``play``
-cell counts game indices, each a match by default. For 斗地主 a last line compares the kernel
+(per CPU s, under the same rules as the reference: 五十K and 八十分 single hands) to it. A 五十K
+or 八十分 ``play`` cell counts game indices, each a match by default. For 斗地主 a last line compares the kernel
 with OpenSpiel's C++ ``dou_dizhu`` in this process
 (``benchmarks/bench_landlord.py``: uniform random bots, variant ``openspiel``) when ``pyspiel``
 imports. A game without a reference benchmark shows ``-``.
@@ -76,11 +76,11 @@ def _ref_trick(spec, n):
 
 
 # game -> (hands per CPU second of its reference engine with random players, given a spec of them;
-# the --set options under which paiju plays what the reference plays: 五十K's reference plays single
-# hands, its default game index a match)
+# the --set options under which paiju plays what the reference plays: the 五十K and 八十分
+# references play single hands, their default game index is a match)
 REFERENCES = {"xiantao": (_ref_xiantao, []), "guanpai": (_ref_climb_logged, []),
               "gandengyan": (_ref_climb_logged, []), "wushik": (_ref_wushik_shuangkou, ["matches=false"]),
-              "shuangkou": (_ref_wushik_shuangkou, []), "tractor": (_ref_trick, []), "hongwu": (_ref_trick, [])}
+              "shuangkou": (_ref_wushik_shuangkou, []), "tractor": (_ref_trick, ["matches=false"]), "hongwu": (_ref_trick, [])}
 
 
 def make_spec(game, kind: str, player: str | None, n: int, sets: list[str] | None = None):
