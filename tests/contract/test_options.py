@@ -34,10 +34,7 @@ def _rotating_features(table, n_seats):
     deal = table.column("deal_index").to_numpy()
     out = []
     for f in features:
-        try:
-            v = np.stack([table.column(f"s{k}_{f}").to_numpy(zero_copy_only=False) for k in range(n_seats)], axis=1)
-        except Exception:
-            continue
+        v = np.array([table.column(f"s{k}_{f}").to_pylist() for k in range(n_seats)], dtype=object).T
         base = {d: v[i] for i, d in enumerate(deal) if rot[i] == 0}
         if all(np.array_equal(v[i], np.roll(base[deal[i]], -rot[i])) for i in range(len(deal))) \
                 and any(len(set(map(str, base[d]))) > 1 for d in base):
