@@ -44,6 +44,7 @@ class Figure:
     expect: str | float  # exact: the README's text of group 1; band: the README's number
     band: tuple[float, float] | None = None  # allowed ratio now / README; None: the text must be identical
     per_cpu: float = 0.0  # > 0: the figure is per_cpu / (the command's CPU seconds), not group 1
+    scale: float = 1.0  # exact figures: group 1 times this is what the README prints (100: a percentage)
     quick: bool = False
     measured: str = "2026-12-03"
 
@@ -69,6 +70,10 @@ FIGURES = [
     Figure("gandengyan-dealer", "win rate 0.387 [0.380, 0.394]",
            _report("play", "gandengyan --variant sichuan -n 20000 --seed 7"),
            r"role 庄家 / 东家 \(dealt the larger share\): win rate\s*│\s*([\d.]+)", "0.387", quick=True),
+    Figure("xiantao-daqing", "大清 2.59% [2.56, 2.62]", _report("play", "xiantao -n 1000000 --seed 7"),
+           r"P\(grade = da_qing\) 大清\s*│\s*([\d.]+)", "2.59", scale=100),
+    Figure("xiantao-hard", "硬牌 0.116% [0.110, 0.123]", _report("play", "xiantao -n 1000000 --seed 7"),
+           r"P\(硬牌\)\s*│\s*([\d.]+)", "0.116", scale=100),
     # speed: noise bands (a shared machine); CPU seconds where its load makes wall time meaningless
     Figure("census-e2e-cpu", "0.68M deals per CPU-second",
            "paiju census xiantao -n 4000000 --seed 42 --out {tmp}/r -q", r"()", 0.68e6,
@@ -117,7 +122,8 @@ def run(fig: Figure) -> tuple[str, str]:
     if not m:
         return "(not in the output)", "FAILED"
     if fig.band is None:
-        return m.group(1), "OK" if same_text(m.group(1), str(fig.expect)) else "STALE"
+        now = m.group(1) if fig.scale == 1 else repr(float(m.group(1)) * fig.scale)
+        return now, "OK" if same_text(now, str(fig.expect)) else "STALE"
     now = fig.per_cpu / cpu if fig.per_cpu else float(m.group(1).replace(",", ""))
     ratio = now / float(fig.expect)
     return f"{number(now)} ({ratio:.2f}x)", "OK" if fig.band[0] <= ratio <= fig.band[1] else "STALE"
