@@ -139,6 +139,8 @@ def main() -> None:
     if args.only and not set(args.only) <= set(ids):
         sys.exit(f"unknown figure {sorted(set(args.only) - set(ids))}; known: {', '.join(ids)}")
     chosen = [f for f in FIGURES if (not args.only or f.id in args.only) and (f.quick or not args.quick)]
+    if not chosen:
+        sys.exit("no figure is both quick and among --only; drop --quick to run those")
     if args.list:
         for f in chosen:
             print(f"{f.id:<16} README: {f.readme}\n{'':<16} {f.command}  (measured {f.measured})")
