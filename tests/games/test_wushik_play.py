@@ -36,6 +36,7 @@ def test_every_hand_replays_in_the_reference(over):
             n += len(rows)
             # the stored hand scores rebuild the stored running totals
             facts = {k: np.array([r[k] for r in rows]) for k in rows[0]}
+            facts["game_index"] = np.zeros(len(rows), np.int64)  # the rows of one match
             s = score(facts, rules)
             totals = running_totals(np.zeros(len(rows)), np.stack([s["team0_score"], s["team1_score"]], axis=1))
             assert (totals == np.stack([facts["team0_total"], facts["team1_total"]], axis=1)).all()
@@ -95,6 +96,7 @@ def _margin(a: str, b: str, n: int) -> tuple[float, float]:
     rules = apply_overrides(WushikRules(), {"matches": False})
     rows = _run(rules, [a, b, a, b], 0, n, 4, rotate=1)
     v = HAND_LAYOUT.unpack(rows, 4)
+    v["game_index"] = np.arange(n)  # matches = false: every hand is its own game index
     s = score(v, rules)
     g = np.arange(n)
     d = np.where(g % 2 == 0, s["s0_money"], s["s1_money"])  # A sits at seats 0, 2 in even hands
