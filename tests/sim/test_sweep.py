@@ -37,12 +37,13 @@ def test_sweep_cli_and_refusals(tmp_path):
                               "-q"])
     assert res.exit_code == 0, res.output
     assert "| bid3=16 | Δ P(landlord wins | bid 3) |" in res.output.replace("\\|", "|")
-    registry.register("toy", "tests.toy")
+    registry.register("toy-bare", "tests.toy.bare")  # the toy offering only play (the full toy sweeps)
     try:
-        res = runner.invoke(app, ["sweep", "toy", "--policy-param", "x=1,2", "-n", "10"])
-        assert res.exit_code == 2 and "toy does not offer `paiju sweep`" in res.output
+        assert "sweep" not in registry.load_game("toy-bare").offers()
+        res = runner.invoke(app, ["sweep", "toy-bare", "--policy-param", "x=1,2", "-n", "10"])
+        assert res.exit_code == 2 and "toy-bare does not offer `paiju sweep`" in res.output
     finally:
-        registry.GAMES.pop("toy")
+        registry.GAMES.pop("toy-bare")
     res = runner.invoke(app, ["sweep", "doudizhu", "--policy-param", "bid3=12", "-n", "10"])
     assert res.exit_code == 2 and "at least two values" in res.output
 
