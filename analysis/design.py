@@ -10,7 +10,8 @@ Oechssler's skill versus chance):
 * **role**: each role's money per seat-hand and win rate (the game's ``Scoring.roles``).
 * **skill**: where two players meet in the run (``--policy smart,random,...`` with ``--rotate`` or
   ``--duplicate``), each player's money and win rate, the margin of the best over the weakest
-  (paired per hand) and the hands it needs to be ahead at 95%. A self-play run says how to measure it.
+  (paired per hand) and the hands it needs to be ahead at 95%. For a self-play run the caller may
+  pass a small match of the run's player against the weakest, played on the run's rules.
 * **luck**: on a ``--duplicate`` run, the share of the money's variance that the cards explain:
   every deal is played from every seat, so the money of one dealt hand across the rotations
   varies only by who holds it and where it sits. A one-way random-effects split over the cells
@@ -331,8 +332,28 @@ def _hands_needed(d: Moments) -> float:
     return (Z95 * math.sqrt(d.var) / abs(d.mean)) ** 2
 
 
-def design_section(source, batch_size: int = BATCH_ROWS) -> Section:
-    """The "Design" section of a play run's report (see the module docstring)."""
+def _skill_rows(acc: _Design, present: list[str]) -> list[Stat]:
+    """Each player's money and win rate, and the best one's paired margin over the weakest."""
+    rows = []
+    for p in present:
+        rows.append(_named(acc.policy_money[p].stat(""), f"skill: {p} money per seat-hand"))
+        rows.append(_rate(acc.policy_wins[p].stat(""), f"skill: {p} win rate"))
+    best = max(present, key=lambda p: acc.policy_money[p].stat("").estimate)
+    others = [p for p in present if p != best]
+    weak = [p for p in others if "random" in p]
+    weakest = weak[0] if weak else min(others, key=lambda p: acc.policy_money[p].stat("").estimate)
+    d = acc.pair_diff[(best, weakest)]
+    if d.n:
+        rows.append(_named(Stat.from_moments("", d), f"skill: {best} − {weakest}, money per hand (paired)"))
+        rows.append(Stat(f"skill: hands for {best} to be ahead of {weakest} at 95%", _hands_needed(d), math.nan,
+                         math.nan, None, None, d.n, math.nan))
+    return rows
+
+
+def design_section(source, batch_size: int = BATCH_ROWS, skill=None) -> Section:
+    """The "Design" section of a play run's report (see the module docstring). ``skill``: for a
+    self-play run, ``(source, text)`` of a small match of its player against a weaker one that the
+    caller played on the run's rules (``text`` says what was played), for the skill figures."""
     m = measure(source, batch_size)
     acc: _Design | None = m["acc"]
     sec = Section(TITLE)
@@ -361,26 +382,22 @@ def design_section(source, batch_size: int = BATCH_ROWS) -> Section:
 
     present = [p for p in acc.policies or () if acc.policy_money[p].sm > 0]
     if len(present) >= 2:
-        for p in present:
-            stats.append(_named(acc.policy_money[p].stat(""), f"skill: {p} money per seat-hand"))
-            stats.append(_rate(acc.policy_wins[p].stat(""), f"skill: {p} win rate"))
-        best = max(present, key=lambda p: acc.policy_money[p].stat("").estimate)
-        weakest = "random" if "random" in present and best != "random" else \
-            min(present, key=lambda p: acc.policy_money[p].stat("").estimate)
-        d = acc.pair_diff[(best, weakest)]
-        if d.n:
-            stats.append(_named(Stat.from_moments("", d), f"skill: {best} − {weakest}, money per hand (paired)"))
-            need = _hands_needed(d)
-            stats.append(Stat(f"skill: hands for {best} to be ahead of {weakest} at 95%", need, math.nan, math.nan,
-                              None, None, d.n, math.nan))
+        stats.extend(_skill_rows(acc, present))
         sec.notes.append("skill (restricted play): players compared in the same hands; fair only with "
                          "--rotate or --duplicate, which give every player every seat")
+    elif skill is not None:
+        match, how = skill
+        ms = measure(match, batch_size)
+        acc_s = ms["acc"]
+        played = [p for p in acc_s.policies or () if acc_s.policy_money[p].sm > 0] if acc_s else []
+        if len(played) >= 2:
+            stats.extend(_skill_rows(acc_s, played))
+        sec.notes.append(f"skill (restricted play): this run is self-play, so the report played {how} on this "
+                         "run's rules (the margin of its player over the weakest, in the same hands)")
     else:
         who = present[0] if present else (game.players.default if game.players else "one player")
-        other = game.players.names[0] if game.players and game.players.names else "random"
-        mix = ",".join((who if k % 2 == 0 else other) for k in range(n))
-        sec.notes.append(f"skill: this run is self-play ({who}); measure it where two players meet: "
-                         f"`paiju play {game.name} --policy {mix} --duplicate` (its report gives the margin)")
+        sec.notes.append(f"skill: this run is self-play ({who}) and no second player was played against it here; "
+                         f"`paiju play {game.name} --policy A,B,… --duplicate` measures the margin")
 
     if m["duplicate"] and m["per_session"] == 1 and not m["multi_row"]:
         stats.append(m["luck"].stat("luck: share of money variance the cards explain"))

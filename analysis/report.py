@@ -187,12 +187,13 @@ def rescored_line(run: Run) -> str | None:
 
 
 def build_report(run: Run, game, *, seats: bool = False, ranges: dict | None = None, design_source=None,
-                 describe_fixed=None, **kwargs) -> Report:
+                 design_skill=None, describe_fixed=None, **kwargs) -> Report:
     """The report ``game`` (the run's ``sim.game.Game``) makes for the run's kind
     (``sim.game.Job.report``); with ``seats`` it also shows the per-seat rows of statistics that are
     pooled over seats. What the game ships and the run needs come as arguments: ``ranges`` (the
     game's measured player ranges, ``analysis.player_range``), ``design_source`` (the run as an
-    ``analysis.rescore.Source``, for the design section of a scored play run) and
+    ``analysis.rescore.Source``, for the design section of a scored play run; ``design_skill``, a
+    self-play run's skill match for it, ``analysis.design.design_section``) and
     ``describe_fixed`` (the text of a ``--fix`` run's fixed cards)."""
     job = game.jobs.get(run.kind)
     if job is None:
@@ -216,5 +217,5 @@ def build_report(run: Run, game, *, seats: bool = False, ranges: dict | None = N
     if run.kind == "play" and design_source is not None:  # the game's design: seat, role, skill, luck, matches, tail
         from analysis.design import design_section
 
-        rep.sections.append(design_section(design_source))
+        rep.sections.append(design_section(design_source, skill=design_skill))
     return rep

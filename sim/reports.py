@@ -38,9 +38,48 @@ def build_report(run: Run, *, seats: bool = False, **kwargs) -> "Report":
 
     game = game_of(run)
     play = run.kind == "play"
+    design = source_rules(run, "report") if play and game.scoring is not None else None
     return report(run, game, seats=seats, ranges=game.player_ranges() if play else None,
-                  design_source=source_rules(run, "report") if play and game.scoring is not None else None,
+                  design_source=design, design_skill=skill_match(run, game) if design is not None else None,
                   describe_fixed=describe, **kwargs)
+
+
+SKILL_HANDS = 2000  # rows of the skill match a self-play report plays (about a second of play)
+
+
+def skill_match(run: Run, game: "Game"):
+    """For a self-play run: ``(source, text)`` of a small match of the run's player against the game's
+    weakest (its ``random`` player) on the run's variant, rules and seed, every deal played from
+    every seat (players rotating where the game has no ``--duplicate``), for the design section's
+    skill figures; None where the run already mixes players, has ``--fix`` cards or the game has no
+    weaker player, or where the match cannot be played under these rules."""
+    from sim import api
+    from sim.rescore import source_rules
+
+    opts = run.manifest.get("options") or {}
+    policies = list(opts.get("policies") or [])
+    if len(set(policies)) != 1 or game.players is None or opts.get("fix") or run.n_rows == 0:
+        return None
+    mine = policies[0]
+    weak = next((p for p in game.players.names if "random" in p and p != mine), None)
+    if weak is None:
+        return None
+    seats = len(policies)
+    rows_per_index = max(1.0, run.n_rows / max(1, int(run.manifest.get("n") or 1)))
+    n = max(seats, int(SKILL_HANDS / rows_per_index) // seats * seats)
+    mix = [mine if k % 2 == 0 else weak for k in range(seats)]
+    params = list(opts.get("policy_params") or [{}] * seats)
+    try:
+        match = api.play(game.name, n, seed=int(run.manifest.get("seed") or 0),
+                         variant=str(run.manifest.get("variant", "default")), rules=run.ruleset, policy=mix,
+                         policy_params=[params[0] if k % 2 == 0 else {} for k in range(seats)],
+                         duplicate=game.duplicate, rotate=not game.duplicate, progress=False, log=lambda line: None)
+    except UserError:
+        return None
+    how = (f"{n:,} {'game indices' if rows_per_index > 1 else 'hands'} of {mine} against {weak} "
+           f"({','.join(mix)}, {'every deal from every seat' if game.duplicate else 'players rotating'}, "
+           f"seed {run.manifest.get('seed', 0)})")
+    return source_rules(match._run, "report"), how
 
 
 def figures(run: Run, report: "Report") -> list:

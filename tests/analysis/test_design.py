@@ -153,3 +153,25 @@ def test_every_play_report_has_the_design_section(tmp_path):
         seats = game.seats(source_rules(run).rules)
         assert sum(s.name.endswith("money − fair share") for s in sec.stats) == seats, name
         assert not math.isnan(_stats(sec)["tail: largest single payment |money|"].estimate), name
+        weak = [p for p in game.players.names if "random" in p and p != game.players.default]
+        margins = [s for s in sec.stats if s.name.startswith("skill:") and "paired" in s.name]
+        # a self-play run's report plays its player against the weakest on the run's rules
+        assert len(margins) == (1 if weak else 0), name
+        if weak:
+            assert margins[0].n > 0 and not math.isnan(margins[0].estimate), name
+
+
+def test_the_skill_match_of_a_self_play_report_is_a_play_of_the_mixed_players(tmp_path):
+    """The margin a self-play report gives is the one of the match it names, played directly."""
+    from sim import api
+    from sim.reports import skill_match
+    from sim.registry import load_game
+
+    run = open_run(api.play("guanpai", 40, seed=9, out=tmp_path / "gp", progress=False).path)
+    source, how = skill_match(run, load_game("guanpai"))
+    assert "smart against random" in how and "seed 9" in how
+    direct = api.play("guanpai", source.run.n_rows, seed=9, policy="smart,random", duplicate=True, progress=False)
+    got = _stats(design_section(source_rules(run), skill=(source, how)))
+    want = _stats(design_section(source_rules(direct._run)))
+    name = "skill: smart − random, money per hand (paired)"
+    assert got[name].estimate == want[name].estimate and got[name].n == want[name].n
