@@ -615,9 +615,10 @@ class Run:
         import pandas as pd
 
         from analysis.design import design_section
+        from sim.reports import game_of, skill_match
         from sim.rescore import source_rules
 
-        sec = design_section(source_rules(self._run, "design"))
+        sec = design_section(source_rules(self._run, "design"), skill=skill_match(self._run, game_of(self._run)))
         return pd.DataFrame([{"statistic": s.name, "estimate": s.estimate, "ci_low": s.ci_low,
                               "ci_high": s.ci_high, "n": s.n} for s in sec.stats])
 
