@@ -22,8 +22,12 @@ def blank():
     return f
 
 
-def columns(rows):
-    return {k: np.array([r[k] for r in rows]) for k in rows[0]}
+def columns(rows, one_match: bool = False):
+    """Facts of ``rows`` as score() reads them: independent hands (a game index each), or the hands
+    of one match (``one_match``: one game index, so the match totals run over them)."""
+    out = {k: np.array([r[k] for r in rows]) for k in rows[0]}
+    out.setdefault("game_index", np.zeros(len(rows), np.int64) if one_match else np.arange(len(rows)))
+    return out
 
 
 def flat(rules):
@@ -153,7 +157,8 @@ def test_match_totals_and_end():
     res = play_match(2026, 3, random_chooser(3), rules)
     hands = res["hands"]
     rows = [blank() | {k: v for k, v in f.items() if k in blank()} for f in hands]
-    s = score(columns(rows), apply_overrides(WushikRules(), rules))
+    s = score(columns(rows, one_match=True), apply_overrides(WushikRules(), rules))
+    assert [s["team0_total"][-1], s["team1_total"][-1]] == res["totals"]  # score()'s own running totals
     totals = running_totals(np.zeros(len(rows), int), np.stack([s["team0_score"], s["team1_score"]], axis=1))
     assert totals[-1].tolist() == res["totals"]
     over = match_over(totals, 300)

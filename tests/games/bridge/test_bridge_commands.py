@@ -52,7 +52,7 @@ def dd_run(tmp_path_factory):
 
 
 def test_games_lists_bridge_and_what_it_offers():
-    text = _ok("games")
+    text = _ok("games", "--long")  # `paiju games` is one line per game; --long says what each offers
     assert "桥牌 contract bridge" in text and "offers: census, play, replay, rescore, balance, tune, sweep, --duplicate" in text
 
 
