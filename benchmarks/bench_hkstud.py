@@ -152,8 +152,9 @@ def main() -> None:
 
         def run(threads: int) -> int:
             numba.set_num_threads(threads)
-            play_range(np.uint64(3), 0, n, c["params"], c["plain"], c["flush"], c["alt_plain"], c["alt_flush"],
-                       policy, pp, 0, 0, out, 4 * threads)
+            none = np.zeros((0, 0), np.int64)  # no --fix
+            play_range(np.uint64(3), 0, n, c["params"], none, none, c["plain"], c["flush"], c["alt_plain"],
+                       c["alt_flush"], policy, pp, 0, 0, out, 4 * threads)
             numba.set_num_threads(cores)
             return n
 

@@ -108,7 +108,8 @@ def main() -> None:
 
     def tables(threads: int) -> int:
         numba.set_num_threads(threads)
-        play_range(np.uint64(7), 0, args.n, a["params"], a["deck"], a["card_info"], a["card_of_strength"],
+        none = np.zeros((0, 0), np.int64)  # no --fix
+        play_range(np.uint64(7), 0, args.n, a["params"], a["deck"], none, none, a["card_info"], a["card_of_strength"],
                    a["multipliers"], a["bets"], out, 4 * threads)
         numba.set_num_threads(cores)
         return args.n

@@ -3,7 +3,8 @@
 Game ``i`` draws only from the stream ``(seed, i)`` (``(seed, i // n_seats)`` with
 ``--duplicate``), in this order: the deal (the first
 ``5 * n_seats`` draws of the top-of-deck shuffle of the 28 local ids, ``kernels.showdown.deal``),
-then the players' draws in the order they act (a uniform per RANDOM decision, the sampled
+then ``--fix``'s placements (``kernels.deal.place_fixed``, none without it), then the players'
+draws in the order they act (a uniform per RANDOM decision, the sampled
 completions of an EQUITY seat's equity). The deal starts at seat 0, the first 庄家 (HK-1: the
 first player to enter deals first); card ``j`` of seat ``s`` is deck position
 ``27 - s - n_seats * j``: ``j = 0`` is the hole card, ``j = 1..4`` the up-cards of rounds 2..5.
@@ -34,18 +35,22 @@ from kernels.hkstud.layout import (
     ROW_ALLIN, ROW_ALT_WINNER, ROW_BANKER, ROW_CARDS, ROW_CATEGORY, ROW_CHIPS, ROW_END_STREET,
     ROW_FOLDED, ROW_INVESTED, ROW_KEY, ROW_LEN, ROW_POT, ROW_RAISES, ROW_SHOWDOWN, ROW_WINNER,
 )
+from kernels.deal import place_fixed
 from kernels.rng import seed_stream
 from kernels.showdown.deal import deal_top
 
 
 @njit(cache=True, nogil=True, inline="always")
-def deal(seed, deal_index, rotation, n, state, deck, cards):
+def deal(seed, deal_index, rotation, n, fix_card, fix_slots, state, deck, cards):
     """Deal ``deal_index``: ``cards[s, j]`` local ids (hole first); with ``rotation`` r seat s
-    holds the hand dealt to seat ``(s + r) % n`` (``--duplicate``)."""
+    holds the hand dealt to seat ``(s + r) % n`` (``--duplicate``). ``fix_card`` / ``fix_slots``:
+    ``--fix``'s cards (local ids), placed after the deal's draws (``kernels.deal.place_fixed``)."""
     seed_stream(seed, deal_index, state)
     for c in range(N_CARDS):
         deck[c] = c
     deal_top(state, deck, HAND_SIZE * n)
+    if fix_card.shape[0] > 0:  # (no call without --fix: this is a table's hot path)
+        place_fixed(state, deck, fix_card, fix_slots)
     p = N_CARDS - 1
     for j in range(HAND_SIZE):
         for d in range(n):
@@ -88,8 +93,8 @@ def packed_shared(cards, s):
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, policies, pps, rotate, duplicate,
-               out_rows, log, n_log):
+def play_block(seed, lo, hi, start, params, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, policies, pps,
+               rotate, duplicate, out_rows, log, n_log):
     """Tables ``lo .. hi-1`` into ``out_rows[g - start]`` (the actions of the last one in ``log``)."""
     n = params[P_N_SEATS]
     policy = policies.copy()
@@ -124,7 +129,7 @@ def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, 
                 policy[k] = policies[(k + g) % n]
                 for q in range(pps.shape[1]):
                     pp[k, q] = pps[(k + g) % n, q]
-        deal(seed, g // n if duplicate else g, g % n if duplicate else 0, n, state, deck, cards)
+        deal(seed, g // n if duplicate else g, g % n if duplicate else 0, n, fix_card, fix_slots, state, deck, cards)
         for s in range(n):
             key, cat = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], plain, flush)
             keys[s] = key
@@ -176,8 +181,8 @@ def play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, 
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, params, plain, flush, alt_plain, alt_flush, policy, pp, rotate, duplicate,
-               out_rows, n_blocks):
+def play_range(seed, start, count, params, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, policy, pp, rotate,
+               duplicate, out_rows, n_blocks):
     """Tables ``start .. start+count-1`` into ``out_rows[i - start, :ROW_LEN]``, ``n_blocks``
     contiguous blocks in parallel; rows depend only on ``(seed, i)``. ``rotate``: seat k of table
     g is played by ``policy[(k + g) % n]``; ``duplicate``: table g plays deal ``g // n`` turned by
@@ -186,23 +191,23 @@ def play_range(seed, start, count, params, plain, flush, alt_plain, alt_flush, p
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        play_block(seed, lo, hi, start, params, plain, flush, alt_plain, alt_flush, policy, pp, rotate, duplicate,
-                   out_rows, np.zeros((0, LOG_WIDTH), np.int64), np.zeros(1, np.int64))
+        play_block(seed, lo, hi, start, params, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, policy, pp,
+                   rotate, duplicate, out_rows, np.zeros((0, LOG_WIDTH), np.int64), np.zeros(1, np.int64))
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, game_index, params, plain, flush, alt_plain, alt_flush, policy, pp, rotate, duplicate, row,
-                log):
+def play_logged(seed, game_index, params, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, policy, pp, rotate,
+                duplicate, row, log):
     """Table ``game_index`` alone into ``row`` (2-D, one row) with its actions in ``log``
     (``kernels.hkstud.betting.LOG_*`` columns); returns the number of actions (replay)."""
     n_log = np.zeros(1, np.int64)
-    play_block(seed, game_index, game_index + 1, game_index, params, plain, flush, alt_plain, alt_flush, policy, pp,
-               rotate, duplicate, row, log, n_log)
+    play_block(seed, game_index, game_index + 1, game_index, params, fix_card, fix_slots, plain, flush, alt_plain,
+               alt_flush, policy, pp, rotate, duplicate, row, log, n_log)
     return n_log[0]
 
 
 @njit(cache=True, nogil=True)
-def census_block(seed, lo, hi, start, n, plain, flush, alt_plain, alt_flush, out_rows):
+def census_block(seed, lo, hi, start, n, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, out_rows):
     state = np.empty(4, np.uint64)
     deck = np.empty(N_CARDS, np.int64)
     cards = np.zeros((n, HAND_SIZE), np.int64)
@@ -214,7 +219,7 @@ def census_block(seed, lo, hi, start, n, plain, flush, alt_plain, alt_flush, out
         i = g - start
         for f in range(CENSUS_LEN):
             out_rows[i, f] = 0
-        deal(seed, g, 0, n, state, deck, cards)
+        deal(seed, g, 0, n, fix_card, fix_slots, state, deck, cards)
         for street in range(2, 6):
             out_rows[i, CENSUS_BANKER + street - 2] = visible_banker(cards, live, n, street - 1, plain, flush)
         for s in range(n):
@@ -236,11 +241,12 @@ def census_block(seed, lo, hi, start, n, plain, flush, alt_plain, alt_flush, out
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, n_seats, plain, flush, alt_plain, alt_flush, out_rows, n_blocks):
+def census_range(seed, start, count, n_seats, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, out_rows,
+                 n_blocks):
     """Deal statistics (``CENSUS_LAYOUT``): cards, categories, keys, 庄家 per round and the
     showdown winner when nobody folds — the same deals as ``play_range``."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        census_block(seed, lo, hi, start, n_seats, plain, flush, alt_plain, alt_flush, out_rows)
+        census_block(seed, lo, hi, start, n_seats, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, out_rows)

@@ -3,7 +3,10 @@
 Game ``i`` draws only from the stream ``(seed, i)``: the first ``5 * n_seats`` draws of the
 shared shuffle (``kernels.showdown.deal``), dealt one card at a time from seat 0, so seat ``s``
 holds deck positions ``n_cards - 1 - s - n_seats * j`` for ``j < 5``. Nothing else is random
-(the hands are arranged optimally, N-2). Rows follow ``kernels.niuniu.layout``.
+(the hands are arranged optimally, N-2). Rows follow ``kernels.niuniu.layout``. ``fix_card`` /
+``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed`` after the deal; empty tables draw
+nothing). Only the dealt positions are read, so placing into them after the partial shuffle deals
+uniformly among the deals that give each seat its fixed cards.
 
 ``params`` (int64, ``P_*``): seats, banker mode (0 fixed seat, 1 rotate: seat
 ``(banker_seat + i) % n_seats``), banker seat, banker advantage (0/1), paying hand (0 the
@@ -27,6 +30,7 @@ from kernels.niuniu.layout import (
     OUTCOME_PLAYER_WINS, ROW_ADVANTAGE, ROW_BANKER, ROW_CARDS, ROW_CATEGORY, ROW_CHIPS, ROW_OUTCOME,
     ROW_TIE, ROW_TOP,
 )
+from kernels.deal import place_fixed
 from kernels.rng import seed_stream
 from kernels.showdown.deal import deal_top
 
@@ -37,14 +41,17 @@ PAY_WINNER, PAY_PLAYER = 0, 1
 
 
 @njit(cache=True, nogil=True, inline="always")
-def deal_and_evaluate(seed, game_index, n_seats, deck_template, card_info, card_of_strength, state, deck,
-                      cats, tops, packed):
-    """Deal game ``game_index``; category, top card and packed cards of every seat."""
+def deal_and_evaluate(seed, game_index, n_seats, deck_template, fix_card, fix_slots, card_info, card_of_strength,
+                      state, deck, cats, tops, packed):
+    """Deal game ``game_index`` (with ``--fix``'s cards, ``kernels.deal.place_fixed``); category,
+    top card and packed cards of every seat."""
     seed_stream(seed, game_index, state)
     n_cards = deck_template.shape[0]
     for k in range(n_cards):  # (a loop: cheaper than a slice copy per deal)
         deck[k] = deck_template[k]
     deal_top(state, deck, HAND_SIZE * n_seats)
+    if fix_card.shape[0] > 0:  # (no call without --fix: this is a table's hot path)
+        place_fixed(state, deck, fix_card, fix_slots)
     for s in range(n_seats):
         p = n_cards - 1 - s
         c0, c1, c2, c3, c4 = deck[p], deck[p - n_seats], deck[p - 2 * n_seats], deck[p - 3 * n_seats], \
@@ -57,8 +64,8 @@ def deal_and_evaluate(seed, game_index, n_seats, deck_template, card_info, card_
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, start, params, deck_template, card_info, card_of_strength, multipliers, bets,
-               out_rows):
+def play_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
+               multipliers, bets, out_rows):
     """Tables ``lo .. hi-1`` into ``out_rows[g - start]``."""
     n = params[P_N_SEATS]
     advantage = params[P_ADVANTAGE] != 0
@@ -75,7 +82,8 @@ def play_block(seed, lo, hi, start, params, deck_template, card_info, card_of_st
         banker = (banker + lo) % n
     for g in range(lo, hi):
         i = g - start
-        deal_and_evaluate(seed, g, n, deck_template, card_info, card_of_strength, state, deck, cats, tops, packed)
+        deal_and_evaluate(seed, g, n, deck_template, fix_card, fix_slots, card_info, card_of_strength, state, deck, cats,
+                          tops, packed)
         cat_b = cats[banker]
         str_b = card_info[tops[banker]] >> INFO_SHIFT
         banker_chips = 0
@@ -109,20 +117,21 @@ def play_block(seed, lo, hi, start, params, deck_template, card_info, card_of_st
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, params, deck_template, card_info, card_of_strength, multipliers, bets,
-               out_rows, n_blocks):
+def play_range(seed, start, count, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
+               multipliers, bets, out_rows, n_blocks):
     """Tables ``start .. start+count-1`` into ``out_rows[i - start, :ROW_LEN]``, ``n_blocks``
     contiguous blocks in parallel; rows depend only on ``(seed, i)``."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        play_block(seed, lo, hi, start, params, deck_template, card_info, card_of_strength, multipliers, bets,
-                   out_rows)
+        play_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
+                   multipliers, bets, out_rows)
 
 
 @njit(cache=True, nogil=True)
-def census_block(seed, lo, hi, start, params, deck_template, card_info, card_of_strength, out_rows):
+def census_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
+                 out_rows):
     n = params[P_N_SEATS]
     state = np.empty(4, np.uint64)
     deck = np.empty_like(deck_template)
@@ -131,7 +140,8 @@ def census_block(seed, lo, hi, start, params, deck_template, card_info, card_of_
     packed = np.empty(MAX_SEATS, np.int64)
     for g in range(lo, hi):
         i = g - start
-        deal_and_evaluate(seed, g, n, deck_template, card_info, card_of_strength, state, deck, cats, tops, packed)
+        deal_and_evaluate(seed, g, n, deck_template, fix_card, fix_slots, card_info, card_of_strength, state, deck, cats,
+                          tops, packed)
         for s in range(MAX_SEATS):
             live = s < n
             out_rows[i, CENSUS_CARDS + s] = packed[s] if live else 0
@@ -140,11 +150,13 @@ def census_block(seed, lo, hi, start, params, deck_template, card_info, card_of_
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, params, deck_template, card_info, card_of_strength, out_rows, n_blocks):
+def census_range(seed, start, count, params, deck_template, fix_card, fix_slots, card_info, card_of_strength, out_rows,
+                 n_blocks):
     """Deal statistics only (``CENSUS_LAYOUT``: cards, category, top card per seat) of the same
     deals as ``play_range``."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        census_block(seed, lo, hi, start, params, deck_template, card_info, card_of_strength, out_rows)
+        census_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
+                     out_rows)

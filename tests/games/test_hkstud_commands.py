@@ -43,7 +43,7 @@ def run(tmp_path_factory):
 
 
 def test_games_lists_what_hkstud_offers():
-    assert "offers: census, play, replay, rescore, balance, tune, sweep, --duplicate\n" in _ok("games", "--long")
+    assert "offers: census, play, replay, rescore, balance, tune, sweep, --duplicate, --fix\n" in _ok("games", "--long")
 
 
 def test_rows_are_the_references_tables(run):

@@ -171,8 +171,9 @@ def test_rows_do_not_depend_on_blocks_and_census_matches():
     outs = []
     for blocks in (1, 5):
         out = np.zeros((200, LAYOUT.length), np.int64)
-        play_range(np.uint64(8), 30, 200, a["params"], a["plain"], a["flush"], a["alt_plain"], a["alt_flush"],
-                   policy, pp, 0, 0, out, blocks)
+        none = np.zeros((0, 0), np.int64)  # no --fix
+        play_range(np.uint64(8), 30, 200, a["params"], none, none, a["plain"], a["flush"], a["alt_plain"],
+                   a["alt_flush"], policy, pp, 0, 0, out, blocks)
         outs.append(out)
     assert (outs[0] == outs[1]).all()
     plain = R.Rules(players=3)

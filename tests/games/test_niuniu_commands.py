@@ -39,7 +39,7 @@ def run(tmp_path_factory):
 
 def test_games_lists_what_niuniu_offers():
     text = _ok("games", "--long")
-    assert "offers: census, play, replay, rescore, balance, tune\n" in text  # no --duplicate: no decisions to compare
+    assert "offers: census, play, replay, rescore, balance, tune, --fix\n" in text  # no --duplicate: no decisions to compare
     bad = runner.invoke(app, ["play", "niuniu", "-n", "8", "--duplicate", "--out", "x"])
     assert bad.exit_code == 2 and "niuniu does not offer --duplicate" in bad.output
     bad = runner.invoke(app, ["sweep", "niuniu", "--policy-param", "x=1,2", "-n", "8"])

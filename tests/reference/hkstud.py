@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+from tests.reference.deal import place_fixed
 from tests.reference.rng import Stream
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
@@ -84,12 +85,15 @@ DEFAULTS = {"p_fold": 1 / 3, "p_raise": 1 / 3, "raise_at": 1.5, "call_at": 0.9, 
             "samples": 200, "exact_max": 1000, "size": 1.0}
 
 
-def deal(stream: Stream, n_seats: int) -> list[list[int]]:
-    """The first 5 * n_seats steps of the shared shuffle on 0..27; cards from the top, seat 0 first."""
+def deal(stream: Stream, n_seats: int, fixed=None) -> list[list[int]]:
+    """The first 5 * n_seats steps of the shared shuffle on 0..27, then ``--fix``'s cards placed
+    (``fixed``: groups of ``tests.reference.deal``); cards from the top, seat 0 first."""
     deck = list(range(28))
     for i in range(27, 27 - 5 * n_seats, -1):
         j = stream.bounded(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
+    if fixed:
+        place_fixed(stream, deck, fixed)
     top = deck[::-1]
     return [[top[j * n_seats + s] for j in range(5)] for s in range(n_seats)]
 
@@ -157,8 +161,9 @@ def showdown_wins(hole, ups, shown, live, rules, exact_max, samples, stream):
 
 
 def play_table(seed: int, game_index: int, rules, policies: list[str], params: list[dict] | None = None,
-               rotate: bool = False, duplicate: bool = False) -> dict:
-    """One table (rules: ``HKStudRules``); the row's facts by name, and its ``actions``.
+               rotate: bool = False, duplicate: bool = False, fixed=None) -> dict:
+    """One table (rules: ``HKStudRules``); the row's facts by name, and its ``actions``; ``fixed``:
+    ``--fix``'s groups (``tests.reference.deal``).
 
     ``rotate``: seat k is played by ``policies[(k + game_index) % n]`` (with its parameters);
     ``duplicate``: the table plays deal ``game_index // n`` with seat k holding the hand dealt to
@@ -170,7 +175,7 @@ def play_table(seed: int, game_index: int, rules, policies: list[str], params: l
         params = [params[(k + game_index) % n] for k in range(n)]
     pp = [{**DEFAULTS, **params[s]} for s in range(n)]
     stream = Stream(seed, game_index // n if duplicate else game_index)
-    dealt = deal(stream, n)
+    dealt = deal(stream, n, fixed)
     turn = game_index % n if duplicate else 0
     cards = [dealt[(k + turn) % n] for k in range(n)]
     actions = []

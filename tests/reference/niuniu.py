@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from kernels.cards import card_rank, card_suit
+from tests.reference.deal import place_fixed
 from tests.reference.rng import Stream, shuffle
 
 # shared rank index (kernels.cards) → 牛牛 single-card order: A < 2 < … < K < 小王 < 大王
@@ -60,21 +61,30 @@ def compare(banker: list[int], player: list[int], banker_advantage: bool) -> dic
     return {"player_wins": player_higher, "tie": True, "advantage": False}
 
 
-def deal(seed: int, game_index: int, n_seats: int, jokers: bool = True) -> list[list[int]]:
+def deal(seed: int, game_index: int, n_seats: int, jokers: bool = True, fixed=None) -> list[list[int]]:
     """The family deal: full shuffle of the shared twin, cards taken from the end of the deck,
-    one at a time from seat 0."""
+    one at a time from seat 0. With ``fixed`` (``--fix``'s groups, ``tests.reference.deal``):
+    the first ``5 * n_seats`` steps of the shuffle, then the fixed cards placed."""
     deck = list(range(54 if jokers else 52))
-    shuffle(Stream(seed, game_index), deck)
+    stream = Stream(seed, game_index)
+    if fixed:
+        for i in range(len(deck) - 1, len(deck) - 1 - 5 * n_seats, -1):
+            j = stream.bounded(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        place_fixed(stream, deck, fixed)
+    else:
+        shuffle(stream, deck)
     hands: list[list[int]] = [[] for _ in range(n_seats)]
     for d in range(5 * n_seats):
         hands[d % n_seats].append(deck[len(deck) - 1 - d])
     return hands
 
 
-def play_table(seed: int, game_index: int, rules) -> dict:
-    """One table under a ``NiuniuRules``: hands, categories, tops, results and chips per seat."""
+def play_table(seed: int, game_index: int, rules, fixed=None) -> dict:
+    """One table under a ``NiuniuRules``: hands, categories, tops, results and chips per seat
+    (``fixed``: ``--fix``'s groups, ``tests.reference.deal``)."""
     n = rules.players
-    hands = deal(seed, game_index, n, rules.jokers)
+    hands = deal(seed, game_index, n, rules.jokers, fixed)
     banker = (rules.banker_seat + game_index) % n if rules.banker == "rotate" else rules.banker_seat
     mult = [getattr(rules.multipliers, f) for f in
             ("meiniu", "niu1", "niu2", "niu3", "niu4", "niu5", "niu6", "niu7", "niu8", "niu9", "niuniu")]

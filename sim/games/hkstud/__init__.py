@@ -16,6 +16,7 @@ comparisons of players).
 
 from __future__ import annotations
 
+from sim.dealing import Dealing
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.hkstud import rules as _rules
 
@@ -60,6 +61,22 @@ def _players() -> Players:
     return Players(names=POLICIES, params=PARAMS, default="equity")
 
 
+def _fix_cards(rules) -> dict[str, list[int]]:
+    """``--fix`` notation, as replay prints it (``♠A``, ``♥10``; ASCII ``SA``, ``HT``), on the
+    kernels' local ids 0..27 (``kernels.hkstud.cards``)."""
+    from kernels.hkstud.cards import N_CARDS, name
+
+    return {name(c): [c] for c in range(N_CARDS)}
+
+
+def _fix_groups(rules) -> dict[str, list[int]]:
+    """Seat ``s``'s five cards (hole and up-cards alike): deck positions ``27 - s - players * j``
+    (``kernels.hkstud.play``)."""
+    from kernels.hkstud.cards import HAND_SIZE, N_CARDS
+
+    return {str(s): [N_CARDS - 1 - s - rules.players * j for j in range(HAND_SIZE)] for s in range(rules.players)}
+
+
 GAME = Game(
     name=_rules.NAME,
     names=('港式五张', '梭哈'),
@@ -76,4 +93,5 @@ GAME = Game(
     scoring=_scoring(),
     replay=_replay,
     duplicate=True,
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups),
 )

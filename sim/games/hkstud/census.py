@@ -18,17 +18,19 @@ from sim.games.hkstud.play import Progress
 def compute_census(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
     from kernels.hkstud.layout import CENSUS_LAYOUT
     from sim.games.hkstud.columns import census_columns
+    from sim.dealing import spec_tables
     from sim.games.hkstud.kernel_rows import census_rows
     from sim.games.hkstud.rules import compile_rules
     from sim.schema import table_from_values
 
     rules = spec.rules
     compiled = compile_rules(rules)
+    fix = spec_tables(spec)
     columns = census_columns(rules.players)
     tables = []
     for lo in range(start, stop, 1 << 16):
         hi = min(stop, lo + (1 << 16))
-        values = CENSUS_LAYOUT.unpack(census_rows(rules, spec.seed, lo, hi - lo, compiled), rules.players)
+        values = CENSUS_LAYOUT.unpack(census_rows(rules, spec.seed, lo, hi - lo, compiled, fix=fix), rules.players)
         values["game_index"] = np.arange(lo, hi, dtype=np.int64)
         tables.append(table_from_values(columns, values))
         if on_progress:

@@ -18,6 +18,13 @@ def _blocks(count: int) -> int:
     return max(1, min(count, 4 * numba.get_num_threads()))
 
 
+def _fix(fix) -> tuple[np.ndarray, np.ndarray]:
+    """``(fix_card, fix_slots)`` of ``sim.dealing.fix_tables`` (``--fix``), empty without one."""
+    if fix is None:
+        return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
+    return fix
+
+
 def _players(rules: HKStudRules, policies, params):
     policy, pp = policy_arrays(policies or ["calling-station"] * rules.players, params)
     if policy.shape[0] != rules.players:
@@ -27,22 +34,24 @@ def _players(rules: HKStudRules, policies, params):
 
 def play_rows(rules: HKStudRules, seed: int, start: int, count: int, policies: list[str] | None = None,
               params: list[dict[str, float]] | None = None, rotate: bool = False, duplicate: bool = False,
-              compiled: dict | None = None) -> np.ndarray:
+              compiled: dict | None = None, fix=None) -> np.ndarray:
     """Rows (count, LAYOUT.length) of tables ``start .. start+count-1`` (``kernels.hkstud.play``:
-    ``rotate`` turns the players round the seats, ``duplicate`` plays each deal from every seat)."""
+    ``rotate`` turns the players round the seats, ``duplicate`` plays each deal from every seat;
+    ``fix``: the ``(fix_card, fix_slots)`` tables of ``--fix``, ``sim.dealing.fix_tables``)."""
     from kernels.hkstud.play import play_range
 
     a = compiled or compile_rules(rules)
     policy, pp = _players(rules, policies, params)
     out = np.empty((count, LAYOUT.length), np.int64)
-    play_range(np.uint64(seed), start, count, a["params"], a["plain"], a["flush"], a["alt_plain"], a["alt_flush"],
-               policy, pp, int(rotate), int(duplicate), out, _blocks(count))
+    fix_card, fix_slots = _fix(fix)
+    play_range(np.uint64(seed), start, count, a["params"], fix_card, fix_slots, a["plain"], a["flush"], a["alt_plain"],
+               a["alt_flush"], policy, pp, int(rotate), int(duplicate), out, _blocks(count))
     return out
 
 
 def play_logged(rules: HKStudRules, seed: int, game_index: int, policies: list[str] | None = None,
                 params: list[dict[str, float]] | None = None, rotate: bool = False,
-                duplicate: bool = False) -> tuple[np.ndarray, np.ndarray]:
+                duplicate: bool = False, fix=None) -> tuple[np.ndarray, np.ndarray]:
     """(row, actions) of one table: the row of ``play_rows`` and its actions in order
     (``kernels.hkstud.betting.LOG_*`` columns: street, seat, action, chips paid, equity)."""
     from kernels.hkstud.betting import LOG_WIDTH
@@ -52,17 +61,20 @@ def play_logged(rules: HKStudRules, seed: int, game_index: int, policies: list[s
     policy, pp = _players(rules, policies, params)
     row = np.zeros((1, LAYOUT.length), np.int64)
     log = np.zeros((4096, LOG_WIDTH), np.int64)
-    n = kernel(np.uint64(seed), game_index, a["params"], a["plain"], a["flush"], a["alt_plain"], a["alt_flush"],
-               policy, pp, int(rotate), int(duplicate), row, log)
+    fix_card, fix_slots = _fix(fix)
+    n = kernel(np.uint64(seed), game_index, a["params"], fix_card, fix_slots, a["plain"], a["flush"], a["alt_plain"],
+               a["alt_flush"], policy, pp, int(rotate), int(duplicate), row, log)
     return row[0], log[:n]
 
 
-def census_rows(rules: HKStudRules, seed: int, start: int, count: int, compiled: dict | None = None) -> np.ndarray:
+def census_rows(rules: HKStudRules, seed: int, start: int, count: int, compiled: dict | None = None,
+                fix=None) -> np.ndarray:
     """Rows (count, CENSUS_LAYOUT.length) of the same deals, without betting."""
     from kernels.hkstud.play import census_range
 
     a = compiled or compile_rules(rules)
     out = np.empty((count, CENSUS_LAYOUT.length), np.int64)
-    census_range(np.uint64(seed), start, count, rules.players, a["plain"], a["flush"], a["alt_plain"],
-                 a["alt_flush"], out, _blocks(count))
+    fix_card, fix_slots = _fix(fix)
+    census_range(np.uint64(seed), start, count, rules.players, fix_card, fix_slots, a["plain"], a["flush"],
+                 a["alt_plain"], a["alt_flush"], out, _blocks(count))
     return out

@@ -28,6 +28,7 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
     from kernels.hkstud.layout import LAYOUT
     from kernels.hkstud.policies import POLICY_NAMES
     from sim.games.hkstud.columns import play_columns
+    from sim.dealing import spec_tables
     from sim.games.hkstud.kernel_rows import play_rows
     from sim.games.hkstud.rules import compile_rules
     from sim.games.hkstud.scoring import score
@@ -39,13 +40,14 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
     opts = spec.options
     rotate, duplicate = bool(opts.get("rotate")), bool(opts.get("duplicate"))
     compiled = compile_rules(rules)
+    fix = spec_tables(spec)
     columns = play_columns(n)
     step = _chunk(spec)
     tables = []
     for lo in range(start, stop, step):
         hi = min(stop, lo + step)
         rows = play_rows(rules, spec.seed, lo, hi - lo, opts["policies"], opts.get("policy_params"), rotate,
-                         duplicate, compiled)
+                         duplicate, compiled, fix=fix)
         values = play_index_values(spec, lo, hi - lo, n)
         values.update(LAYOUT.unpack(rows, n))
         pol = seat_policies(opts["policies"], POLICY_NAMES, values["game_index"], rotate)

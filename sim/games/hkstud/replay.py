@@ -31,6 +31,7 @@ def replay(spec, rows: list, game_index: int) -> str:
     from kernels.hkstud.cards import CATEGORY_NAMES, name, to_local
     from kernels.hkstud.layout import LAYOUT
     from kernels.showdown.deal import unpack_cards
+    from sim.dealing import spec_tables
     from sim.games.hkstud.kernel_rows import play_logged
 
     stored = rows[0]
@@ -38,7 +39,7 @@ def replay(spec, rows: list, game_index: int) -> str:
     n = rules.players
     opts = spec.options
     row, log = play_logged(rules, spec.seed, game_index, list(opts["policies"]), opts.get("policy_params"),
-                           bool(opts.get("rotate")), bool(opts.get("duplicate")))
+                           bool(opts.get("rotate")), bool(opts.get("duplicate")), fix=spec_tables(spec))
     facts = LAYOUT.unpack(row[None, :], n)
     for col in ["winner", "pot"] + [f"s{k}_{f}" for k in range(n) for f in ("cards", "chips")]:
         if int(facts[col][0]) != int(stored[col]):

@@ -14,6 +14,7 @@ compares rules on the same deals).
 
 from __future__ import annotations
 
+from sim.dealing import Dealing
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.niuniu import rules as _rules
 
@@ -49,6 +50,19 @@ def _scoring() -> Scoring:
                    default_role="banker")
 
 
+def _fix_cards(rules) -> dict[str, list[int]]:
+    """``--fix`` notation, as replay prints it (``♠A``, ``♥10``, ``小王``; ASCII ``SA``, ``HT``, ``XW``)."""
+    from sim.dealing import suited_cards
+
+    return suited_cards(range(54 if rules.jokers else 52))
+
+
+def _fix_groups(rules) -> dict[str, list[int]]:
+    """Seat ``s``'s five cards: deck positions ``n_cards - 1 - s - players * j`` (``kernels.niuniu.play``)."""
+    top = (54 if rules.jokers else 52) - 1
+    return {str(s): [top - s - rules.players * j for j in range(5)] for s in range(rules.players)}
+
+
 GAME = Game(
     name=_rules.NAME,
     names=('牛牛', '斗牛'),
@@ -64,4 +78,5 @@ GAME = Game(
     players=Players(names=("auto",), params=(), default="auto"),
     scoring=_scoring(),
     replay=_replay,
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups),
 )

@@ -17,27 +17,38 @@ def _blocks(count: int) -> int:
     return max(1, min(count, 4 * numba.get_num_threads()))
 
 
+def _fix(fix) -> tuple[np.ndarray, np.ndarray]:
+    """``(fix_card, fix_slots)`` of ``sim.dealing.fix_tables`` (``--fix``), empty without one."""
+    if fix is None:
+        return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
+    return fix
+
+
 def play_rows(rules: NiuniuRules, seed: int, start: int, count: int, out: np.ndarray | None = None,
-              compiled: dict | None = None) -> np.ndarray:
-    """Rows (count, LAYOUT.length) of tables ``start .. start+count-1``."""
+              compiled: dict | None = None, fix=None) -> np.ndarray:
+    """Rows (count, LAYOUT.length) of tables ``start .. start+count-1``; ``fix``: the
+    ``(fix_card, fix_slots)`` tables of ``--fix`` (``sim.dealing.fix_tables``)."""
     from kernels.niuniu.play import play_range
 
     a = compiled or compile_rules(rules)
     if out is None:
         out = np.empty((count, LAYOUT.length), np.int64)
-    play_range(np.uint64(seed), start, count, a["params"], a["deck"], a["card_info"], a["card_of_strength"],
-               a["multipliers"], a["bets"], out, _blocks(count))
+    fix_card, fix_slots = _fix(fix)
+    play_range(np.uint64(seed), start, count, a["params"], a["deck"], fix_card, fix_slots, a["card_info"],
+               a["card_of_strength"], a["multipliers"], a["bets"], out, _blocks(count))
     return out
 
 
-def census_rows(rules: NiuniuRules, seed: int, start: int, count: int, compiled: dict | None = None) -> np.ndarray:
+def census_rows(rules: NiuniuRules, seed: int, start: int, count: int, compiled: dict | None = None,
+                fix=None) -> np.ndarray:
     """Rows (count, CENSUS_LAYOUT.length): cards, category and top card of the same deals."""
     from kernels.niuniu.play import census_range
 
     a = compiled or compile_rules(rules)
     out = np.empty((count, CENSUS_LAYOUT.length), np.int64)
-    census_range(np.uint64(seed), start, count, a["params"], a["deck"], a["card_info"], a["card_of_strength"], out,
-                 _blocks(count))
+    fix_card, fix_slots = _fix(fix)
+    census_range(np.uint64(seed), start, count, a["params"], a["deck"], fix_card, fix_slots, a["card_info"],
+                 a["card_of_strength"], out, _blocks(count))
     return out
 
 

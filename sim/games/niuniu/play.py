@@ -27,6 +27,7 @@ def chunks(start: int, stop: int):
 def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
     from kernels.niuniu.layout import LAYOUT
     from sim.games.niuniu.columns import POLICIES, play_columns
+    from sim.dealing import spec_tables
     from sim.games.niuniu.kernel_rows import play_rows
     from sim.games.niuniu.rules import compile_rules
     from sim.games.niuniu.scoring import score
@@ -36,11 +37,12 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
     rules = spec.rules
     n = rules.players
     compiled = compile_rules(rules)
+    fix = spec_tables(spec)
     columns = play_columns(n)
     tables = []
     for lo, hi in chunks(start, stop):
         values = play_index_values(spec, lo, hi - lo, n)
-        values.update(LAYOUT.unpack(play_rows(rules, spec.seed, lo, hi - lo, compiled=compiled), n))
+        values.update(LAYOUT.unpack(play_rows(rules, spec.seed, lo, hi - lo, compiled=compiled, fix=fix), n))
         pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
         values.update({f"s{k}_policy": pol[:, k] for k in range(n)})
         values.update(score(values, rules, n))

@@ -36,9 +36,10 @@ def arrangement(cards: list[int]) -> str:
 
 
 def redeal(spec, game_index: int) -> dict[str, np.ndarray]:
+    from sim.dealing import spec_tables
     from sim.games.niuniu.kernel_rows import kernel_values, play_rows
 
-    return kernel_values(play_rows(spec.rules, spec.seed, game_index, 1), spec.rules.players)
+    return kernel_values(play_rows(spec.rules, spec.seed, game_index, 1, fix=spec_tables(spec)), spec.rules.players)
 
 
 def replay(spec, rows: list, game_index: int) -> str:
