@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.hongwu.codes import HAND_SIZE, KITTY_SIZE, MAX_REDEALS, NO_DECL_REDEAL, R_NO_DECLARATION
 from kernels.hongwu.order import HEART5_KIND, R10
 from kernels.trick.declare import NO_DECL, declare_choice
@@ -30,14 +30,16 @@ DL_LEN = 5
 
 
 @njit(cache=True, nogil=True)
-def deal_and_show(state, deck, rotation, rules, pp, gs, log, dl):
-    """Shuffle, deal and find 庄家 and trump; writes ``dl[DL_*]``."""
+def deal_and_show(state, deck, rotation, fix_card, fix_slots, rules, pp, gs, log, dl):
+    """Shuffle, deal and find 庄家 and trump; writes ``dl[DL_*]``. ``fix_card`` / ``fix_slots``:
+    ``--fix``'s cards, placed after every shuffle (``kernels.deal.place_fixed``)."""
     suit = np.zeros((N_SEATS, 4), np.int64)
     show = np.zeros((N_SEATS, 4), np.int64)
     extra = np.zeros(N_SEATS, np.int64)
     received = np.zeros(N_SEATS, np.int64)
     dl[DL_REDEALS] = 0
     shuffle(state, deck)
+    place_fixed(state, deck, fix_card, fix_slots)
     n_dealt = N_SEATS * HAND_SIZE
     while True:
         suit[:, :] = 0
@@ -73,6 +75,7 @@ def deal_and_show(state, deck, rotation, rules, pp, gs, log, dl):
             dl[DL_REDEALS] += 1
             log_row(log, gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
             shuffle(state, deck)
+            place_fixed(state, deck, fix_card, fix_slots)
             continue
         break
     pick = -1

@@ -51,7 +51,7 @@ ROW_THROW_CARDS, ROW_N_TRICKS, ROW_TRUMPED, ROW_TRACTORS_LED, ROW_PAIRS_LED, ROW
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_hand(seed, deal, rotation, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
+def play_hand(seed, deal, rotation, fix_card, fix_slots, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
               void, buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log):
     """Play one hand into ``row`` (``kernels.hongwu.layout``)."""
     row[:] = 0
@@ -59,7 +59,7 @@ def play_hand(seed, deal, rotation, rules, policies, pp, state, deck, deck_templ
     seed_stream(seed, deal, state)
     for i in range(deck.shape[0]):  # (an element loop: slice copies compile numba's shape-error path)
         deck[i] = deck_template[i]
-    deal_and_show(state, deck, rotation, rules, pp, gs, log, dl)
+    deal_and_show(state, deck, rotation, fix_card, fix_slots, rules, pp, gs, log, dl)
     trump = dl[DL_TRUMP]
     banker = dl[DL_BANKER]
     one_vs_three = rules[R_TEAMS] == TEAMS_ONE_VS_THREE

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.hongwu.codes import HAND_SIZE, N_IDS
 from kernels.hongwu.deal import DL_BANKER, DL_LEN, DL_TRUMP, deal_and_show
 from kernels.hongwu.hand import play_hand
@@ -27,6 +27,11 @@ from kernels.trick.state import (
 )
 
 
+def _no_fix():
+    """The empty ``place_fixed`` tables: a run without ``--fix``."""
+    return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
+
+
 @njit(cache=True, nogil=True)
 def _buffers():
     hands, ncls, owner, seen, void, buried, gs, ss = new_hand_buffers(N_IDS)
@@ -37,9 +42,10 @@ def _buffers():
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, start, rotate, duplicate, rules, policies, pp, out_rows, log, lo, hi):
+def play_block(seed, start, rotate, duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, log, lo, hi):
     """Hands ``start + lo .. start + hi - 1`` of a ``play_range`` call, with this block's buffers;
-    returns the log rows of the last hand (``log`` of one row: no logging)."""
+    returns the log rows of the last hand (``log`` of one row: no logging). ``fix_card`` /
+    ``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed``)."""
     (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
      dl) = _buffers()
     pol = policies.copy()
@@ -53,27 +59,30 @@ def play_block(seed, start, rotate, duplicate, rules, policies, pp, out_rows, lo
                     ppg[k, j] = pp[(k + g) % N_SEATS, j]
         deal = g // N_SEATS if duplicate else g
         rotation = g % N_SEATS if duplicate else 0
-        play_hand(seed, deal, rotation, rules, pol, ppg, state, deck, template, ot, hands, ncls, owner, seen, void,
-                  buried, gs, ss, side, pref, hcopy, out, feats, dl, out_rows[i], log)
+        play_hand(seed, deal, rotation, fix_card, fix_slots, rules, pol, ppg, state, deck, template, ot, hands, ncls,
+                  owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats, dl, out_rows[i], log)
     return gs[GS_N_LOG]
 
 
-def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_blocks):
+def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_blocks, fix=None):
     """Hands ``start .. start+count-1`` into ``out_rows[g - start]`` (int64, ``ROW_LEN`` columns).
 
     ``rules`` int64[N_RULES] (``kernels.hongwu.codes``), ``policies`` int64[4] (0 random, 1 greedy,
     2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``)."""
+    fix_card, fix_slots = fix if fix is not None else _no_fix()
     run_blocks(play_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(bool(rotate)),
-               np.int64(bool(duplicate)), rules, policies, pp, out_rows, np.zeros((1, LOG_W), np.int64))
+               np.int64(bool(duplicate)), fix_card, fix_slots, rules, policies, pp, out_rows,
+               np.zeros((1, LOG_W), np.int64))
 
 
-def play_logged(seed, deal, rotation, rules, policies, pp):
+def play_logged(seed, deal, rotation, rules, policies, pp, fix=None):
     """One hand with its action log: (row, log rows) — the same compiled kernel as the batch
     (deal ``deal`` turned by ``rotation`` is its duplicate hand ``4 * deal + rotation``)."""
     rows = np.zeros((1, ROW_LEN), np.int64)
     log = np.zeros((MAX_LOG, LOG_W), np.int64)
-    n = play_block(np.uint64(seed), np.int64(N_SEATS * deal + rotation), np.int64(0), np.int64(1), rules, policies,
-                   pp, rows, log, 0, 1)
+    fix_card, fix_slots = fix if fix is not None else _no_fix()
+    n = play_block(np.uint64(seed), np.int64(N_SEATS * deal + rotation), np.int64(0), np.int64(1), fix_card, fix_slots,
+                   rules, policies, pp, rows, log, 0, 1)
     return rows[0], log[:n].copy()
 
 
@@ -81,7 +90,7 @@ CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, 庄家, then feature f of 
 
 
 @njit(cache=True, nogil=True)
-def census_block(seed, start, trump, rules, pp, out, lo, hi):
+def census_block(seed, start, trump, fix_card, fix_slots, rules, pp, out, lo, hi):
     """Deals ``start + lo .. start + hi - 1`` of ``census_range``."""
     (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, o, feats,
      dl) = _buffers()
@@ -92,11 +101,12 @@ def census_block(seed, start, trump, rules, pp, out, lo, hi):
             deck[j] = template[j]
         if trump < 0:
             gs[:] = 0
-            deal_and_show(state, deck, I0, rules, pp, gs, log, dl)
+            deal_and_show(state, deck, I0, fix_card, fix_slots, rules, pp, gs, log, dl)
             suit = dl[DL_TRUMP]
             out[i, 1] = dl[DL_BANKER]
         else:
             shuffle(state, deck)
+            place_fixed(state, deck, fix_card, fix_slots)
             suit = trump
             out[i, 1] = -1
         out[i, 0] = suit
@@ -110,9 +120,11 @@ def census_block(seed, start, trump, rules, pp, out, lo, hi):
                 out[i, 2 + f * N_SEATS + s] = feats[f]
 
 
-def census_range(seed, start, count, trump, rules, pp, out, n_blocks):
+def census_range(seed, start, count, trump, rules, pp, out, n_blocks, fix=None):
     """Deal statistics of deals ``start .. start+count-1`` (no play) into ``out[g - start]``
     (int64, ``CENSUS_COLS`` columns): trump suit, 庄家 (-1 with a fixed suit), then per seat the
     ``kernels.trick.census`` features of the 39 dealt cards under trump suit ``trump`` (-1: the
     suit of the first 10 shown by the bots with parameters ``pp``, as in play)."""
-    run_blocks(census_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(trump), rules, pp, out)
+    fix_card, fix_slots = fix if fix is not None else _no_fix()
+    run_blocks(census_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(trump), fix_card, fix_slots,
+               rules, pp, out)

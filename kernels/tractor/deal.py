@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.trick.declare import DECL_PAIR, DECL_SINGLE, NO_DECL, declare_choice
 from kernels.trick.order import I0, I1, N_KINDS, NEG1, natural_value
 from kernels.trick.state import LT_DECLARE, LT_FLIP, LT_REDEAL, N_SEATS, deal_seat, log_card, log_row
@@ -41,8 +41,9 @@ def _log_shown(log, gs, deck, p, rotation, seat, kind, act):
 
 
 @njit(cache=True, nogil=True)
-def deal_and_declare(state, deck, level, rotation, rules, pp, gs, log, dl):
-    """Shuffle, deal and run the declarations; writes ``dl[DL_*]`` (trump suit and who declared)."""
+def deal_and_declare(state, deck, level, rotation, fix_card, fix_slots, rules, pp, gs, log, dl):
+    """Shuffle, deal and run the declarations; writes ``dl[DL_*]`` (trump suit and who declared).
+    ``fix_card`` / ``fix_slots``: ``--fix``'s cards, placed after every shuffle (``kernels.deal.place_fixed``)."""
     suit = np.zeros((N_SEATS, 4), np.int64)
     show = np.zeros((N_SEATS, 4), np.int64)
     extra = np.zeros(N_SEATS, np.int64)
@@ -51,6 +52,7 @@ def deal_and_declare(state, deck, level, rotation, rules, pp, gs, log, dl):
     n_pair = np.zeros(N_SEATS, np.int64)
     dl[DL_REDEALS] = 0
     shuffle(state, deck)
+    place_fixed(state, deck, fix_card, fix_slots)
     n_dealt = N_SEATS * HAND_SIZE
     while True:
         suit[:, :] = 0
@@ -102,6 +104,7 @@ def deal_and_declare(state, deck, level, rotation, rules, pp, gs, log, dl):
             dl[DL_REDEALS] += 1
             log_row(log, gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
             shuffle(state, deck)
+            place_fixed(state, deck, fix_card, fix_slots)
             continue
         break
     # TR-2: turn the kitty

@@ -80,7 +80,7 @@ def choose_banker(ms, dl, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
+def play_hand(seed, deal, rotation, ms, fix_card, fix_slots, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
               void, buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log):
     """Play one hand into ``row`` (``kernels.tractor.layout``) and advance the match state ``ms``."""
     row[:] = 0
@@ -94,7 +94,7 @@ def play_hand(seed, deal, rotation, ms, rules, policies, pp, state, deck, deck_t
         ms[MS_LEVEL0 + 1] = 0
         ms[MS_HAND] = 0
     level = 0 if first else ms[MS_LEVEL0 + ms[MS_BANKER_TEAM]]
-    deal_and_declare(state, deck, level, rotation, rules, pp, gs, log, dl)
+    deal_and_declare(state, deck, level, rotation, fix_card, fix_slots, rules, pp, gs, log, dl)
     trump = dl[DL_TRUMP]
     banker = choose_banker(ms, dl, rules)
     team = banker % 2

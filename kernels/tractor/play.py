@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.rng import next_u64, seed_stream
 from kernels.trick.blocks import run_blocks
 from kernels.trick.census import N_FEATURES, hand_features
@@ -40,6 +40,11 @@ from kernels.tractor.order import build_order
 
 MAX_MATCH_HANDS = 1000  # a match still running after this many hands is cut (never seen in practice)
 ROWS_PER_MATCH_GUESS = 24  # initial row buffer per match of a block (it grows when needed)
+
+
+def _no_fix():
+    """The empty ``place_fixed`` tables: a run without ``--fix``."""
+    return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -70,8 +75,8 @@ def _grow(rows, n):
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry, rules, policies, pp, ms, log,
-               lo, hi):
+def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry, fix_card, fix_slots, rules, policies,
+               pp, ms, log, lo, hi):
     """Game indices ``start + lo .. start + hi - 1`` with this block's own buffers: (rows, rows per
     game index, log rows of the last hand).
 
@@ -79,7 +84,7 @@ def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry
     sessions of ``hands_per_session`` (``lo``, ``hi`` count sessions then). ``carry`` = 0: each
     match or session starts a fresh match (batch runs; ``ms`` and ``log`` are unused dummies, a
     one-row ``log`` = no logging); ``carry`` = 1: the hands continue the match state ``ms`` and
-    write ``log`` (``play_logged``)."""
+    write ``log`` (``play_logged``). ``fix_card`` / ``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed``)."""
     (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
      dl) = _buffers()
     match = ms if carry else np.zeros(MS_LEN, np.int64)
@@ -114,8 +119,8 @@ def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry
             rotation = g % N_SEATS if duplicate else 0
             if n == rows.shape[0]:
                 rows = _grow(rows, n)
-            play_hand(hand_seed, deal, rotation, match, rules, pol, ppg, state, deck, template, ot, hands, ncls,
-                      owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats, dl, rows[n], log)
+            play_hand(hand_seed, deal, rotation, match, fix_card, fix_slots, rules, pol, ppg, state, deck, template, ot,
+                      hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats, dl, rows[n], log)
             n += 1
             counts[item - lo] += 1
             if matches and rows[n - 1, ROW_MATCH_OVER]:
@@ -123,41 +128,47 @@ def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry
     return rows[:n], counts, gs[GS_N_LOG]
 
 
-def _blocks(matches, seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, n_blocks):
+def _blocks(matches, seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, n_blocks, fix):
+    fix_card, fix_slots = fix if fix is not None else _no_fix()
     return run_blocks(play_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(matches),
                       np.int64(hands_per_session), np.int64(bool(rotate)), np.int64(bool(duplicate)), np.int64(0),
-                      rules, policies, pp, np.zeros(MS_LEN, np.int64), np.zeros((1, LOG_W), np.int64))
+                      fix_card, fix_slots, rules, policies, pp, np.zeros(MS_LEN, np.int64),
+                      np.zeros((1, LOG_W), np.int64))
 
 
-def play_matches(seed, start, count, rotate, duplicate, rules, policies, pp, n_blocks):
+def play_matches(seed, start, count, rotate, duplicate, rules, policies, pp, n_blocks, fix=None):
     """Matches ``start .. start+count-1``: (rows int64[hands, ROW_LEN] in match order, hands per
     match int64[count]).
 
     ``rules`` int64[N_RULES] (``kernels.tractor.codes``), ``policies`` int64[4] (0 random, 1 greedy,
-    2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``)."""
-    parts = _blocks(1, seed, start, count, 1, rotate, duplicate, rules, policies, pp, n_blocks)
+    2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``); ``fix``: ``--fix``'s ``(fix_card,
+    fix_slots)`` (``sim.dealing.fix_tables``), None without."""
+    parts = _blocks(1, seed, start, count, 1, rotate, duplicate, rules, policies, pp, n_blocks, fix)
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
-def play_range(seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, out_rows, n_blocks):
+def play_range(seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, out_rows, n_blocks,
+               fix=None):
     """Hands ``start .. start+count-1`` (whole sessions) into ``out_rows[g - start]`` (int64,
     ``ROW_LEN`` columns); arrays as for ``play_matches``."""
     parts = _blocks(0, seed, start, count // hands_per_session, hands_per_session, rotate, duplicate, rules,
-                    policies, pp, n_blocks)
+                    policies, pp, n_blocks, fix)
     i = 0
     for rows, _, _ in parts:
         out_rows[i:i + len(rows)] = rows
         i += len(rows)
 
 
-def play_logged(seed, deal, rotation, ms, rules, policies, pp):
+def play_logged(seed, deal, rotation, ms, rules, policies, pp, fix=None):
     """One hand with its action log: (row, log rows); the match state ``ms`` (int64[MS_LEN],
     ``ms[MS_BANKER_TEAM] = -1`` for a match's first hand) is advanced in place. The same compiled
     kernel as the batch (``play_block``): the hand deals from the stream ``(seed, deal)`` turned by
     ``rotation`` (in a match: ``seed`` = ``match_seed``, ``deal`` = the hand's number)."""
     log = np.zeros((MAX_LOG, LOG_W), np.int64)
+    fix_card, fix_slots = fix if fix is not None else _no_fix()
     rows, _, n = play_block(np.uint64(seed), np.int64(N_SEATS * deal + rotation), np.int64(0), np.int64(1),
-                            np.int64(0), np.int64(1), np.int64(1), rules, policies, pp, ms, log, 0, 1)
+                            np.int64(0), np.int64(1), np.int64(1), fix_card, fix_slots, rules, policies, pp, ms, log,
+                            0, 1)
     return rows[0].copy(), log[:n].copy()
 
 
@@ -165,7 +176,7 @@ CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, declarer, then feature f o
 
 
 @njit(cache=True, nogil=True)
-def census_block(seed, start, level, trump, rules, pp, out, lo, hi):
+def census_block(seed, start, level, trump, fix_card, fix_slots, rules, pp, out, lo, hi):
     """Deals ``start + lo .. start + hi - 1`` of ``census_range``."""
     (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, o, feats,
      dl) = _buffers()
@@ -176,11 +187,12 @@ def census_block(seed, start, level, trump, rules, pp, out, lo, hi):
             deck[j] = template[j]
         if trump < 0:
             gs[:] = 0
-            deal_and_declare(state, deck, level, I0, rules, pp, gs, log, dl)
+            deal_and_declare(state, deck, level, I0, fix_card, fix_slots, rules, pp, gs, log, dl)
             suit = dl[DL_TRUMP]
             out[i, 1] = dl[DL_DECLARER]
         else:
             shuffle(state, deck)
+            place_fixed(state, deck, fix_card, fix_slots)
             suit = trump
             out[i, 1] = -1
         out[i, 0] = suit
@@ -194,10 +206,11 @@ def census_block(seed, start, level, trump, rules, pp, out, lo, hi):
                 out[i, 2 + f * N_SEATS + s] = feats[f]
 
 
-def census_range(seed, start, count, level, trump, rules, pp, out, n_blocks):
+def census_range(seed, start, count, level, trump, rules, pp, out, n_blocks, fix=None):
     """Deal statistics of deals ``start .. start+count-1`` (no play) into ``out[g - start]``
     (int64, ``CENSUS_COLS`` columns): trump suit, declarer (-1), then per seat the
     ``kernels.trick.census`` features of the 25 dealt cards under ``level`` and trump suit
     ``trump`` (-1: the suit the declaring bots with parameters ``pp`` choose, as in play)."""
+    fix_card, fix_slots = fix if fix is not None else _no_fix()
     run_blocks(census_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(level), np.int64(trump),
-               rules, pp, out)
+               fix_card, fix_slots, rules, pp, out)

@@ -11,10 +11,12 @@ Modules: ``rules`` (options of §9, variants, compiled rules), ``columns``, ``ce
 
 from __future__ import annotations
 
+from kernels.hongwu import codes as _codes
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.trick import PARAMS, POLICIES, ROLES
 from sim.games.hongwu import rules as _rules
 from sim.games.hongwu import scoring as _scoring
+from sim.games.trick.dealing import trick_dealing
 
 
 def _census_columns(spec):
@@ -60,4 +62,5 @@ GAME = Game(
     replay=_replay,
     sessions=False,
     duplicate=True,
+    dealing=trick_dealing(int(_codes.N_DECKS), int(_codes.HAND_SIZE), int(_codes.KITTY_SIZE)),
 )

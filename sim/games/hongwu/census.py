@@ -13,6 +13,7 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     import numba
 
     from kernels.hongwu.play import census_range
+    from sim.dealing import spec_tables
     from sim.games.hongwu.columns import CENSUS_FEATURES, census_columns
     from sim.games.hongwu.play import POLICY_DEFAULTS
     from sim.games.hongwu.rules import compile_rules
@@ -22,9 +23,10 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     rules = compile_rules(spec.rules)["rules"]
     pp = declaring_params(POLICY_DEFAULTS)
     trump = trump_code(spec.rules)
+    fix = spec_tables(spec)
 
     def run(lo: int, count: int, out: np.ndarray) -> None:
-        census_range(spec.seed, lo, count, trump, rules, pp, out, 4 * numba.get_num_threads())
+        census_range(spec.seed, lo, count, trump, rules, pp, out, 4 * numba.get_num_threads(), fix=fix)
 
     return family_census(start, stop, run, CENSUS_FEATURES, census_columns(), on_progress)
 

@@ -42,10 +42,11 @@ POLICY_DEFAULTS: dict[str, dict[str, float]] = {
 
 
 def kernel_inputs(spec) -> dict[str, Any]:
+    from sim.dealing import spec_tables
     from sim.games.hongwu.rules import compile_rules
 
     policies, pp = kernel_players(spec, POLICY_DEFAULTS)
-    return {"rules": compile_rules(spec.rules)["rules"], "policies": policies, "pp": pp}
+    return {"rules": compile_rules(spec.rules)["rules"], "policies": policies, "pp": pp, "fix": spec_tables(spec)}
 
 
 def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
@@ -80,7 +81,7 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
         rows = np.zeros((hi - lo, ROW_LEN), np.int64)
         play_range(spec.seed, lo, hi - lo, int(spec.options.get("rotate", False)),
                    int(spec.options.get("duplicate", False)), t["rules"], t["policies"], t["pp"], rows,
-                   4 * numba.get_num_threads())
+                   4 * numba.get_num_threads(), fix=t["fix"])
         tables.append(rows_to_table(spec, lo, rows))
         if on_progress:
             on_progress(hi - lo)

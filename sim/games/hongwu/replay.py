@@ -27,7 +27,7 @@ def replay(spec, rows: list, game_index: int) -> str:
     pol = [POLICIES[p] for p in policies]
     duplicate = bool(spec.options.get("duplicate"))
     deal, rotation = (game_index // 4, game_index % 4) if duplicate else (game_index, 0)
-    row, log = play_logged(np.uint64(spec.seed), deal, rotation, t["rules"], policies, pp)
+    row, log = play_logged(np.uint64(spec.seed), deal, rotation, t["rules"], policies, pp, fix=t["fix"])
     f = {k: int(v[0]) for k, v in LAYOUT.unpack(row[None, :], 4).items()}
     if any(f[c] != int(stored[c]) for c in CHECK):
         raise UserError(f"hand {game_index} does not replay as stored (was the run written by another paiju version?)")

@@ -14,10 +14,12 @@ sim-side pieces both trick games share are ``sim.games.trick``.
 
 from __future__ import annotations
 
+from kernels.tractor import codes as _codes
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.trick import PARAMS, POLICIES, ROLES
 from sim.games.tractor import rules as _rules
 from sim.games.tractor import scoring as _scoring
+from sim.games.trick.dealing import trick_dealing
 
 
 def _census_columns(spec):
@@ -64,4 +66,5 @@ GAME = Game(
     replay=_replay,
     sessions=True,
     duplicate=True,
+    dealing=trick_dealing(int(_codes.N_DECKS), int(_codes.HAND_SIZE), int(_codes.KITTY_SIZE)),
 )

@@ -33,10 +33,11 @@ def check_options(spec) -> None:
 
 
 def kernel_inputs(spec) -> dict[str, Any]:
+    from sim.dealing import spec_tables
     from sim.games.tractor.rules import compile_rules
 
     policies, pp = kernel_players(spec, POLICY_DEFAULTS)
-    return {"rules": compile_rules(spec.rules)["rules"], "policies": policies, "pp": pp}
+    return {"rules": compile_rules(spec.rules)["rules"], "policies": policies, "pp": pp, "fix": spec_tables(spec)}
 
 
 def run_kernel(spec, start: int, stop: int, t: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -50,11 +51,11 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any]) -> tuple[np.ndarr
     blocks = 4 * numba.get_num_threads()
     if spec.rules.matches:
         rows, counts = play_matches(spec.seed, start, stop - start, rotate, duplicate, t["rules"], t["policies"],
-                                    t["pp"], blocks)
+                                    t["pp"], blocks, fix=t["fix"])
         return rows, np.repeat(np.arange(start, stop, dtype=np.int64), counts)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(spec.seed, start, stop - start, int(spec.options.get("hands_per_session", 1)), rotate, duplicate,
-               t["rules"], t["policies"], t["pp"], rows, blocks)
+               t["rules"], t["policies"], t["pp"], rows, blocks, fix=t["fix"])
     return rows, np.arange(start, stop, dtype=np.int64)
 
 

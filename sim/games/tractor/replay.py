@@ -78,15 +78,16 @@ def replay(spec, rows: list, game_index: int) -> str:
         for g in range(first, game_index):  # the session so far: the match state this hand starts from
             if duplicate:
                 play_logged(np.uint64(spec.seed), g // 4, g % 4, ms, t["rules"], *rotated(spec, t["policies"],
-                                                                                          t["pp"], g))
+                                                                                          t["pp"], g), fix=t["fix"])
             else:
-                play_logged(np.uint64(spec.seed), g, 0, ms, t["rules"], *rotated(spec, t["policies"], t["pp"], g))
+                play_logged(np.uint64(spec.seed), g, 0, ms, t["rules"], *rotated(spec, t["policies"], t["pp"], g),
+                            fix=t["fix"])
         seed = np.uint64(spec.seed)
         hands = [(deal, rows[0])]
         head = [f"hand {game_index - first + 1} of its session · players {', '.join(pol)}"]
     lines = head
     for h, stored in hands:
-        row, log = play_logged(seed, h, rotation, ms, t["rules"], policies, pp)
+        row, log = play_logged(seed, h, rotation, ms, t["rules"], policies, pp, fix=t["fix"])
         got = {k: int(v[0]) for k, v in LAYOUT.unpack(row[None, :], 4).items()}
         if any(got[c] != _code(stored[c], c) for c in CHECK):
             raise UserError(f"game {game_index} does not replay as stored (was the run written by another paiju "
