@@ -184,8 +184,8 @@ def bench_census(n):
         gp_census(np.uint64(1), 0, 1000, gp.deck, none, none, gp.lead_order, gp.rules, out, lead, 4 * threads)
         a = rate(lambda: gp_census(np.uint64(1), 0, n, gp.deck, none, none, gp.lead_order, gp.rules, out, lead,
                                    4 * threads), n)
-        gd_census(np.uint64(1), 0, 1000, gd.deck, gd.rules, out2, 4 * threads)
-        b = rate(lambda: gd_census(np.uint64(1), 0, n, gd.deck, gd.rules, out2, 4 * threads), n)
+        gd_census(np.uint64(1), 0, 1000, gd.deck, none, none, gd.rules, out2, 4 * threads)
+        b = rate(lambda: gd_census(np.uint64(1), 0, n, gd.deck, none, none, gd.rules, out2, 4 * threads), n)
         print(f"census on {threads} thread(s): 关牌 {fmt(a)} deals/s, 干瞪眼 qq 4p {fmt(b)} deals/s")
 
 

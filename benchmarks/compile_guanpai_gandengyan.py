@@ -61,7 +61,8 @@ def warm_gandengyan():
         gd_choose(policy, 0, moves, n, True, counts, counts.sum(axis=1), -1, np.zeros(16, np.int64), pp, comp.rules,
                   state, np.zeros(SCRATCH_LEN, np.int64))
     remove_move(counts[0], moves[0])
-    census_range(np.uint64(1), 0, 10, comp.deck, comp.rules, np.zeros((N_FEATURES, 4, 10), np.int16), 2)
+    none = np.zeros((0, 0), np.int64)  # no --fix
+    census_range(np.uint64(1), 0, 10, comp.deck, none, none, comp.rules, np.zeros((N_FEATURES, 4, 10), np.int16), 2)
 
 
 if __name__ == "__main__":

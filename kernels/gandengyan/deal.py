@@ -2,7 +2,9 @@
 
 A hand's stream ``(seed, i)`` is drawn in a fixed order: the shuffle (``kernels.deal.shuffle``),
 then the banker (``bounded(state, n_seats)``) when the hand loop does not impose one (the first
-hand of a session, or ``banker = random``), then every random player's choice in turn order.
+hand of a session, or ``banker = random``), then ``--fix``'s cards into the seats' positions under
+that banker (``kernels.deal.place_fixed``: nothing drawn without ``--fix``), then every random
+player's choice in turn order.
 
 Deal: one card at a time counter-clockwise (seat + 1) from the banker, round after round, each
 seat until it holds its share (the banker ``GD_BANKER_CARDS``, the others ``GD_OTHER_CARDS``);

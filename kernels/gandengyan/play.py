@@ -3,9 +3,10 @@
 The hand's stream ``(seed, deal)`` is drawn in a fixed order (``kernels.gandengyan.deal``): the
 shuffle, then the banker (``bounded(state, n_seats)``) unless a session's previous hand imposes
 one (``banker = previous_winner``: the previous hand's first finisher; after a stalemate the
-banker stays), then every random player's decision in turn order. The deal goes one card at a
-time counter-clockwise from the banker; the rest of the shuffled pack is the stock, drawn from
-its front at each trick's end (``kernels.gandengyan.turn.draw_step``). The trick play is the shared
+banker stays), then ``--fix``'s placements (``kernels.deal.place_fixed``, none without
+it), then every random player's decision in turn order. The deal goes one card at a time
+counter-clockwise from the banker; the rest of the shuffled pack is the stock, drawn from its
+front at each trick's end (``kernels.gandengyan.turn.draw_step``). The trick play is the shared
 turn loop with the game's end rule; raw facts go into one row (``kernels.gandengyan.layout``) and
 money is scored late (``sim.games.gandengyan.scoring``).
 
@@ -27,7 +28,7 @@ from kernels.climb.loop import (
     COUNTER_CLOCKWISE, END_BY_GAME, GS_BANKER, GS_CALL, GS_DIRECTION, GS_END_RULE, GS_HARD, GS_LEN, GS_MODE_HARD,
     GS_N_LOG, GS_PARTNER, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, SF_ROWS,
 )
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.gandengyan.deal import deal_hands, first_leader
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.movegen import WORK_LEN
@@ -58,11 +59,13 @@ ROW_HELD5P = LAYOUT.at("held5p")
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, mv, state, deck, counts, moves, work,
-              scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest, search_on):
+def play_hand(seed, deal, rotation, banker_in, deck_template, fix_card, fix_slots, rules, policies, pp, mv, state, deck,
+              counts, moves, work, scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest,
+              search_on):
     """Play deal ``deal`` (turned by ``rotation``) into ``row``; returns the log rows written.
     ``banker_in``: the banker a session's previous hand made, or -1 to draw one. ``search_on``: None
-    when no seat searches, so numba prunes the search and does not compile it."""
+    when no seat searches, so numba prunes the search and does not compile it. ``fix_card`` /
+    ``fix_slots``: ``--fix``'s cards, placed once the banker is known (``census_one``)."""
     n_seats = rules[GD_N_SEATS]
     row[:] = 0
     seed_stream(seed, deal, state)
@@ -72,6 +75,8 @@ def play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, p
         banker = banker_in
     else:
         banker = (bounded(state, n_seats) - rotation % n_seats + n_seats) % n_seats
+    g_rows = fix_card.shape[0]
+    place_fixed(state, deck, fix_card, fix_slots[banker * g_rows:(banker + 1) * g_rows])
     stock = deal_hands(deck, n_seats, banker, rules, counts, lowest)
     leader = first_leader(n_seats, banker, lowest, rules)
     row[ROW_BANKER] = banker
@@ -124,8 +129,8 @@ def _buffers(rules, n_ids):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, rules, policies, pp, mv,
-               out_rows, n_blocks, search_on):
+def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, fix_card, fix_slots, rules,
+               policies, pp, mv, out_rows, n_blocks, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` in ``n_blocks``
     parallel blocks of whole sessions (``start`` and ``count`` are whole sessions). With
     ``rotate`` seat k of hand g is played by ``policies[(k + g) % n_seats]`` (and its parameters);
@@ -152,22 +157,24 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_te
                         pol[k] = policies[(k + g) % n_seats]
                         ppg[k] = pp[(k + g) % n_seats]
                 play_hand(seed, g // n_seats if duplicate else g, g % n_seats if duplicate else 0, banker,
-                          deck_template, rules, pol, ppg, mv, state, deck, counts, moves, work, scratch, top, played,
-                          out_rows[i], log, gs, hand_left, seat_flags, captured, order, lowest, search_on)
+                          deck_template, fix_card, fix_slots, rules, pol, ppg, mv, state, deck, counts, moves, work,
+                          scratch, top, played, out_rows[i], log, gs, hand_left, seat_flags, captured, order, lowest,
+                          search_on)
                 if carry:
                     w = out_rows[i, ROW_WINNER]
                     banker = w if w >= 0 else out_rows[i, ROW_BANKER]
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, mv):
+def play_logged(seed, deal, rotation, banker_in, deck_template, fix_card, fix_slots, rules, policies, pp, mv):
     """One hand with its action log (replay and the reference): (row, log[:n], shuffled deck)."""
     state, deck, counts, moves, work, scratch, top, played, gs, hand_left, seat_flags, captured, order, lowest = \
         _buffers(rules, deck_template.shape[0])
     log = np.zeros((LOG_ROWS, LOG_WIDTH), np.int64)
     row = np.zeros(ROW_LEN, np.int64)
-    n = play_hand(seed, deal, rotation, banker_in, deck_template, rules, policies, pp, mv, state, deck, counts, moves, work,
-                  scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order, lowest, True)
+    n = play_hand(seed, deal, rotation, banker_in, deck_template, fix_card, fix_slots, rules, policies, pp, mv, state,
+                  deck, counts, moves, work, scratch, top, played, row, log, gs, hand_left, seat_flags, captured, order,
+                  lowest, True)
     if n >= LOG_ROWS:
         raise ValueError("the hand's log is longer than LOG_ROWS")
     return row, log[:n].copy(), deck.copy()

@@ -24,7 +24,8 @@ def rules_of(variant, players, extra):
 def run(rules, seed, start, count, blocks=4):
     comp = compile_rules(rules)
     out = np.zeros((N_FEATURES, rules.players, count), np.int16)
-    census_range(np.uint64(seed), start, count, comp.deck, comp.rules, out, blocks)
+    none = np.zeros((0, 0), np.int64)  # no --fix
+    census_range(np.uint64(seed), start, count, comp.deck, none, none, comp.rules, out, blocks)
     return out
 
 

@@ -5,14 +5,15 @@ a bomb). Variants ``default`` (QQ游戏; alias ``qq``), ``one-deck`` (起五张,
 
 Modules: ``rules`` (options of spec §6 and what tells the variants apart, the compiled rules
 vector), ``columns`` (census and play rows for the run's seat count), ``census`` and ``play``
-(the jobs), ``scoring`` (every variant's money from raw facts), ``exact`` (exact deal values),
-``report_census`` / ``report_play`` / ``plots`` (reports), ``replay``. Kernels:
+(the jobs), ``dealing`` (``--fix``), ``scoring`` (every variant's money from raw facts), ``exact``
+(exact deal values), ``report_census`` / ``report_play`` / ``plots`` (reports), ``replay``. Kernels:
 ``kernels.gandengyan`` on the climbing engine ``kernels.climb``.
 """
 
 from __future__ import annotations
 
 from kernels.climb.search_params import SEARCH_PARAMS
+from sim.dealing import Dealing
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.gandengyan import rules as _rules
 
@@ -46,6 +47,8 @@ _score = lazy("sim.games.gandengyan.scoring", "score")
 _seat_roles = lazy("sim.games.gandengyan.scoring", "seat_roles")
 _components = lazy("sim.games.gandengyan.scoring", "components")
 _facts = lazy("sim.games.gandengyan.scoring", "facts")
+_fix_cards = lazy("sim.games.gandengyan.dealing", "fix_cards")
+_fix_groups = lazy("sim.games.gandengyan.dealing", "fix_groups")
 
 
 GAME = Game(
@@ -72,4 +75,5 @@ GAME = Game(
     replay=_replay,
     sessions=True,
     duplicate=True,
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups),
 )

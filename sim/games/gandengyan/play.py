@@ -20,11 +20,13 @@ def kernel_inputs(spec) -> dict[str, Any]:
     from kernels.gandengyan.money import money_vector
     from kernels.gandengyan.policies import params_matrix
     from sim.games.gandengyan.columns import POLICIES
+    from sim.games.gandengyan.dealing import spec_tables
     from sim.games.gandengyan.rules import compile_rules
 
     comp = compile_rules(spec.rules)
     policies = spec.options["policies"]
-    return {"deck": comp.deck, "rules": comp.rules,
+    fix_card, fix_slots = spec_tables(spec)
+    return {"deck": comp.deck, "fix_card": fix_card, "fix_slots": fix_slots, "rules": comp.rules,
             "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
             "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * len(policies)),
             "money": money_vector(spec.rules)}
@@ -40,7 +42,8 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
                int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads(),
+               t["fix_card"], t["fix_slots"], t["rules"], t["policies"], t["pp"], t["money"], rows,
+               4 * numba.get_num_threads(),
                True if "search" in spec.options["policies"] else None)  # None: search is not compiled
     return rows
 
@@ -95,7 +98,8 @@ def play_logged(spec, game_index: int, stored: dict | None = None):
     banker = -1
     if stored is not None and spec.rules.banker == "previous_winner" and game_index % hps:
         banker = int(stored["banker"])  # a session's later hand: its banker was the previous winner
-    return kernel(np.uint64(spec.seed), deal, rotation, banker, t["deck"], t["rules"], policies, pp, t["money"])
+    return kernel(np.uint64(spec.seed), deal, rotation, banker, t["deck"], t["fix_card"], t["fix_slots"], t["rules"],
+                  policies, pp, t["money"])
 
 
 def warm_up_play(spec) -> None:
