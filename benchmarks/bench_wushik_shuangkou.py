@@ -46,7 +46,9 @@ def warm_wushik():
 
     t = compile_rules(WushikRules())
     out = np.zeros((N_CENSUS_FEATURES, 4, 8), np.int16)
-    census_range(1, 0, 8, t["deck"], t["inc_rank"], t["inc_fk"], t["card_points"], t["census_params"], out, 2)
+    no_fix = np.zeros((0, 0), np.int64)
+    census_range(1, 0, 8, t["deck"], no_fix, no_fix, t["inc_rank"], t["inc_fk"], t["card_points"], t["census_params"],
+                 out, 2)
     counts = np.zeros((4, 16), np.int64)
     counts[:, :13] = 2
     suits = np.ones((4, 13, 4), np.int64) // 2
@@ -79,7 +81,9 @@ def warm_shuangkou():
 
     t = compile_rules(ShuangkouRules())
     out = np.zeros((N_CENSUS_FEATURES, 4, 8), np.int16)
-    census_range(1, 0, 8, t["deck"], t["inc_rank"], t["inc_fk"], t["card_points"], t["census_params"], out, 2)
+    no_fix = np.zeros((0, 0), np.int64)
+    census_range(1, 0, 8, t["deck"], no_fix, no_fix, t["inc_rank"], t["inc_fk"], t["card_points"], t["census_params"],
+                 out, 2)
     state = np.zeros(4, np.uint64)
     seed_stream(1, 0, state)
     deck = t["deck"].copy()

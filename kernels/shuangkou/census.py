@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.hand import encode_seat, nibble
 from kernels.rng import seed_stream
 from kernels.shuangkou.wild import wild_jokers
@@ -43,9 +43,12 @@ def seat_features(packed, mode, out, seat, col):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, inc_rank, inc_fk, card_points, params, out, n_blocks):
+def census_range(seed, start, count, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params, out,
+                 n_blocks):
     """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``
-    (``n_blocks`` contiguous blocks, a few per thread, buffers allocated once per block)."""
+    (``n_blocks`` contiguous blocks, a few per thread, buffers allocated once per block).
+    ``fix_card`` / ``fix_slots``: ``--fix``'s cards, placed after the shuffle
+    (``kernels.deal.place_fixed``; empty tables draw nothing)."""
     n_blocks = max(1, min(count, n_blocks))
     n_seats = params[P_N_SEATS]
     hand_size = params[P_HAND_SIZE]
@@ -59,6 +62,7 @@ def census_range(seed, start, count, deck_template, inc_rank, inc_fk, card_point
             seed_stream(seed, g, state)
             deck[:] = deck_template
             shuffle(state, deck)
+            place_fixed(state, deck, fix_card, fix_slots)
             for seat in range(n_seats):
                 packed, _, _ = encode_seat(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points)
                 seat_features(packed, mode, out, seat, g - start)

@@ -21,7 +21,7 @@ from kernels.climb.loop import (
     GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_CARDS, MAX_LOG, SF_FINISH, SF_ROWS,
 )
 from kernels.climb.moves import MOVE_FIELDS
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.rng import seed_stream
 from kernels.shuangkou.draw import partner_draw, swap_seat
 from kernels.shuangkou.layout import HAND_LAYOUT
@@ -45,12 +45,14 @@ ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at(
 
 
 @njit(cache=True, nogil=True)
-def deal_and_draw(state, deck, rotation, rules, owner, counts, player_at, row):
-    """Shuffle, deal, the partner draw and its swap; the deal's facts into ``row``. Returns the
+def deal_and_draw(state, deck, rotation, fix_card, fix_slots, rules, owner, counts, player_at, row):
+    """Shuffle, place ``--fix``'s cards (``kernels.deal.place_fixed``), deal,
+    the partner draw and its swap; the deal's facts into ``row``. Returns the
     leader's seat. ``counts`` and ``owner`` are by seat, ``player_at[seat]`` the player there."""
     for i in range(N_CARDS):
         deck[i] = i
     shuffle(state, deck)
+    place_fixed(state, deck, fix_card, fix_slots)
     counts[:, :] = 0
     for p in range(N_CARDS):
         seat = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
@@ -96,14 +98,16 @@ def deal_and_draw(state, deck, rotation, rules, owner, counts, player_at, row):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, deal_index, rotation, rules, policies, pp, state, deck, owner, counts, moves, played, cards, top,
-              gs, hand_left, seat_flags, captured, order, player_at, pol_seat, pp_seat, level_now, n_bombs, max_x,
+def play_hand(seed, deal_index, rotation, fix, rules, policies, pp, state, deck, owner, counts, moves, played, cards,
+              top, gs, hand_left, seat_flags, captured, order, player_at, pol_seat, pp_seat, level_now, n_bombs, max_x,
               row, log, search_on):
     """Deal, draw and play one hand; raw facts into ``row``. Returns the number of log rows.
+    ``fix``: ``--fix``'s ``(fix_card, fix_slots)`` (one argument: CPython passes a call of over 30
+    arguments as a tuple, which numba cannot compile).
     ``search_on``: None when no seat searches, so numba prunes the search and does not compile it."""
     row[:] = 0
     seed_stream(seed, deal_index, state)
-    leader = deal_and_draw(state, deck, rotation, rules, owner, counts, player_at, row)
+    leader = deal_and_draw(state, deck, rotation, fix[0], fix[1], rules, owner, counts, player_at, row)
     for s in range(N_SEATS):
         pol_seat[s] = policies[player_at[s]]
         pp_seat[s] = pp[player_at[s]]
@@ -148,7 +152,8 @@ def play_hand(seed, deal_index, rotation, rules, policies, pp, state, deck, owne
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, logs, n_logs, search_on):
+def play_block(seed, lo, hi, rotate, duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, logs, n_logs,
+               search_on):
     """Hands ``lo .. hi-1`` into ``out_rows[i]`` (i from 0), with buffers of their own. ``logs``:
     the action log of each hand (``play_logged``), or a one-row scratch and an empty ``n_logs``.
     ``search_on``: None unless a seat searches (``play_hand``)."""
@@ -179,7 +184,8 @@ def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, l
                 pol[k] = policies[(k + g) % N_SEATS]
                 pp_g[k] = pp[(k + g) % N_SEATS]
         i = g - lo
-        n = play_hand(seed, g // N_SEATS if duplicate else g, g % N_SEATS if duplicate else 0, rules, pol, pp_g, state,
+        n = play_hand(seed, g // N_SEATS if duplicate else g, g % N_SEATS if duplicate else 0, (fix_card, fix_slots),
+                      rules, pol, pp_g, state,
                       deck, owner, counts, moves, played, cards, top, gs, hand_left, seat_flags, captured, order,
                       player_at, pol_seat, pp_seat, level_now, n_bombs, max_x, out_rows[i],
                       logs[min(i, logs.shape[0] - 1)], search_on)
@@ -188,7 +194,8 @@ def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, l
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_blocks, search_on):
+def play_range(seed, start, count, rotate, duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, n_blocks,
+               search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[g - start]``, in ``n_blocks`` blocks
     run in parallel. With ``rotate`` the players turn round the table from hand to hand (player k
     of hand g plays ``policies[(k + g) % 4]``); with ``duplicate`` hand g plays deal ``g // 4``
@@ -197,23 +204,27 @@ def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_r
     for b in prange(n_blocks):
         lo = count * b // n_blocks
         hi = count * (b + 1) // n_blocks
-        play_block(seed, start + lo, start + hi, rotate, duplicate, rules, policies, pp, out_rows[lo:hi],
+        play_block(seed, start + lo, start + hi, rotate, duplicate, fix_card, fix_slots, rules, policies, pp,
+                   out_rows[lo:hi],
                    np.zeros((1, 1, LOG_WIDTH), np.int64), np.zeros(0, np.int64), search_on)
 
 
-def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=False):
-    """One hand with its action log (for replay and conformance): (row, log[:n]). Not compiled on
-    its own: it calls ``play_block``."""
+def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=False, fix=None):
+    """One hand with its action log (for replay and conformance): (row, log[:n]); ``fix``:
+    ``--fix``'s ``(fix_card, fix_slots)`` tables or None. Not compiled on its own: it calls
+    ``play_block``."""
+    fix_card, fix_slots = fix if fix is not None else (np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64))
     rows = np.zeros((1, ROW_LEN), np.int64)
     logs = np.zeros((1, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(1, np.int64)
-    play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), rules, policies, pp, rows,
+    play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), fix_card, fix_slots, rules,
+               policies, pp, rows,
                logs, n_logs, True)
     return rows[0], logs[0, :n_logs[0]]
 
 
 @njit(cache=True, nogil=True)
-def dealt_owner(seed, deal_index, rotation, rules):
+def dealt_owner(seed, deal_index, rotation, rules, fix_card, fix_slots):
     """``owner[card]``: the seat holding each card when play starts (after the draw's swap), and
     ``player_at[seat]`` — the deal ``play_hand`` plays (for replay)."""
     state = np.zeros(4, np.uint64)
@@ -223,5 +234,5 @@ def dealt_owner(seed, deal_index, rotation, rules):
     player_at = np.zeros(N_SEATS, np.int64)
     row = np.zeros(ROW_LEN, np.int64)
     seed_stream(seed, deal_index, state)
-    deal_and_draw(state, deck, rotation, rules, owner, counts, player_at, row)
+    deal_and_draw(state, deck, rotation, fix_card, fix_slots, rules, owner, counts, player_at, row)
     return owner, player_at

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.cards import R5, R10, RK
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.hand import encode_seat, nibble
 from kernels.rng import seed_stream
 
@@ -53,11 +53,14 @@ def seat_features(packed, fk, points, out, seat, col):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, inc_rank, inc_fk, card_points, params, out, n_blocks):
+def census_range(seed, start, count, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params, out,
+                 n_blocks):
     """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``.
 
     Work is cut into ``n_blocks`` contiguous blocks (a few per thread), each with its own
     buffers, allocated once per block.
+    ``fix_card`` / ``fix_slots``: ``--fix``'s cards, placed after the shuffle
+    (``kernels.deal.place_fixed``; empty tables draw nothing).
     """
     n_blocks = max(1, min(count, n_blocks))
     n_seats = params[P_N_SEATS]
@@ -71,6 +74,7 @@ def census_range(seed, start, count, deck_template, inc_rank, inc_fk, card_point
             seed_stream(seed, g, state)
             deck[:] = deck_template
             shuffle(state, deck)
+            place_fixed(state, deck, fix_card, fix_slots)
             for seat in range(n_seats):
                 packed, fk, points = encode_seat(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points)
                 seat_features(packed, fk, points, out, seat, g - start)

@@ -26,7 +26,7 @@ from kernels.climb.loop import (
     GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_FINISH, SF_ROWS,
 )
 from kernels.climb.moves import MOVE_FIELDS
-from kernels.deal import shuffle
+from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded, next_u64, seed_stream
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import (
@@ -55,13 +55,15 @@ ROW_MATCH_HANDS, ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = (
     _at("match_hands"), _at("match_winner"), _at("match_eight_win"), _at("first_leader"))
 
 @njit(cache=True, nogil=True)
-def deal_cards(state, deck, rotation, owner, counts, suit_counts, row):
-    """Shuffle the 104 cards (from id order) and deal one hand; the dealt facts into ``row``.
+def deal_cards(state, deck, rotation, fix_card, fix_slots, owner, counts, suit_counts, row):
+    """Shuffle the 104 cards (from id order), place ``--fix``'s cards (``kernels.deal.place_fixed``)
+    and deal one hand; the dealt facts into ``row``.
     Returns the lowest seat dealt 8 of a kind (-1 none) and whether only one team holds such a
     hand (W-7)."""
     for i in range(N_CARDS):
         deck[i] = (i // 52) * 54 + i % 52
     shuffle(state, deck)
+    place_fixed(state, deck, fix_card, fix_slots)
     owner[:] = -1
     counts[:, :] = 0
     suit_counts[:, :, :] = 0
@@ -140,10 +142,12 @@ def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, mo
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_match(seed, deal_index, rotation, rules, policies, pp, pend, gs, hand_left, seat_flags, captured,
+def play_match(seed, deal_index, rotation, fix, rules, policies, pp, pend, gs, hand_left, seat_flags, captured,
                order, owner, counts, suit_counts, moves, played, take, scratch, top, deck, dstate, pstate, rows, r0,
                r_end, logs, n_logs, search_on):
     """One game index: a match (or a single hand) into ``rows[r0:]``, at most up to ``r_end``.
+    ``fix``: ``--fix``'s ``(fix_card, fix_slots)``, placed in every hand's deal (one argument:
+    CPython passes a call of over 30 arguments as a tuple, which numba cannot compile).
 
     Returns the number of rows (hands) written, or -1 when they do not fit (the caller retries
     with more room). ``logs[h]`` receives hand h's action log when ``logs`` holds that many
@@ -162,7 +166,7 @@ def play_match(seed, deal_index, rotation, rules, policies, pp, pend, gs, hand_l
             return -1
         row = rows[r0 + h]
         row[:] = 0
-        eight, one_team = deal_cards(dstate, deck, rotation, owner, counts, suit_counts, row)
+        eight, one_team = deal_cards(dstate, deck, rotation, fix[0], fix[1], owner, counts, suit_counts, row)
         row[ROW_HAND_NO] = h
         row[ROW_TURNED] = -1
         if h == 0:
@@ -214,7 +218,8 @@ def _buffers():
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, r0, r_end, logs, n_logs, search_on):
+def play_block(seed, lo, hi, rotate, duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, r0, r_end, logs,
+               n_logs, search_on):
     """Game indices ``lo .. hi-1`` into ``out_rows[r0:r_end]``, in order, with buffers of their
     own. Returns the rows written, or -1 when they do not fit. ``logs``/``n_logs``: the action log
     of each hand of one game index (``play_logged``), or a one-row scratch and an empty array.
@@ -229,7 +234,8 @@ def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, r
             for k in range(N_SEATS):
                 pol[k] = policies[(k + g) % N_SEATS]
                 pp_g[k] = pp[(k + g) % N_SEATS]
-        h = play_match(seed, g // N_SEATS if duplicate else g, g % N_SEATS if duplicate else 0, rules, pol, pp_g,
+        h = play_match(seed, g // N_SEATS if duplicate else g, g % N_SEATS if duplicate else 0, (fix_card, fix_slots),
+                       rules, pol, pp_g,
                        pend, gs, hand_left, seat_flags, captured, order, owner, counts, suit_counts, moves, played,
                        take, scratch, top, deck, dstate, pstate, out_rows, r, r_end, logs, n_logs, search_on)
         if h < 0:
@@ -239,7 +245,8 @@ def play_block(seed, lo, hi, rotate, duplicate, rules, policies, pp, out_rows, r
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_rows, n_blocks, search_on):
+def play_range(seed, start, count, rotate, duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, n_rows,
+               n_blocks, search_on):
     """Play game indices ``start .. start+count-1`` (matches or single hands) into ``out_rows``.
 
     The indices are cut into ``n_blocks`` contiguous blocks run in parallel; block b writes its
@@ -253,24 +260,27 @@ def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_r
     cap = out_rows.shape[0] // n_blocks
     for b in prange(n_blocks):
         n_rows[b] = play_block(seed, start + count * b // n_blocks, start + count * (b + 1) // n_blocks, rotate,
-                               duplicate, rules, policies, pp, out_rows, b * cap, (b + 1) * cap,
+                               duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, b * cap, (b + 1) * cap,
                                np.zeros((1, 1, LOG_WIDTH), np.int64), np.zeros(0, np.int64), search_on)
 
 
-def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, duplicate=False):
+def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, duplicate=False, fix=None):
     """One game index with the action log of each of its first ``n_hands`` hands (for replay and
     conformance): (rows[:hands], logs[h, :n_logs[h]], n_logs, hands), hands -1 when the game
-    index plays more than ``n_hands`` hands. Not compiled on its own: it calls ``play_block``."""
+    index plays more than ``n_hands`` hands; ``fix``: ``--fix``'s ``(fix_card, fix_slots)`` tables or None.
+    Not compiled on its own: it calls ``play_block``."""
+    fix_card, fix_slots = fix if fix is not None else (np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64))
     rows = np.zeros((n_hands, ROW_LEN), np.int64)
     logs = np.zeros((n_hands, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(n_hands, np.int64)
-    h = play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), rules, policies, pp,
+    h = play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), fix_card, fix_slots,
+                   rules, policies, pp,
                    rows, 0, n_hands, logs, n_logs, True)
     return rows[:max(h, 0)], logs, n_logs, h
 
 
 @njit(cache=True, nogil=True)
-def dealt_owners(seed, deal_index, rotation, n_hands):
+def dealt_owners(seed, deal_index, rotation, n_hands, fix_card, fix_slots):
     """``owner[h, card]``: the seat dealt each card in each of the first ``n_hands`` hands of a
     game index (the same deals ``play_match`` plays; for replay)."""
     state = np.zeros(4, np.uint64)
@@ -282,7 +292,7 @@ def dealt_owners(seed, deal_index, rotation, n_hands):
     seed_stream(seed, deal_index, state)
     next_u64(state)
     for h in range(n_hands):
-        deal_cards(state, deck, rotation, owners[h], counts, suit_counts, row)
+        deal_cards(state, deck, rotation, fix_card, fix_slots, owners[h], counts, suit_counts, row)
         if h == 0:
             bounded(state, N_CARDS)
     return owners

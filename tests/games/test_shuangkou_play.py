@@ -44,7 +44,8 @@ def _run(rules, policies, start, count, n_blocks, rotate=0):
     from sim.games.shuangkou.rules import engine_rules
 
     out = np.zeros((count, ROW_LEN), np.int64)
-    play_range(np.uint64(9), start, count, rotate, 0, engine_rules(rules),
+    no_fix = np.zeros((0, 0), np.int64)
+    play_range(np.uint64(9), start, count, rotate, 0, no_fix, no_fix, engine_rules(rules),
                np.array([POLICY_NAMES.index(p) for p in policies], np.int64), params_matrix(policies, [{}] * 4), out,
                n_blocks, True if "search" in policies else None)
     return out

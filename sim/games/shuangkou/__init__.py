@@ -11,6 +11,7 @@ climbing engine ``kernels.climb``.
 from __future__ import annotations
 
 from kernels.climb.search_params import SEARCH_PARAMS
+from sim.dealing import Dealing
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.shuangkou import rules as _rules
 
@@ -47,6 +48,26 @@ def _scoring() -> Scoring:
                    default_role="leader")
 
 
+def _fix_cards(rules) -> dict[str, list[int]]:
+    """``--fix`` notation, as replay prints it: ranks only (``3`` … ``2``, ``小王``, ``大王``; suits
+    never matter in play), eight copies of a rank, two of a joker. Copies are taken in id order
+    (the first deck's suits first), which only the partner draw's announced card could notice."""
+    from kernels.cards import RANK_NAMES, card_rank
+
+    out: dict[str, list[int]] = {}
+    for c in _rules.deck_ids():
+        out.setdefault(RANK_NAMES[card_rank(int(c))], []).append(int(c))
+    return out
+
+
+def _fix_groups(rules) -> dict[str, list[int]]:
+    """The four players' hands as dealt (position p to player p % 4, 27 cards each), before the
+    partner draw's seat swap."""
+    from sim.dealing import seat_groups
+
+    return seat_groups(_rules.N_SEATS, _rules.HAND_SIZE)
+
+
 GAME = Game(
     name=_rules.NAME,
     names=('百变双扣', '双扣'),
@@ -65,4 +86,5 @@ GAME = Game(
     scoring=_scoring(),
     replay=_replay,
     duplicate=True,
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups, aliases={"S": "小王", "B": "大王"}),
 )

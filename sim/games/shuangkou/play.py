@@ -20,10 +20,12 @@ CHUNK = 8192  # hands per kernel call: bounds memory and paces the progress bar
 def kernel_inputs(spec) -> dict[str, Any]:
     from kernels.shuangkou.policies import params_matrix
     from sim.games.shuangkou.columns import POLICIES
+    from sim.dealing import spec_tables
     from sim.games.shuangkou.rules import engine_rules
 
     policies = spec.options["policies"]
-    return {"rules": engine_rules(spec.rules),
+    fix_card, fix_slots = spec_tables(spec)
+    return {"rules": engine_rules(spec.rules), "fix_card": fix_card, "fix_slots": fix_slots,
             "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
             "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * 4)}
 
@@ -37,8 +39,9 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     t = t or kernel_inputs(spec)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("rotate", False)),
-               int(spec.options.get("duplicate", False)), t["rules"], t["policies"], t["pp"], rows,
-               4 * numba.get_num_threads(), True if "search" in spec.options["policies"] else None)  # None: not compiled
+               int(spec.options.get("duplicate", False)), t["fix_card"], t["fix_slots"], t["rules"], t["policies"],
+               t["pp"], rows, 4 * numba.get_num_threads(),
+               True if "search" in spec.options["policies"] else None)  # None: not compiled
     return rows
 
 

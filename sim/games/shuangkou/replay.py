@@ -41,12 +41,13 @@ def replay(spec, rows: list, game_index: int) -> str:
         order = [(k + game_index) % N for k in range(N)]
         policies, pp = policies[order].copy(), pp[order].copy()
     duplicate = bool(spec.options.get("duplicate"))
-    row, log = play_logged(spec.seed, game_index, t["rules"], policies, pp, duplicate=duplicate)
+    fix = t["fix_card"], t["fix_slots"]
+    row, log = play_logged(spec.seed, game_index, t["rules"], policies, pp, duplicate=duplicate, fix=fix)
     v = HAND_LAYOUT.unpack(row[None, :], N)
     if any(int(v[f"s{k}_finish"][0]) != stored[f"s{k}_finish"] for k in range(N)):
         raise UserError(f"hand {game_index} does not replay as stored (was the run written by another paiju version?)")
     deal, rotation = (game_index // N, game_index % N) if duplicate else (game_index, 0)
-    owner, player_at = dealt_owner(np.uint64(spec.seed), deal, rotation, t["rules"])
+    owner, player_at = dealt_owner(np.uint64(spec.seed), deal, rotation, t["rules"], *fix)
     lines = []
     if stored["draw_card"] >= 0:
         leader, mate = stored["leader"], stored["mate"]

@@ -11,6 +11,7 @@ climbing engine ``kernels.climb``.
 from __future__ import annotations
 
 from kernels.climb.search_params import SEARCH_PARAMS
+from sim.dealing import Dealing
 from sim.game import Game, Job, Players, Scoring, lazy
 from sim.games.wushik import rules as _rules
 
@@ -47,6 +48,21 @@ def _scoring() -> Scoring:
                    default_role="leader")
 
 
+def _fix_cards(rules) -> dict[str, list[int]]:
+    """``--fix`` notation, as replay prints it (``♠5``, ``♥10``; ASCII ``S5``, ``HT``): two copies of
+    each card."""
+    from sim.dealing import suited_cards
+
+    return suited_cards(_rules.deck_ids())
+
+
+def _fix_groups(rules) -> dict[str, list[int]]:
+    """The four seats' hands (position p to seat p % 4, 26 cards each)."""
+    from sim.dealing import seat_groups
+
+    return seat_groups(_rules.N_SEATS, _rules.HAND_SIZE)
+
+
 GAME = Game(
     name=_rules.NAME,
     names=('五十K', '510K'),
@@ -65,4 +81,5 @@ GAME = Game(
     scoring=_scoring(),
     replay=_replay,
     duplicate=True,
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups),
 )

@@ -24,10 +24,12 @@ HANDS_GUESS = 12  # rows reserved per match before a block is retried with more 
 def kernel_inputs(spec) -> dict[str, Any]:
     from kernels.wushik.policies import params_matrix
     from sim.games.wushik.columns import POLICIES
+    from sim.dealing import spec_tables
     from sim.games.wushik.rules import engine_rules
 
     policies = spec.options["policies"]
-    return {"rules": engine_rules(spec.rules),
+    fix_card, fix_slots = spec_tables(spec)
+    return {"rules": engine_rules(spec.rules), "fix_card": fix_card, "fix_slots": fix_slots,
             "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
             "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * 4)}
 
@@ -47,7 +49,8 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
         out = np.zeros((cap * n_blocks, ROW_LEN), np.int64)
         n_rows = np.zeros(n_blocks, np.int64)
         play_range(np.uint64(spec.seed), start, count, int(spec.options.get("rotate", False)),
-                   int(spec.options.get("duplicate", False)), t["rules"], t["policies"], t["pp"], out, n_rows,
+                   int(spec.options.get("duplicate", False)), t["fix_card"], t["fix_slots"], t["rules"], t["policies"],
+                   t["pp"], out, n_rows,
                    n_blocks, True if "search" in spec.options["policies"] else None)  # None: search is not compiled
         if (n_rows >= 0).all():
             return np.concatenate([out[b * cap:b * cap + n_rows[b]] for b in range(n_blocks)])

@@ -31,11 +31,13 @@ def replay_match(spec, game_index: int, n_hands: int):
         order = [(k + game_index) % N_SEATS for k in range(N_SEATS)]
         policies, pp = policies[order].copy(), pp[order].copy()
     duplicate = bool(spec.options.get("duplicate"))
-    rows, logs, n_logs, h = play_logged(spec.seed, game_index, t["rules"], policies, pp, n_hands, duplicate=duplicate)
+    fix = t["fix_card"], t["fix_slots"]
+    rows, logs, n_logs, h = play_logged(spec.seed, game_index, t["rules"], policies, pp, n_hands, duplicate=duplicate,
+                                        fix=fix)
     if h != n_hands:
         raise UserError(f"game {game_index} does not replay as stored (was the run written by another paiju version?)")
     deal, rotation = (game_index // N_SEATS, game_index % N_SEATS) if duplicate else (game_index, 0)
-    return rows, logs, n_logs, dealt_owners(np.uint64(spec.seed), deal, rotation, n_hands)
+    return rows, logs, n_logs, dealt_owners(np.uint64(spec.seed), deal, rotation, n_hands, *fix)
 
 
 def replay(spec, rows: list, game_index: int) -> str:
