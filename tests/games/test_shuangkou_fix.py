@@ -1,6 +1,6 @@
 """百变双扣 with ``--fix``: the card text is read in replay's notation (ranks only, ``小王``/``大王``,
-ASCII ``XW``/``DW``, ``T`` for 10), the census kernel with fixed cards equals its pure-Python twin
-(deal, the ``place_fixed`` twin, the census features), the rest of the deal is uniform (jokers of
+ASCII ``XW``/``DW``, ``T`` for 10; ``SA`` is refused, not read as 小王 A), the census kernel with
+fixed cards equals its pure-Python twin (deal, the ``place_fixed`` twin, the census features), the rest of the deal is uniform (jokers of
 the fixed and of a free player against the exact hypergeometric values, 5σ, fixed seed), the
 fixed player keeps his cards through the partner draw's seat swap, and a fixed run replays."""
 
@@ -43,12 +43,13 @@ def run(fix, seed, start, count):
 def test_notation():
     g = load_game("shuangkou")
     assert parse_fix(g, g.rules(), FIX) == {"0": ["大王", "大王", "2", "2", "2", "2"], "2": ["小王", "10", "10"]}
-    assert parse_fix(g, g.rules(), ["1=b s"]) == {"1": ["大王", "小王"]}
+    assert parse_fix(g, g.rules(), ["1=dw xw"]) == {"1": ["大王", "小王"]}
 
 
 @pytest.mark.parametrize("text, message", [
     ("0=DW DW DW", "大王 is fixed 3 times, but the deck has only 2"),
     ("0=♠A", "unknown card at '♠A'"),  # suits never matter in 双扣: ranks only
+    ("0=SA", "unknown card at 'SA'"),  # and no S for 小王, which would read ♠A as 小王 A
     ("kitty=A", "shuangkou has no seat 'kitty'"),
     ("0=" + "A" * 28, "28 cards, but seat 0 is dealt 27"),
 ])

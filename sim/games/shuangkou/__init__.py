@@ -50,7 +50,7 @@ def _scoring() -> Scoring:
 
 def _fix_cards(rules) -> dict[str, list[int]]:
     """``--fix`` notation, as replay prints it: ranks only (``3`` … ``2``, ``小王``, ``大王``; suits
-    never matter in play), eight copies of a rank, two of a joker. Copies are taken in id order
+    never matter in play; ASCII ``T``, ``XW``, ``DW``), eight copies of a rank, two of a joker. Copies are taken in id order
     (the first deck's suits first), which only the partner draw's announced card could notice."""
     from kernels.cards import RANK_NAMES, card_rank
 
@@ -86,5 +86,5 @@ GAME = Game(
     scoring=_scoring(),
     replay=_replay,
     duplicate=True,
-    dealing=Dealing(cards=_fix_cards, groups=_fix_groups, aliases={"S": "小王", "B": "大王"}),
+    dealing=Dealing(cards=_fix_cards, groups=_fix_groups),  # no S/B for the jokers: SA would read as 小王 A, not ♠A
 )
