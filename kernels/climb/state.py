@@ -1,0 +1,41 @@
+"""The climbing family's declared state: the arrays every climbing hand in play has.
+
+A climbing game's state is ``CLIMB_CORE`` extended with the game's own slots
+(``CLIMB_CORE.extend("GuanpaiState", __name__, [...])``); ``kernels.state`` explains the
+declaration and what it generates. The shared steps (``kernels.climb.loop``) and the search
+driver (``kernels.climb.search_driver``) read these slots by name.
+
+Dimensions: ``seats``; ``ranks`` (rank-count columns of a hand, ``kernels.hand``); ``max_moves``
+(rows of the move buffer); ``scratch`` (the players' int64 work space); ``row`` (the game's row
+layout length); ``log_rows`` (1 in batch runs: only replay keeps a log).
+"""
+
+from __future__ import annotations
+
+from kernels.climb.loop import GS_LEN, LOG_WIDTH, SF_ROWS
+from kernels.climb.moves import MOVE_FIELDS
+from kernels.state import Slot, StateLayout
+
+CLIMB_SLOTS = (
+    Slot("gs", "int64", (GS_LEN,), "the hand's scalars by name (kernels.climb.loop GS_*: turn, top seat, …)"),
+    Slot("hand_left", "int64", ("seats",), "cards each seat still holds"),
+    Slot("seat_flags", "int64", (SF_ROWS, "seats"), "per-seat flags by row (SF_*: finish place, passed, locked…)"),
+    Slot("captured", "int64", ("seats",), "points each seat has taken in tricks"),
+    Slot("order", "int64", ("seats",), "seats in finishing order (-1: not out)"),
+    Slot("top", "int64", (MOVE_FIELDS,), "the move on top of the trick (kernels.climb.moves record)"),
+    Slot("counts", "int64", ("seats", "ranks"), "each seat's rank counts (kernels.hand)"),
+    Slot("rng", "uint64", (4,), "the hand's random stream (kernels.rng)"),
+    Slot("row", "int64", ("row",), "the raw facts of the hand (the game's RowLayout)"),
+    Slot("policies", "int64", ("seats",), "each seat's player id"),
+    Slot("pp", "float64", ("seats", "params"), "each seat's player parameters"),
+    Slot("rules", "int64", ("rules",), "the ruleset as numbers (the family's CL_* header, then the game's)",
+         shared=True),
+    Slot("mv", "float64", ("money",), "the ruleset's money vector (what search scores rollouts with)", shared=True),
+    Slot("moves", "int64", ("max_moves", MOVE_FIELDS), "the legal moves of the turn", scratch=True),
+    Slot("scratch", "int64", ("scratch",), "the players' work space", scratch=True),
+    Slot("log", "int64", ("log_rows", LOG_WIDTH), "the action log (kernels.climb.loop LOG_*)", scratch=True),
+)
+
+CLIMB_CORE = StateLayout("ClimbState", __name__, CLIMB_SLOTS,
+                         "The arrays every climbing hand in play has; a game extends them with its own.")
+ClimbState = CLIMB_CORE.cls
