@@ -8,8 +8,9 @@ rule) and ``advance`` (trick end, 接风, next seat). Each game family writes it
 in its kernel package (move generation, player, what a play records) and calls these steps, so a
 game compiles only its own family and this module.
 
-The end rule is data (``gs[GS_END_RULE]``): ``END_FIRST_OUT_OR_TEAM`` — with ``gs[GS_MODE_HARD]``
-the hand ends when the first player is out (a lone side ``gs[GS_HARD]`` against the rest),
+The end rule is data (``gs[GS_END_RULE]``): ``END_FIRST_OUT_OR_TEAM`` — with ``gs[GS_LONE_SIDE]``
+the hand ends when the first player is out (one seat, ``gs[GS_LONE_SEAT]``, against the rest: a
+landlord, a 硬牌 declarer, either player of a two-handed game),
 otherwise when a partnership (``gs[GS_BANKER]`` and ``gs[GS_PARTNER]`` against the other seats)
 is decided; ``END_BY_GAME`` — the shared steps only record who went out and the game's own turn
 ends the hand (a 终止牌, players playing on after the first is out). The direction of play is
@@ -43,7 +44,8 @@ CL_HEADER = 8  # first slot of a family's own options
 
 # scalar state of the turn loop, gs[GS_*] (int64)
 GS_TURN, GS_TOP_SEAT, GS_TRICK_POINTS, GS_N_TRICKS, GS_N_JIEFENG, GS_N_TURNS, GS_N_OUT = range(7)
-GS_REVEALED, GS_MODE_HARD, GS_BANKER, GS_PARTNER, GS_HARD, GS_CALL, GS_N_LOG = range(7, 14)
+GS_REVEALED, GS_LONE_SIDE, GS_BANKER, GS_PARTNER, GS_LONE_SEAT = range(7, 12)
+GS_N_LOG = 13
 GS_DIRECTION, GS_END_RULE, GS_FAMILY = 14, 15, 16  # GS_FAMILY: first slot a game may use for its own state
 GS_LEN = 24
 COUNTER_CLOCKWISE, CLOCKWISE = 0, 1  # gs[GS_DIRECTION]
@@ -174,7 +176,7 @@ def record_pass(gs, seat, seat_flags, top, played, log, rules):
 def after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, captured, top):
     """Common to every climbing game once a move's cards have left the hand: the move tops the
     trick; a player out takes his finishing place. Returns True when that ends the hand (by the
-    end rule of ``gs[GS_MODE_HARD]``); the table's points then go to him."""
+    end rule of ``gs[GS_LONE_SIDE]``); the table's points then go to him."""
     hand_left[seat] -= n_played
     for f in range(MOVE_FIELDS):
         top[f] = moves[choice, f]
@@ -186,7 +188,7 @@ def after_play(gs, seat, n_played, moves, choice, hand_left, seat_flags, order, 
     order[gs[GS_N_OUT]] = seat
     gs[GS_N_OUT] += 1
     seat_flags[SF_FINISH, seat] = gs[GS_N_OUT]
-    if gs[GS_END_RULE] == END_FIRST_OUT_OR_TEAM and hand_over(gs[GS_N_OUT], order, gs[GS_MODE_HARD] == 1,
+    if gs[GS_END_RULE] == END_FIRST_OUT_OR_TEAM and hand_over(gs[GS_N_OUT], order, gs[GS_LONE_SIDE] == 1,
                                                               gs[GS_BANKER], gs[GS_PARTNER]):
         captured[seat] += gs[GS_TRICK_POINTS]  # table points go to the finisher
         gs[GS_N_TRICKS] += 1
@@ -244,7 +246,7 @@ def end_trick(gs, hand_left, captured, seat_flags, top, rules):
         return
     gs[GS_N_JIEFENG] += 1
     revealed = gs[GS_REVEALED] == 1
-    mate = teammate(winner, gs[GS_MODE_HARD] == 1, gs[GS_BANKER], gs[GS_PARTNER], hand_left.shape[0])
+    mate = teammate(winner, gs[GS_LONE_SIDE] == 1, gs[GS_BANKER], gs[GS_PARTNER], hand_left.shape[0])
     if revealed and mate >= 0 and hand_left[mate] > 0:
         gs[GS_TURN] = mate
         return

@@ -1,11 +1,12 @@
-"""Move records of the climbing-game engine.
+"""Move records of the climbing-game engine, and every climbing game's move kinds (one id table).
 
 A move is a small integer record, stored as one row of an ``int64`` array with ``MOVE_FIELDS``
 columns, never as a Python object inside a kernel::
 
     (kind, rank, size, wilds, suit, chain, kickers)
 
-kind   pattern id below (PASS = 0)
+kind   pattern id below (PASS = 0); the ids are one table for the family, and each game says
+       which kinds it has, how they compare and what it calls them (its ``moves`` module)
 rank   top rank index of the pattern (see ``kernels.cards``); -1 where rank does not matter
        (王炸, 五十K). An all-wild group counts as rank 0 (the 3s); a lone wild single takes the
        ruleset's ``wild_single_value``.
@@ -32,6 +33,20 @@ TRIPLE = 3  # 三条 (no kicker)
 BOMB = 4  # n >= 4 of one rank, naturals + wilds (普通炸弹)
 JOKER_BOMB = 5  # 王炸: natural 大王 + 小王
 FIFTY_K = 6  # 五十K: one 5 + one 10 + one K
+STRAIGHT = 7  # 单顺 / 顺子: consecutive singles
+PAIR_CHAIN = 8  # 双顺 / 连对 / 姐妹对: consecutive pairs
+TRIO_CHAIN = 9  # 三顺 / 三连 / 飞机不带: consecutive trios, no wings
+TRIO_SINGLE = 10  # 三带一
+TRIO_PAIR = 11  # 三带二 / 三带对
+AIRPLANE_SINGLES = 12  # 飞机带翅膀: n trios + n single wings
+AIRPLANE_PAIRS = 13  # 飞机带翅膀: n trios + n pair wings
+FOUR_TWO_SINGLES = 14  # 四带二 (two singles), not a bomb
+FOUR_TWO_PAIRS = 15  # 四带二对 (two pairs), not a bomb
+TIANWANG = 16  # 天王炸: all four jokers of two decks
+SANWANG = 17  # 三王: three jokers
+LIANZHA = 18  # 连炸: bombs of the same card count on consecutive ranks
+THREE_BOMB = 19  # a three-card bomb of one named rank (关牌 3Q), alone or with one single
+FOUR_THREE = 20  # 四带三: four + one pair + one single, not a bomb
 
 KIND_NAMES = {
     PASS: "pass",

@@ -21,27 +21,21 @@ cards  packed counts of the **natural** cards played, 4 bits per rank index (ran
        4r..4r+3); with ``wilds`` it fixes exactly what leaves the hand. Each joker completion is
        its own record: 4, 5, joker → 345 (cards {4, 5}, wilds 1) and 456 (the same cards, rank 6)
 
-Kind ids reuse the climbing engine's numbers where the pattern is the same (``kernels.moves``,
-``kernels.landlord_moves``) so logs read alike.
+Kind ids are the climbing family's one table (``kernels.climb.moves``); this module says which
+干瞪眼 has and what it calls them.
 """
 
 from __future__ import annotations
 
-MOVE_FIELDS = 7
+from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-exported)
+    BOMB, JOKER_BOMB, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE,
+)
+
 F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_CARDS = range(7)
 JOKER = 15  # index of the jokers in a hand's count vector
 R_TWO = 12
 R_ACE = 11
 
-PASS = 0
-SINGLE = 1  # 单张
-PAIR = 2  # 对子
-TRIPLE = 3  # 三张 (qq, two-deck)
-BOMB = 4  # 炸弹: bomb_min.. cards of one rank, jokers may join
-JOKER_BOMB = 5  # 双王炸弹: the two jokers (qq: the highest bomb; sichuan: the top 3-card-level bomb)
-STRAIGHT = 7  # 顺子 / 连牌
-PAIR_CHAIN = 8  # 连对
-TRIO_CHAIN = 9  # 三连对 (two-deck)
 
 # log-only records (never generated, never played): a card drawn from the stock at a trick's end
 # (its physical id is the logged card), and a leader holding only jokers passing the lead on

@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.climb.loop import (
-    COUNTER_CLOCKWISE, END_BY_GAME, GS_BANKER, GS_CALL, GS_DIRECTION, GS_END_RULE, GS_HARD, GS_LEN, GS_MODE_HARD,
+    COUNTER_CLOCKWISE, END_BY_GAME, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LEN, GS_LONE_SIDE,
     GS_N_LOG, GS_PARTNER, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, SF_ROWS,
 )
 from kernels.deal import place_fixed, shuffle
@@ -84,11 +84,10 @@ def play_hand(seed, deal, rotation, banker_in, deck_template, fix_card, fix_slot
     gs[:] = 0
     gs[GS_TURN] = leader
     gs[GS_TOP_SEAT] = -1
-    gs[GS_MODE_HARD] = 1
-    gs[GS_HARD] = -1
+    gs[GS_LONE_SIDE] = 1
+    gs[GS_LONE_SEAT] = -1
     gs[GS_BANKER] = banker
     gs[GS_PARTNER] = -1
-    gs[GS_CALL] = -1
     gs[GS_DIRECTION] = COUNTER_CLOCKWISE
     gs[GS_END_RULE] = END_BY_GAME
     gs[GS_STOCK] = stock

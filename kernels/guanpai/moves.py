@@ -18,26 +18,18 @@ cards  packed rank counts of **every** card the move plays, 4 bits per rank inde
        bits 4r..4r+3, ``pack_counts``): kickers included, so removing a move from a hand is one
        subtraction per rank and two moves are equal exactly when their records are equal
 
-Kind ids reuse the climbing engine's numbers where the pattern is the same (single..bomb as
-``kernels.moves``, chains and 三带二 as ``kernels.landlord_moves``) so logs read alike.
+Kind ids are the climbing family's one table (``kernels.climb.moves``); this module says which
+关牌 has and what it calls them.
 """
 
 from __future__ import annotations
 
-MOVE_FIELDS = 7
+from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-exported)
+    BOMB, FOUR_THREE, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, THREE_BOMB, TRIO_CHAIN, TRIO_PAIR, TRIPLE,
+)
+
 F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_CARDS = range(7)
 
-PASS = 0
-SINGLE = 1  # 单张
-PAIR = 2  # 对子
-TRIPLE = 3  # 三张
-BOMB = 4  # 炸弹: four of a rank, alone (size 4) or with one single (size 5)
-STRAIGHT = 7  # 顺子: >= 5 consecutive ranks
-PAIR_CHAIN = 8  # 姐妹对: >= 2 consecutive pairs (GP-4)
-TRIO_CHAIN = 9  # 三连: >= 2 consecutive trios
-TRIO_PAIR = 11  # 三带二
-THREE_BOMB = 17  # 3Q 炸弹 (or 3A, option three_card_bomb_rank), alone or with one single (GP-6)
-FOUR_THREE = 18  # 四带三: four + one pair + one single, not a bomb
 
 KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, TRIO_PAIR, THREE_BOMB, FOUR_THREE)
 CHAIN_KINDS = (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)

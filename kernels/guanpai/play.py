@@ -20,8 +20,8 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.climb.loop import (
-    COUNTER_CLOCKWISE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_CALL, GS_DIRECTION, GS_END_RULE, GS_HARD, GS_LEN,
-    GS_MODE_HARD, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_ROWS,
+    COUNTER_CLOCKWISE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LEN,
+    GS_LONE_SIDE, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_ROWS,
 )
 from kernels.deal import place_fixed, shuffle
 from kernels.guanpai.deal import N_PLAYERS, deal_counts, first_lead
@@ -96,11 +96,10 @@ def play_hand(seed, deal, rotation, leader_in, deck_template, fix_card, fix_slot
     gs[:] = 0
     gs[GS_TURN] = leader
     gs[GS_TOP_SEAT] = -1
-    gs[GS_MODE_HARD] = 1  # the first player out ends the hand
-    gs[GS_HARD] = leader
+    gs[GS_LONE_SIDE] = 1  # the first player out ends the hand
+    gs[GS_LONE_SEAT] = leader
     gs[GS_BANKER] = -1
     gs[GS_PARTNER] = -1
-    gs[GS_CALL] = -1
     gs[GS_DIRECTION] = COUNTER_CLOCKWISE
     gs[GS_END_RULE] = END_FIRST_OUT_OR_TEAM
     for s in range(N_PLAYERS):

@@ -4,7 +4,7 @@ What this game adds: its move generation and beat rule (``kernels.guanpai.movege
 that the first play must contain the first-lead card's rank, its players
 (``kernels.guanpai.policies``) and the per-play facts of ``kernels.guanpai.layout``. Two seats: a
 pass ends the trick (``advance``) and the last player leads; the first player out ends the hand
-(the lone-side end rule with ``gs[GS_MODE_HARD]``).
+(the lone-side end rule with ``gs[GS_LONE_SIDE]``).
 """
 
 from __future__ import annotations

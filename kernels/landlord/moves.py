@@ -1,6 +1,6 @@
 """Move kinds of the landlord family (斗地主 3p/4p, 上海三打一); constants only, no numba.
 
-Extends the kind ids of ``kernels.climb.moves`` (0..6, 仙桃千分) with the 斗地主 patterns. A landlord
+The kind ids are the family's (``kernels.climb.moves``); this module says which the 斗地主 games have. A landlord
 move is the same 7-field record ``(kind, rank, size, wilds, suit, chain, kickers)``:
 
 rank     top rank index (``kernels.cards``) of the main part: the single/pair/trio/four rank, or
@@ -21,20 +21,12 @@ The rocket (火箭, one BJ + one SJ) is the same card shape as 仙桃千分's �
 
 from __future__ import annotations
 
-from kernels.climb.moves import BOMB, JOKER_BOMB, PAIR, PASS, SINGLE, TRIPLE
+from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-exported for one-stop imports)
+    AIRPLANE_PAIRS, AIRPLANE_SINGLES, BOMB, FOUR_TWO_PAIRS, FOUR_TWO_SINGLES, JOKER_BOMB, PAIR, PAIR_CHAIN, PASS, SINGLE,
+    STRAIGHT, TIANWANG, TRIO_CHAIN, TRIO_PAIR, TRIO_SINGLE, TRIPLE,
+)
 
-# kinds 0..6 come from kernels.climb.moves; re-exported here for one-stop imports
 ROCKET = JOKER_BOMB  # 5: 火箭 / 王炸, one 大王 + one 小王
-STRAIGHT = 7  # 单顺: >= 5 consecutive singles
-PAIR_CHAIN = 8  # 双顺 / 连对: >= 3 consecutive pairs
-TRIO_CHAIN = 9  # 三顺 / 飞机不带: >= 2 consecutive trios, no wings
-TRIO_SINGLE = 10  # 三带一
-TRIO_PAIR = 11  # 三带二 / 三带对
-AIRPLANE_SINGLES = 12  # 飞机带翅膀: n trios + n single wings
-AIRPLANE_PAIRS = 13  # 飞机带翅膀: n trios + n pair wings
-FOUR_TWO_SINGLES = 14  # 四带二 (two singles), not a bomb
-FOUR_TWO_PAIRS = 15  # 四带二对 (two pairs), not a bomb
-TIANWANG = 16  # 天王炸: all four jokers of two decks
 
 LANDLORD_KINDS = (
     PASS, SINGLE, PAIR, TRIPLE, BOMB, ROCKET, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, TRIO_SINGLE,

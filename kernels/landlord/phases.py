@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import GS_BANKER, GS_CALL, GS_HARD, GS_MODE_HARD, GS_PARTNER, GS_TOP_SEAT, GS_TURN, \
+from kernels.climb.loop import GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_PARTNER, GS_TOP_SEAT, GS_TURN, \
     CL_HAND_SIZE, SF_BOMB_LIMIT
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import (
@@ -262,11 +262,10 @@ def start_tricks(gs, hand_left, seat_flags, top, row, rules):
     gs[:] = 0
     gs[GS_TURN] = landlord
     gs[GS_TOP_SEAT] = -1
-    gs[GS_MODE_HARD] = 1
-    gs[GS_HARD] = landlord
+    gs[GS_LONE_SIDE] = 1
+    gs[GS_LONE_SEAT] = landlord
     gs[GS_BANKER] = landlord
     gs[GS_PARTNER] = -1
-    gs[GS_CALL] = -1
     for s in range(n_seats):
         hand_left[s] = rules[CL_HAND_SIZE] + (rules[LL_KITTY] if s == landlord else 0)
     seat_flags[:, :] = 0

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import CL_HAND_SIZE, GS_HARD, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
+from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
 from kernels.climb.search import deal_counts, rollout_players, search_stream
 from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
 from kernels.landlord.money import seat_money
@@ -148,7 +148,7 @@ def _rollout(forced, seat, w, rules, rpol, rpp, mv):
                      row, log, f):
             break
         f = -2
-    landlord = gs[GS_HARD]
+    landlord = gs[GS_LONE_SEAT]
     end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], row)
     return seat_money(row, seat, hand_left.shape[0], mv) + TIE_BREAK * _margin(seat, landlord, hand_left)
 
@@ -205,7 +205,7 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv,
         if moves[i, 2] == hand_left[seat]:
             return -2
     lead = gs[GS_TOP_SEAT] < 0
-    landlord = gs[GS_HARD]
+    landlord = gs[GS_LONE_SEAT]
     cand = np.empty(n + 3, np.int64)
     nc, smart = candidates(seat, moves, n, lead, counts, gs[GS_TOP_SEAT], hand_left, landlord, pp, work, cand,
                            rules[CL_HAND_SIZE])

@@ -3,7 +3,7 @@
 What this family adds to the shared steps (``kernels.climb.loop``): rank-count move generation
 and the landlord beat rule (``kernels.landlord.movegen``), the landlord players
 (``kernels.landlord.policies``), the 上海 per-farmer bomb limits (§2.1) and the per-play facts of
-``kernels.landlord.rows``. The landlord is the lone side (``gs[GS_HARD]``); the hand ends at the
+``kernels.landlord.rows``. The landlord is the lone side (``gs[GS_LONE_SEAT]``); the hand ends at the
 first player out.
 """
 
@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import (
-    GS_HARD, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED, advance,
+    GS_LONE_SEAT, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED, advance,
     after_play, log_play, record_pass,
 )
 from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_move_counts
@@ -54,12 +54,12 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
               played, top, row, log, forced):
     """One turn of the landlord family: rank-count moves, the 上海 bomb limits, landlord players.
 
-    The landlord is the lone side (``gs[GS_HARD]``); the hand ends at the first player out.
+    The landlord is the lone side (``gs[GS_LONE_SEAT]``); the hand ends at the first player out.
     ``forced`` >= 0 plays that move (its index in ``turn_moves``' order), -1 passes, -2 lets the
     seat's policy choose (a search player decides before the turn; ``kernels.landlord.search``).
     Returns True when the hand is over (``row``: ``kernels.landlord.rows`` layout).
     """
-    hard_seat = gs[GS_HARD]
+    hard_seat = gs[GS_LONE_SEAT]
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
     top_seat = gs[GS_TOP_SEAT]

@@ -26,11 +26,9 @@ or the smallest 7相 (``tianwang_rank``).
 
 from __future__ import annotations
 
-from kernels.landlord.moves import PAIR_CHAIN, STRAIGHT, TIANWANG, TRIO_CHAIN
-from kernels.climb.moves import BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE  # noqa: F401
-
-SANWANG = 17  # 三王: three jokers, the smallest 6相
-LIANZHA = 18  # 连炸 (千变 only): >= 3 bombs of the same card count on consecutive ranks
+from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-exported)
+    BOMB, LIANZHA, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIPLE,
+)
 
 F_KIND, F_RANK, F_SIZE, F_WILDS, F_BIG, F_CHAIN, F_WILDAS = range(7)
 R_SJ, R_BJ = 13, 14

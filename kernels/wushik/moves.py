@@ -7,7 +7,7 @@
 kind     ``SINGLE`` 1, ``PAIR`` 2, ``TRIPLE`` 3, ``BOMB`` 4 (4..8 cards of one rank), ``FIFTY_K`` 6
          (510K), ``STRAIGHT`` 7 (only with ``allow_straights``), ``PAIR_CHAIN`` 8 (连对, >= 2 pairs),
          ``TRIO_CHAIN`` 9 (连三同张, >= 2 triples); ``PASS`` 0. The ids are the climbing engine's
-         (``kernels.climb.moves``, ``kernels.landlord.moves``), so logs and replays read alike.
+         (one table for the family: ``kernels.climb.moves``), so logs and replays read alike.
 rank     top rank index (``kernels.cards``: 0:3 .. 11:A 12:2); a chain's highest rank; -1 for 510K
 size     number of cards played
 wilds    always 0 (五十K has no wild cards)
@@ -22,10 +22,9 @@ A record of a rank pattern fixes the rank counts it plays; only the suits of 5, 
 
 from __future__ import annotations
 
-from kernels.landlord.moves import PAIR_CHAIN, STRAIGHT, TRIO_CHAIN
 from kernels.climb.moves import (  # noqa: F401  (re-exported: one import site for the game's kernels)
-    BOMB, F_CHAIN, F_KICKERS, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, MOVE_FIELDS, PAIR, PASS, SINGLE,
-    SUIT_ZA, TRIPLE,
+    BOMB, F_CHAIN, F_KICKERS, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS,
+    SINGLE, STRAIGHT, SUIT_ZA, TRIO_CHAIN, TRIPLE,
 )
 
 SUIT_FU = SUIT_ZA  # 4: 副510K (mixed suits)

@@ -14,7 +14,7 @@ from numba import njit, prange
 
 from kernels.xiantao.census import N_CENSUS_FEATURES, census_one
 from kernels.climb.loop import (  # noqa: F401  (the turn loop's state and log layout, re-exported)
-    GS_BANKER, GS_CALL, GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_JIEFENG, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS,
+    GS_BANKER, GS_LONE_SEAT, GS_LEN, GS_LONE_SIDE, GS_N_JIEFENG, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS,
     CL_HAND_SIZE, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
     LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, next_active, 
 )

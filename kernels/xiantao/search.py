@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import (
-    GS_BANKER, GS_CALL, GS_HARD, GS_LEN, GS_MODE_HARD, GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT,
+    GS_BANKER, GS_LONE_SEAT, GS_LEN, GS_LONE_SIDE, GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT,
     GS_TRICK_POINTS, LOG_WIDTH, SF_FINISH, SF_ROWS,
 )
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, MOVE_FIELDS
@@ -45,7 +45,7 @@ from kernels.xiantao.rows import (
     ROW_LEN, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, ROW_SEARCH_ROLLOUTS, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA,
     other_copy,
 )
-from kernels.xiantao.turn import start_tricks, take_turn
+from kernels.xiantao.turn import GS_CALL, start_tricks, take_turn
 
 HARD_SALT = 1 << 40  # the 硬牌 decision's stream index (play decisions use the turn number)
 MAX_ROLLOUT_TURNS = 4096
@@ -147,7 +147,7 @@ def _rollout(forced, seat, w, card_tab, nat_ids, wild_ids, rules, rpol, rpp, ran
     for c in range(owner.shape[0]):
         if owner[c] >= 0:
             unplayed[owner[c]] += card_tab[3, c]
-    money = seat_money(seat, gs[GS_MODE_HARD] == 1, gs[GS_BANKER], gs[GS_PARTNER], gs[GS_HARD],
+    money = seat_money(seat, gs[GS_LONE_SIDE] == 1, gs[GS_BANKER], gs[GS_PARTNER], gs[GS_LONE_SEAT],
                        seat_flags[SF_FINISH], captured, unplayed, row[ROW_XI_WANGZHA:ROW_XI_WANGZHA + n_seats],
                        row[ROW_XI_SEVEN:ROW_XI_SEVEN + n_seats], row[ROW_XI_EIGHT:ROW_XI_EIGHT + n_seats], mv)
     return money + TIE_BREAK * _point_margin(seat, gs, captured)
@@ -156,7 +156,7 @@ def _rollout(forced, seat, w, card_tab, nat_ids, wild_ids, rules, rpol, rpp, ran
 @njit(cache=True, nogil=True)
 def _point_margin(seat, gs, captured):
     """Points captured by the seat's side minus the other side's, over 200 (call mode; 0 in 硬牌)."""
-    if gs[GS_MODE_HARD] == 1:
+    if gs[GS_LONE_SIDE] == 1:
         return 0.0
     banker, partner = gs[GS_BANKER], gs[GS_PARTNER]
     mine = seat == banker or seat == partner
@@ -222,11 +222,11 @@ def search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, deal
         if moves[i, F_SIZE] == hand_left[seat]:
             return -2
     lead = gs[GS_TOP_SEAT] < 0
-    mode_hard, banker, call_card = gs[GS_MODE_HARD] == 1, gs[GS_BANKER], gs[GS_CALL]
+    mode_hard, banker, call_card = gs[GS_LONE_SIDE] == 1, gs[GS_BANKER], gs[GS_CALL]
     revealed = gs[GS_REVEALED] == 1
     rel = np.empty(n_seats, np.int64)
     for s in range(n_seats):
-        rel[s] = relation(seat, s, mode_hard, banker, gs[GS_PARTNER], gs[GS_HARD], revealed)
+        rel[s] = relation(seat, s, mode_hard, banker, gs[GS_PARTNER], gs[GS_LONE_SEAT], revealed)
     cand = np.empty(n + 1, np.int64)
     nc, smart = candidates(seat, moves, n, lead, counts, hand_left, gs[GS_TOP_SEAT], rel, gs[GS_TRICK_POINTS], pp,
                            rules, rank_points, rules[R_JOKER_BOMB] != 0, state, cand)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb.loop import (
-    GS_BANKER, GS_CALL, GS_HARD, GS_MODE_HARD, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
+    GS_BANKER, GS_FAMILY, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
     GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, SF_REL, advance, after_play, log_play, record_pass,
 )
 from kernels.xiantao.cardpick import play_cards
@@ -20,6 +20,8 @@ from kernels.xiantao.ladder import move_level
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB, generate_moves
 from kernels.xiantao.policies import call_preference, choose_play, relation
 from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, earn_bonus, note_big_whole, other_copy
+
+GS_CALL = GS_FAMILY  # the called card (叫牌), -1 in 硬牌
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -33,8 +35,8 @@ def take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts
     Returns True when the hand is over (``row``: ``kernels.xiantao.rows`` layout).
     """
     n_seats = hand_left.shape[0]
-    mode_hard = gs[GS_MODE_HARD] == 1
-    banker, partner, hard_seat, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_HARD], gs[GS_CALL]
+    mode_hard = gs[GS_LONE_SIDE] == 1
+    banker, partner, hard_seat, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_LONE_SEAT], gs[GS_CALL]
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
     top_seat = gs[GS_TOP_SEAT]
@@ -84,10 +86,10 @@ def start_tricks(gs, hand_left, seat_flags, captured, order, top, hand_size, mod
     gs[:] = 0
     gs[GS_TURN] = hard_seat if mode_hard else banker
     gs[GS_TOP_SEAT] = -1
-    gs[GS_MODE_HARD] = 1 if mode_hard else 0
+    gs[GS_LONE_SIDE] = 1 if mode_hard else 0
     gs[GS_BANKER] = banker
     gs[GS_PARTNER] = partner
-    gs[GS_HARD] = hard_seat
+    gs[GS_LONE_SEAT] = hard_seat
     gs[GS_CALL] = call_card
     gs[GS_REVEALED] = 1 if revealed else 0
     hand_left[:] = hand_size

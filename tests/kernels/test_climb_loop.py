@@ -86,7 +86,7 @@ def test_direction_end_rule_and_a_leader_who_cannot_play():
     from numba import njit
 
     from kernels.climb.loop import (
-        CLOCKWISE, END_BY_GAME, GS_DIRECTION, GS_END_RULE, GS_LEN, GS_MODE_HARD, GS_N_OUT, GS_TOP_SEAT, GS_TURN,
+        CLOCKWISE, END_BY_GAME, GS_DIRECTION, GS_END_RULE, GS_LEN, GS_LONE_SIDE, GS_N_OUT, GS_TOP_SEAT, GS_TURN,
         SF_ROWS, advance, after_play, next_active, pass_lead,
     )
 
@@ -96,7 +96,7 @@ def test_direction_end_rule_and_a_leader_who_cannot_play():
         gs = np.zeros(GS_LEN, np.int64)
         gs[GS_DIRECTION] = direction
         gs[GS_END_RULE] = end_rule
-        gs[GS_MODE_HARD] = 1  # first player out ends the hand, unless the game decides
+        gs[GS_LONE_SIDE] = 1  # first player out ends the hand, unless the game decides
         gs[GS_TOP_SEAT] = -1
         flags = np.zeros((SF_ROWS, 4), np.int64)
         captured = np.zeros(4, np.int64)
