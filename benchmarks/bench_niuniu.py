@@ -69,9 +69,11 @@ def main() -> None:
 
     from kernels.niuniu.layout import LAYOUT
     from kernels.niuniu.play import play_range
+    from sim.games.niuniu.kernel_rows import table_state
     from sim.games.niuniu.rules import Rules, card_strength, card_value, compile_rules
 
     a = compile_rules(Rules())
+    table = table_state(a)
     rng = np.random.default_rng(1)
     hands = np.argsort(rng.random((args.n, 54)), axis=1)[:, :5].astype(np.int16)
     cats = np.empty(args.n, np.int64)
@@ -108,9 +110,7 @@ def main() -> None:
 
     def tables(threads: int) -> int:
         numba.set_num_threads(threads)
-        none = np.zeros((0, 0), np.int64)  # no --fix
-        play_range(np.uint64(7), 0, args.n, a["params"], a["deck"], none, none, a["card_info"], a["card_of_strength"],
-                   a["multipliers"], a["bets"], out, 4 * threads)
+        play_range(table, None, np.uint64(7), 0, args.n, out, 4 * threads)  # None: no --fix
         numba.set_num_threads(cores)
         return args.n
 

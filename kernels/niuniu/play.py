@@ -6,9 +6,10 @@ holds deck positions ``n_cards - 1 - s - n_seats * j`` for ``j < 5``. Nothing el
 (the hands are arranged optimally, N-2). Rows follow ``kernels.niuniu.layout``. ``fix_card`` /
 ``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed`` after the deal; empty tables draw
 nothing). Only the dealt positions are read, so placing into them after the partial shuffle deals
-uniformly among the deals that give each seat its fixed cards.
+uniformly among the deals that give each seat its fixed cards. ``fix`` is None without ``--fix``,
+so numba leaves the placement out of the kernel (a table's hot path).
 
-``params`` (int64, ``P_*``): seats, banker mode (0 fixed seat, 1 rotate: seat
+The kernels take the table's declared state (``kernels.niuniu.state``). ``params`` (int64, ``P_*``): seats, banker mode (0 fixed seat, 1 rotate: seat
 ``(banker_seat + i) % n_seats``), banker seat, banker advantage (0/1), paying hand (0 the
 winner's, 1 the player's own) and the strength limit of the Q rule. ``card_info`` and
 ``card_of_strength`` are the evaluator's per-card tables (``kernels.niuniu.evaluate``);
@@ -33,6 +34,7 @@ from kernels.niuniu.layout import (
 from kernels.deal import place_fixed
 from kernels.rng import seed_stream
 from kernels.showdown.deal import deal_top
+from kernels.state import clone
 
 P_N_SEATS, P_BANKER_MODE, P_BANKER_SEAT, P_ADVANTAGE, P_PAYOUT_HAND, P_LIMIT = range(6)
 N_PARAMS = 6
@@ -41,49 +43,44 @@ PAY_WINNER, PAY_PLAYER = 0, 1
 
 
 @njit(cache=True, nogil=True, inline="always")
-def deal_and_evaluate(seed, game_index, n_seats, deck_template, fix_card, fix_slots, card_info, card_of_strength,
-                      state, deck, cats, tops, packed):
+def deal_and_evaluate(st, fix, seed, game_index, n_seats):
     """Deal game ``game_index`` (with ``--fix``'s cards, ``kernels.deal.place_fixed``); category,
-    top card and packed cards of every seat."""
-    seed_stream(seed, game_index, state)
-    n_cards = deck_template.shape[0]
+    top card and packed cards of every seat into ``st.cats``, ``st.tops``, ``st.packed``."""
+    seed_stream(seed, game_index, st.rng)
+    deck = st.deck
+    n_cards = deck.shape[0]
     for k in range(n_cards):  # (a loop: cheaper than a slice copy per deal)
-        deck[k] = deck_template[k]
-    deal_top(state, deck, HAND_SIZE * n_seats)
-    if fix_card.shape[0] > 0:  # (no call without --fix: this is a table's hot path)
-        place_fixed(state, deck, fix_card, fix_slots)
+        deck[k] = st.deck_template[k]
+    deal_top(st.rng, deck, HAND_SIZE * n_seats)
+    if fix is not None:
+        place_fixed(st.rng, deck, fix[0], fix[1])
     for s in range(n_seats):
         p = n_cards - 1 - s
         c0, c1, c2, c3, c4 = deck[p], deck[p - n_seats], deck[p - 2 * n_seats], deck[p - 3 * n_seats], \
             deck[p - 4 * n_seats]
-        cat, top = evaluate5(c0, c1, c2, c3, c4, card_info, card_of_strength)
-        cats[s] = cat
-        tops[s] = top
-        packed[s] = (np.int64(c0) | (np.int64(c1) << 6) | (np.int64(c2) << 12) | (np.int64(c3) << 18)
-                     | (np.int64(c4) << 24))
+        cat, top = evaluate5(c0, c1, c2, c3, c4, st.card_info, st.card_of_strength)
+        st.cats[s] = cat
+        st.tops[s] = top
+        st.packed[s] = (np.int64(c0) | (np.int64(c1) << 6) | (np.int64(c2) << 12) | (np.int64(c3) << 18)
+                        | (np.int64(c4) << 24))
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
-               multipliers, bets, out_rows):
+def play_block(st, fix, seed, lo, hi, start, out_rows):
     """Tables ``lo .. hi-1`` into ``out_rows[g - start]``."""
+    params, card_info, multipliers, bets = st.params, st.card_info, st.multipliers, st.bets
+    cats, tops, packed = st.cats, st.tops, st.packed
     n = params[P_N_SEATS]
     advantage = params[P_ADVANTAGE] != 0
     limit = params[P_LIMIT]
     pay_player = params[P_PAYOUT_HAND] == PAY_PLAYER
     rotate = params[P_BANKER_MODE] == BANKER_ROTATE
-    state = np.empty(4, np.uint64)
-    deck = np.empty_like(deck_template)
-    cats = np.empty(MAX_SEATS, np.int64)
-    tops = np.empty(MAX_SEATS, np.int64)
-    packed = np.empty(MAX_SEATS, np.int64)
     banker = params[P_BANKER_SEAT]
     if rotate:
         banker = (banker + lo) % n
     for g in range(lo, hi):
         i = g - start
-        deal_and_evaluate(seed, g, n, deck_template, fix_card, fix_slots, card_info, card_of_strength, state, deck, cats,
-                          tops, packed)
+        deal_and_evaluate(st, fix, seed, g, n)
         cat_b = cats[banker]
         str_b = card_info[tops[banker]] >> INFO_SHIFT
         banker_chips = 0
@@ -117,46 +114,36 @@ def play_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, 
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
-               multipliers, bets, out_rows, n_blocks):
+def play_range(table, fix, seed, start, count, out_rows, n_blocks):
     """Tables ``start .. start+count-1`` into ``out_rows[i - start, :ROW_LEN]``, ``n_blocks``
-    contiguous blocks in parallel; rows depend only on ``(seed, i)``."""
+    contiguous blocks in parallel, each on its own clone of ``table``; rows depend only on
+    ``(seed, i)``. ``fix``: ``(fix_card, fix_slots)`` of ``--fix``, or None."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        play_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
-                   multipliers, bets, out_rows)
+        play_block(clone(table), fix, seed, lo, hi, start, out_rows)
 
 
 @njit(cache=True, nogil=True)
-def census_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
-                 out_rows):
-    n = params[P_N_SEATS]
-    state = np.empty(4, np.uint64)
-    deck = np.empty_like(deck_template)
-    cats = np.empty(MAX_SEATS, np.int64)
-    tops = np.empty(MAX_SEATS, np.int64)
-    packed = np.empty(MAX_SEATS, np.int64)
+def census_block(st, fix, seed, lo, hi, start, out_rows):
+    n = st.params[P_N_SEATS]
     for g in range(lo, hi):
         i = g - start
-        deal_and_evaluate(seed, g, n, deck_template, fix_card, fix_slots, card_info, card_of_strength, state, deck, cats,
-                          tops, packed)
+        deal_and_evaluate(st, fix, seed, g, n)
         for s in range(MAX_SEATS):
             live = s < n
-            out_rows[i, CENSUS_CARDS + s] = packed[s] if live else 0
-            out_rows[i, CENSUS_CATEGORY + s] = cats[s] if live else 0
-            out_rows[i, CENSUS_TOP + s] = tops[s] if live else 0
+            out_rows[i, CENSUS_CARDS + s] = st.packed[s] if live else 0
+            out_rows[i, CENSUS_CATEGORY + s] = st.cats[s] if live else 0
+            out_rows[i, CENSUS_TOP + s] = st.tops[s] if live else 0
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, params, deck_template, fix_card, fix_slots, card_info, card_of_strength, out_rows,
-                 n_blocks):
+def census_range(table, fix, seed, start, count, out_rows, n_blocks):
     """Deal statistics only (``CENSUS_LAYOUT``: cards, category, top card per seat) of the same
     deals as ``play_range``."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        census_block(seed, lo, hi, start, params, deck_template, fix_card, fix_slots, card_info, card_of_strength,
-                     out_rows)
+        census_block(clone(table), fix, seed, lo, hi, start, out_rows)

@@ -117,15 +117,14 @@ def test_late_scoring_reproduces_kernel_chips_and_rescores_like_the_reference():
 
 def test_rows_do_not_depend_on_blocks():
     from kernels.niuniu.play import play_range
+    from sim.games.niuniu.kernel_rows import table_state
 
     rules = apply_overrides(R.Rules(), {"banker": "rotate"})
     a = R.compile_rules(rules)
     outs = []
     for blocks in (1, 7):
         out = np.zeros((1000, LAYOUT.length), np.int64)
-        none = np.zeros((0, 0), np.int64)  # no --fix
-        play_range(np.uint64(3), 100, 1000, a["params"], a["deck"], none, none, a["card_info"], a["card_of_strength"],
-                   a["multipliers"], a["bets"], out, blocks)
+        play_range(table_state(a), None, np.uint64(3), 100, 1000, out, blocks)
         outs.append(out)
     assert (outs[0] == outs[1]).all()
     assert (outs[0] == play_rows(rules, 3, 100, 1000)).all()

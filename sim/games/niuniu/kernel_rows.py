@@ -17,25 +17,25 @@ def _blocks(count: int) -> int:
     return max(1, min(count, 4 * numba.get_num_threads()))
 
 
-def _fix(fix) -> tuple[np.ndarray, np.ndarray]:
-    """``(fix_card, fix_slots)`` of ``sim.dealing.fix_tables`` (``--fix``), empty without one."""
-    if fix is None:
-        return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
-    return fix
+def table_state(compiled: dict):
+    """The kernels' declared table state (``kernels.niuniu.state``) over ``compile_rules``' arrays."""
+    from kernels.niuniu.state import NIUNIU_TABLE
+
+    shared = {"deck_template": compiled["deck"]}
+    shared.update({k: compiled[k] for k in ("params", "card_info", "card_of_strength", "multipliers", "bets")})
+    return NIUNIU_TABLE.allocate(shared, cards=compiled["deck"].shape[0])
 
 
 def play_rows(rules: NiuniuRules, seed: int, start: int, count: int, out: np.ndarray | None = None,
               compiled: dict | None = None, fix=None) -> np.ndarray:
     """Rows (count, LAYOUT.length) of tables ``start .. start+count-1``; ``fix``: the
-    ``(fix_card, fix_slots)`` tables of ``--fix`` (``sim.dealing.fix_tables``)."""
+    ``(fix_card, fix_slots)`` tables of ``--fix`` (``sim.dealing.fix_tables``), or None."""
     from kernels.niuniu.play import play_range
 
     a = compiled or compile_rules(rules)
     if out is None:
         out = np.empty((count, LAYOUT.length), np.int64)
-    fix_card, fix_slots = _fix(fix)
-    play_range(np.uint64(seed), start, count, a["params"], a["deck"], fix_card, fix_slots, a["card_info"],
-               a["card_of_strength"], a["multipliers"], a["bets"], out, _blocks(count))
+    play_range(table_state(a), fix, np.uint64(seed), start, count, out, _blocks(count))
     return out
 
 
@@ -46,9 +46,7 @@ def census_rows(rules: NiuniuRules, seed: int, start: int, count: int, compiled:
 
     a = compiled or compile_rules(rules)
     out = np.empty((count, CENSUS_LAYOUT.length), np.int64)
-    fix_card, fix_slots = _fix(fix)
-    census_range(np.uint64(seed), start, count, a["params"], a["deck"], fix_card, fix_slots, a["card_info"],
-                 a["card_of_strength"], out, _blocks(count))
+    census_range(table_state(a), fix, np.uint64(seed), start, count, out, _blocks(count))
     return out
 
 
