@@ -100,6 +100,7 @@ def main() -> None:
 
     from kernels.hkstud.layout import LAYOUT
     from kernels.hkstud.play import play_range
+    from sim.games.hkstud.kernel_rows import table_state
     from sim.games.hkstud.players import policy_arrays
     from sim.games.hkstud.rules import Rules, compile_rules
     from sim.ruleset import apply_overrides
@@ -148,13 +149,12 @@ def main() -> None:
         rules = apply_overrides(Rules(), over)
         c = compile_rules(rules)
         policy, pp = policy_arrays(pols)
+        table = table_state(rules, c, policy, pp)
         out = np.zeros((n, LAYOUT.length), np.int64)
 
         def run(threads: int) -> int:
             numba.set_num_threads(threads)
-            none = np.zeros((0, 0), np.int64)  # no --fix
-            play_range(np.uint64(3), 0, n, c["params"], none, none, c["plain"], c["flush"], c["alt_plain"],
-                       c["alt_flush"], policy, pp, 0, 0, out, 4 * threads)
+            play_range(table, None, np.uint64(3), 0, n, 0, 0, out, 4 * threads)  # None: no --fix
             numba.set_num_threads(cores)
             return n
 

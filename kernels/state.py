@@ -33,7 +33,7 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-DTYPES = ("int8", "int16", "int64", "uint64", "float64", "bool")
+DTYPES = ("int8", "int16", "int32", "int64", "uint64", "float64", "bool")
 
 
 @dataclass(frozen=True)

@@ -28,14 +28,14 @@ BET_NONE, BET_FIXED, BET_POT = 0, 1, 2
 
 
 @njit(cache=True, nogil=True)
-def seat_equity(seat, street, n, cards, live, folded, pp, plain, flush, state, hole_view, shown, wins):
+def seat_equity(st, seat, street, n):
     """Showdown equity of ``seat`` from its own view: its hole card and every up-card shown."""
     for s in range(n):
-        hole_view[s] = cards[s, 0] if s == seat else -1
-        shown[s] = street - 1 if live[s] else folded[s] - 1
-    total = showdown_wins(hole_view, cards[:, 1:], shown, live, n, pp[seat, PP_EXACT_MAX],
-                          np.int64(pp[seat, PP_SAMPLES]), plain, flush, state, wins)
-    return wins[seat] / total
+        st.hole_view[s] = st.cards[s, 0] if s == seat else -1
+        st.shown[s] = street - 1 if st.live[s] else st.folded[s] - 1
+    total = showdown_wins(st.hole_view, st.cards[:, 1:], st.shown, st.live, n, st.pp[seat, PP_EXACT_MAX],
+                          np.int64(st.pp[seat, PP_SAMPLES]), (st.plain, st.flush), st.rng, st.wins)
+    return st.wins[seat] / total
 
 
 LOG_STREET, LOG_SEAT, LOG_ACTION, LOG_PAID, LOG_EQUITY = range(5)  # columns of an action log row
@@ -45,9 +45,10 @@ EQUITY_SCALE = 1_000_000  # logged equity: millionths (-1 for players that do no
 
 
 @njit(cache=True, nogil=True)
-def log_action(log, n_log, street, seat, action, paid, equity):
-    """Append one action to ``log`` (rows of ``LOG_WIDTH``) if it has room; a zero-row log (the
+def log_bet(st, street, seat, action, paid, equity):
+    """Append one action to ``st.log`` (rows of ``LOG_WIDTH``) if it has room; a zero-row log (the
     hot path) records nothing."""
+    log, n_log = st.log, st.n_log
     i = n_log[0]
     if i < log.shape[0]:
         log[i, LOG_STREET] = street
@@ -59,9 +60,11 @@ def log_action(log, n_log, street, seat, action, paid, equity):
 
 
 @njit(cache=True, nogil=True)
-def betting_round(street, first, params, policy, pp, cards, live, allin, invested, folded, raises, plain, flush,
-                  state, street_bet, need, hole_view, shown, wins, eq_key, eq_value, log, n_log):
-    """Play the round; return the number of seats still in. Every action goes to ``log`` (replay)."""
+def betting_round(st, street, first):
+    """Play the round; return the number of seats still in. Every action goes to ``st.log`` (replay)."""
+    params, policy, pp, state = st.params, st.policy, st.pp, st.rng
+    live, allin, invested, folded, raises = st.live, st.allin, st.invested, st.folded, st.raises
+    street_bet, need, eq_key, eq_value = st.street_bet, st.need, st.eq_key, st.eq_value
     n = params[P_N_SEATS]
     cap = params[P_STACK]
     pot_limit = params[P_BETTING] == BET_POT
@@ -99,15 +102,14 @@ def betting_round(street, first, params, policy, pp, cards, live, allin, investe
                 if policy[seat] == EQUITY:
                     if eq_key[seat] != street * 16 + mask:
                         eq_key[seat] = street * 16 + mask
-                        eq_value[seat] = seat_equity(seat, street, n, cards, live, folded, pp, plain, flush, state,
-                                                     hole_view, shown, wins)
+                        eq_value[seat] = seat_equity(st, seat, street, n)
                     e = eq_value[seat]
                 action = decide(policy[seat], pp, seat, to_call, can_raise, pot, max(e, 0.0), n_in, state)
                 if action == FOLD and to_call > 0:
                     live[seat] = False
                     folded[seat] = street
                     n_in -= 1
-                    log_action(log, n_log, street, seat, ACT_FOLD, 0, e)
+                    log_bet(st, street, seat, ACT_FOLD, 0, e)
                     if n_in == 1:
                         return 1
                 elif action == RAISE and can_raise:
@@ -126,7 +128,7 @@ def betting_round(street, first, params, policy, pp, cards, live, allin, investe
                     raises[seat] += 1
                     if invested[seat] == cap:
                         allin[seat] = True
-                    log_action(log, n_log, street, seat, ACT_BET, pay, e)
+                    log_bet(st, street, seat, ACT_BET, pay, e)
                     for s in range(n):
                         if s != seat and live[s] and not allin[s] and need[s] == 0:
                             need[s] = 1
@@ -137,6 +139,6 @@ def betting_round(street, first, params, policy, pp, cards, live, allin, investe
                     street_bet[seat] += pay
                     if pay > 0 and invested[seat] == cap:
                         allin[seat] = True
-                    log_action(log, n_log, street, seat, ACT_CALL if to_call > 0 else ACT_CHECK, pay, e)
+                    log_bet(st, street, seat, ACT_CALL if to_call > 0 else ACT_CHECK, pay, e)
         seat = seat + 1 if seat + 1 < n else 0
     return n_in

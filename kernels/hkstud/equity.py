@@ -55,8 +55,10 @@ def _winner(hands, live, n_seats, plain, flush):
 
 
 @njit(cache=True, nogil=True)
-def showdown_wins(hole, ups, shown, live, n_seats, exact_max, samples, plain, flush, state, wins):
-    """Fill ``wins[s]`` (int64) for live seats; return the number of completions counted."""
+def showdown_wins(hole, ups, shown, live, n_seats, exact_max, samples, tables, state, wins):
+    """Fill ``wins[s]`` (int64) for live seats; return the number of completions counted.
+    ``tables``: the ruleset's ``(plain, flush)`` evaluation tables."""
+    plain, flush = tables
     known = np.zeros(N_CARDS, np.bool_)
     k = 0
     for s in range(n_seats):

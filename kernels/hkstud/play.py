@@ -15,8 +15,9 @@ After each up-card round ``st`` (2..5), 庄家 is the seat still in with the bes
 (HK-2, ``kernels.hkstud.tables``), and with betting on a round starts with 庄家
 (``kernels.hkstud.betting``). The last seat in, or the best hand at the showdown, takes the pot.
 
-The per-table helpers are inlined (a call with array arguments per table cost a quarter of a
-table without betting). ``params`` (int64, ``kernels.hkstud.betting.P_*``): seats, betting (0 none, 1 fixed_limit,
+The kernels take the table's declared state (``kernels.hkstud.state``); ``fix`` is ``--fix``'s
+``(fix_card, fix_slots)`` or None (then numba leaves the placement out). The per-table helpers
+are inlined (a call with array arguments per table cost a quarter of a table without betting). ``params`` (int64, ``kernels.hkstud.betting.P_*``): seats, betting (0 none, 1 fixed_limit,
 2 pot_limit), ante, bet, big_bet, max_raises, stack. ``plain``/``flush`` are the ruleset's
 evaluation tables, ``alt_plain``/``alt_flush`` the same with ``high_card_kickers`` flipped (for
 the ``alt_winner`` fact). ``policy[seat]`` and ``pp[seat, :]`` are ``kernels.hkstud.policies``.
@@ -27,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.hkstud.betting import BET_NONE, LOG_WIDTH, P_ANTE, P_BETTING, P_N_SEATS, P_STACK, betting_round
+from kernels.hkstud.betting import BET_NONE, P_ANTE, P_BETTING, P_N_SEATS, P_STACK, betting_round
 from kernels.hkstud.cards import FIRST_SHARED, HAND_SIZE, HIGH_CARD, N_CARDS
 from kernels.hkstud.evaluate import key5, key_k
 from kernels.hkstud.layout import (
@@ -38,19 +39,21 @@ from kernels.hkstud.layout import (
 from kernels.deal import place_fixed
 from kernels.rng import seed_stream
 from kernels.showdown.deal import deal_top
+from kernels.state import clone
 
 
 @njit(cache=True, nogil=True, inline="always")
-def deal(seed, deal_index, rotation, n, fix_card, fix_slots, state, deck, cards):
-    """Deal ``deal_index``: ``cards[s, j]`` local ids (hole first); with ``rotation`` r seat s
-    holds the hand dealt to seat ``(s + r) % n`` (``--duplicate``). ``fix_card`` / ``fix_slots``:
-    ``--fix``'s cards (local ids), placed after the deal's draws (``kernels.deal.place_fixed``)."""
+def deal(st, fix, seed, deal_index, rotation, n):
+    """Deal ``deal_index``: ``st.cards[s, j]`` local ids (hole first); with ``rotation`` r seat s
+    holds the hand dealt to seat ``(s + r) % n`` (``--duplicate``). ``fix``: ``--fix``'s cards
+    (local ids), placed after the deal's draws (``kernels.deal.place_fixed``), or None."""
+    state, deck, cards = st.rng, st.deck, st.cards
     seed_stream(seed, deal_index, state)
     for c in range(N_CARDS):
         deck[c] = c
     deal_top(state, deck, HAND_SIZE * n)
-    if fix_card.shape[0] > 0:  # (no call without --fix: this is a table's hot path)
-        place_fixed(state, deck, fix_card, fix_slots)
+    if fix is not None:
+        place_fixed(state, deck, fix[0], fix[1])
     p = N_CARDS - 1
     for j in range(HAND_SIZE):
         for d in range(n):
@@ -62,13 +65,14 @@ def deal(seed, deal_index, rotation, n, fix_card, fix_slots, state, deck, cards)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def visible_banker(cards, live, n, k, plain, flush):
+def visible_banker(st, live, n, k):
     """Seat still in with the best ``k`` up-cards (HK-2)."""
+    cards = st.cards
     best = -1
     best_key = -1
     for s in range(n):
         if live[s]:
-            key, _ = key_k(cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], 0, k, plain, flush)
+            key, _ = key_k(cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], 0, k, st.plain, st.flush)
             if key > best_key:
                 best, best_key = s, key
     return best
@@ -92,46 +96,41 @@ def packed_shared(cards, s):
     return out
 
 
+@njit(cache=True, nogil=True, inline="always")
+def alt_winner_of(st, live, n, winner):
+    """The winner under the other 散牌 rule (``alt_plain``/``alt_flush``): it can only change a 散牌 win."""
+    if st.cats[winner] != HIGH_CARD:
+        return winner
+    cards = st.cards
+    for s in range(n):
+        st.alt_keys[s], _ = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], st.alt_plain,
+                                 st.alt_flush)
+    return best_live(st.alt_keys, live, n)
+
+
 @njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, start, params, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, policies, pps,
-               rotate, duplicate, out_rows, log, n_log):
-    """Tables ``lo .. hi-1`` into ``out_rows[g - start]`` (the actions of the last one in ``log``)."""
+def play_block(st, fix, seed, lo, hi, start, rotate, duplicate, out_rows):
+    """Tables ``lo .. hi-1`` into ``out_rows[g - start]`` (the actions of the last one in ``st.log``)."""
+    params, cards, keys, cats = st.params, st.cards, st.keys, st.cats
+    live, allin, invested, folded, raises = st.live, st.allin, st.invested, st.folded, st.raises
     n = params[P_N_SEATS]
-    policy = policies.copy()
-    pp = pps.copy()
     betting = params[P_BETTING] != BET_NONE
     ante = min(params[P_ANTE], params[P_STACK])
-    state = np.empty(4, np.uint64)
-    deck = np.empty(N_CARDS, np.int64)
-    cards = np.zeros((n, HAND_SIZE), np.int64)
-    keys = np.empty(n, np.int64)
-    alt_keys = np.empty(n, np.int64)
-    cats = np.empty(n, np.int64)
-    live = np.empty(n, np.bool_)
-    allin = np.empty(n, np.bool_)
-    invested = np.empty(n, np.int64)
-    folded = np.empty(n, np.int64)
-    raises = np.empty(n, np.int64)
-    street_bet = np.empty(n, np.int64)
-    need = np.empty(n, np.int64)
-    hole_view = np.empty(n, np.int64)
-    shown = np.empty(n, np.int64)
-    wins = np.empty(n, np.int64)
-    eq_key = np.empty(n, np.int64)
-    eq_value = np.empty(n, np.float64)
+    st.policy[:] = st.base_policy
+    st.pp[:, :] = st.base_pp
     for g in range(lo, hi):
         i = g - start
         for f in range(ROW_LEN):
             out_rows[i, f] = 0
-        n_log[0] = 0
-        if rotate:  # seat k is played by policies[(k + g) % n]
+        st.n_log[0] = 0
+        if rotate:  # seat k is played by the run's player of seat (k + g) % n
             for k in range(n):
-                policy[k] = policies[(k + g) % n]
-                for q in range(pps.shape[1]):
-                    pp[k, q] = pps[(k + g) % n, q]
-        deal(seed, g // n if duplicate else g, g % n if duplicate else 0, n, fix_card, fix_slots, state, deck, cards)
+                st.policy[k] = st.base_policy[(k + g) % n]
+                for q in range(st.pp.shape[1]):
+                    st.pp[k, q] = st.base_pp[(k + g) % n, q]
+        deal(st, fix, seed, g // n if duplicate else g, g % n if duplicate else 0, n)
         for s in range(n):
-            key, cat = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], plain, flush)
+            key, cat = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], st.plain, st.flush)
             keys[s] = key
             cats[s] = cat
             live[s] = True
@@ -139,28 +138,21 @@ def play_block(seed, lo, hi, start, params, fix_card, fix_slots, plain, flush, a
             invested[s] = ante
             folded[s] = 0
             raises[s] = 0
-            eq_key[s] = -1
+            st.eq_key[s] = -1
         n_in = n
         end_street = 5
         for street in range(2, 6):
-            banker = visible_banker(cards, live, n, street - 1, plain, flush)
+            banker = visible_banker(st, live, n, street - 1)
             out_rows[i, ROW_BANKER + street - 2] = banker
             if betting:
-                n_in = betting_round(street, banker, params, policy, pp, cards, live, allin, invested, folded,
-                                     raises, plain, flush, state, street_bet, need, hole_view, shown, wins, eq_key,
-                                     eq_value, log, n_log)
+                n_in = betting_round(st, street, banker)
                 if n_in == 1:
                     end_street = street
                     for later in range(street + 1, 6):
                         out_rows[i, ROW_BANKER + later - 2] = -1
                     break
         winner = best_live(keys, live, n)
-        alt_winner = winner
-        if n_in > 1 and cats[winner] == HIGH_CARD:  # the other 散牌 rule can only change a 散牌 win
-            for s in range(n):
-                alt_keys[s], _ = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], alt_plain,
-                                      alt_flush)
-            alt_winner = best_live(alt_keys, live, n)
+        alt_winner = alt_winner_of(st, live, n, winner) if n_in > 1 else winner
         pot = 0
         for s in range(n):
             pot += invested[s]
@@ -181,72 +173,58 @@ def play_block(seed, lo, hi, start, params, fix_card, fix_slots, plain, flush, a
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, params, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, policy, pp, rotate,
-               duplicate, out_rows, n_blocks):
+def play_range(table, fix, seed, start, count, rotate, duplicate, out_rows, n_blocks):
     """Tables ``start .. start+count-1`` into ``out_rows[i - start, :ROW_LEN]``, ``n_blocks``
-    contiguous blocks in parallel; rows depend only on ``(seed, i)``. ``rotate``: seat k of table
-    g is played by ``policy[(k + g) % n]``; ``duplicate``: table g plays deal ``g // n`` turned by
-    ``g % n`` (seat k holds what seat k + g % n was dealt)."""
+    contiguous blocks in parallel, each on its own clone of ``table``; rows depend only on
+    ``(seed, i)``. ``rotate``: seat k of table g is played by the run's player of seat
+    ``(k + g) % n``; ``duplicate``: table g plays deal ``g // n`` turned by ``g % n`` (seat k
+    holds what seat k + g % n was dealt)."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        play_block(seed, lo, hi, start, params, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, policy, pp,
-                   rotate, duplicate, out_rows, np.zeros((0, LOG_WIDTH), np.int64), np.zeros(1, np.int64))
+        play_block(clone(table), fix, seed, lo, hi, start, rotate, duplicate, out_rows)
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, game_index, params, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, policy, pp, rotate,
-                duplicate, row, log):
-    """Table ``game_index`` alone into ``row`` (2-D, one row) with its actions in ``log``
+def play_logged(table, fix, seed, game_index, rotate, duplicate, row):
+    """Table ``game_index`` alone into ``row`` (2-D, one row) with its actions in ``table.log``
     (``kernels.hkstud.betting.LOG_*`` columns); returns the number of actions (replay)."""
-    n_log = np.zeros(1, np.int64)
-    play_block(seed, game_index, game_index + 1, game_index, params, fix_card, fix_slots, plain, flush, alt_plain,
-               alt_flush, policy, pp, rotate, duplicate, row, log, n_log)
-    return n_log[0]
+    play_block(table, fix, seed, game_index, game_index + 1, game_index, rotate, duplicate, row)
+    return table.n_log[0]
 
 
 @njit(cache=True, nogil=True)
-def census_block(seed, lo, hi, start, n, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, out_rows):
-    state = np.empty(4, np.uint64)
-    deck = np.empty(N_CARDS, np.int64)
-    cards = np.zeros((n, HAND_SIZE), np.int64)
-    keys = np.empty(n, np.int64)
-    alt_keys = np.empty(n, np.int64)
-    cats = np.empty(n, np.int64)
-    live = np.ones(n, np.bool_)
+def census_block(st, fix, seed, lo, hi, start, n, out_rows):
+    cards, keys, cats = st.cards, st.keys, st.cats
+    live = st.live
+    live[:] = True
     for g in range(lo, hi):
         i = g - start
         for f in range(CENSUS_LEN):
             out_rows[i, f] = 0
-        deal(seed, g, 0, n, fix_card, fix_slots, state, deck, cards)
+        deal(st, fix, seed, g, 0, n)
         for street in range(2, 6):
-            out_rows[i, CENSUS_BANKER + street - 2] = visible_banker(cards, live, n, street - 1, plain, flush)
+            out_rows[i, CENSUS_BANKER + street - 2] = visible_banker(st, live, n, street - 1)
         for s in range(n):
-            key, cat = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], plain, flush)
+            key, cat = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], st.plain, st.flush)
             keys[s] = key
             cats[s] = cat
             out_rows[i, CENSUS_CARDS + s] = packed_shared(cards, s)
             out_rows[i, CENSUS_CATEGORY + s] = cat
             out_rows[i, CENSUS_KEY + s] = key
         winner = best_live(keys, live, n)
-        alt_winner = winner
-        if cats[winner] == HIGH_CARD:  # the other 散牌 rule can only change a 散牌 win
-            for s in range(n):
-                alt_keys[s], _ = key5(cards[s, 0], cards[s, 1], cards[s, 2], cards[s, 3], cards[s, 4], alt_plain,
-                                      alt_flush)
-            alt_winner = best_live(alt_keys, live, n)
         out_rows[i, CENSUS_WINNER] = winner
-        out_rows[i, CENSUS_ALT_WINNER] = alt_winner
+        out_rows[i, CENSUS_ALT_WINNER] = alt_winner_of(st, live, n, winner)
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, n_seats, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, out_rows,
-                 n_blocks):
+def census_range(table, fix, seed, start, count, out_rows, n_blocks):
     """Deal statistics (``CENSUS_LAYOUT``): cards, categories, keys, 庄家 per round and the
     showdown winner when nobody folds — the same deals as ``play_range``."""
     n_blocks = max(1, min(count, n_blocks))
+    n = table.params[P_N_SEATS]
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        census_block(seed, lo, hi, start, n_seats, fix_card, fix_slots, plain, flush, alt_plain, alt_flush, out_rows)
+        census_block(clone(table), fix, seed, lo, hi, start, n, out_rows)

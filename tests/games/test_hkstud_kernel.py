@@ -163,6 +163,7 @@ def test_random_tables_equal_reference(seed, start, players, betting, stack, sea
 
 def test_rows_do_not_depend_on_blocks_and_census_matches():
     from kernels.hkstud.play import play_range
+    from sim.games.hkstud.kernel_rows import table_state
     from sim.games.hkstud.players import policy_arrays
 
     rules = apply_overrides(R.Rules(), {"betting": "fixed_limit"})
@@ -171,9 +172,7 @@ def test_rows_do_not_depend_on_blocks_and_census_matches():
     outs = []
     for blocks in (1, 5):
         out = np.zeros((200, LAYOUT.length), np.int64)
-        none = np.zeros((0, 0), np.int64)  # no --fix
-        play_range(np.uint64(8), 30, 200, a["params"], none, none, a["plain"], a["flush"], a["alt_plain"],
-                   a["alt_flush"], policy, pp, 0, 0, out, blocks)
+        play_range(table_state(rules, a, policy, pp), None, np.uint64(8), 30, 200, 0, 0, out, blocks)
         outs.append(out)
     assert (outs[0] == outs[1]).all()
     plain = R.Rules(players=3)

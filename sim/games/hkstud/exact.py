@@ -73,7 +73,7 @@ def showdown_equity(ups: list[list[int]], live: list[bool] | None = None, holes:
     seed_stream(np.uint64(seed), 0, state)
     wins = np.zeros(n, np.int64)
     total = showdown_wins(np.array(holes, np.int64), up_arr, shown, np.array(live, np.bool_), n, float(exact_max),
-                          samples, plain, flush, state, wins)
+                          samples, (plain, flush), state, wins)
     eq = wins / total
     exact = _n_completions(holes, shown, live) <= exact_max
     se = np.zeros(n) if exact else np.sqrt(eq * (1 - eq) / total)

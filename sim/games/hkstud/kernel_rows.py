@@ -18,11 +18,14 @@ def _blocks(count: int) -> int:
     return max(1, min(count, 4 * numba.get_num_threads()))
 
 
-def _fix(fix) -> tuple[np.ndarray, np.ndarray]:
-    """``(fix_card, fix_slots)`` of ``sim.dealing.fix_tables`` (``--fix``), empty without one."""
-    if fix is None:
-        return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
-    return fix
+def table_state(rules: HKStudRules, compiled: dict, policy: np.ndarray, pp: np.ndarray, log_rows: int = 0):
+    """The kernels' declared table state (``kernels.hkstud.state``): the ruleset's tables and the
+    players, with room for ``log_rows`` logged actions."""
+    from kernels.hkstud.state import HKSTUD_TABLE
+
+    shared = {k: compiled[k] for k in ("params", "plain", "flush", "alt_plain", "alt_flush")}
+    shared.update(base_policy=policy, base_pp=pp)
+    return HKSTUD_TABLE.allocate(shared, seats=rules.players, params_pp=pp.shape[1], log_rows=log_rows)
 
 
 def _players(rules: HKStudRules, policies, params):
@@ -43,9 +46,8 @@ def play_rows(rules: HKStudRules, seed: int, start: int, count: int, policies: l
     a = compiled or compile_rules(rules)
     policy, pp = _players(rules, policies, params)
     out = np.empty((count, LAYOUT.length), np.int64)
-    fix_card, fix_slots = _fix(fix)
-    play_range(np.uint64(seed), start, count, a["params"], fix_card, fix_slots, a["plain"], a["flush"], a["alt_plain"],
-               a["alt_flush"], policy, pp, int(rotate), int(duplicate), out, _blocks(count))
+    play_range(table_state(rules, a, policy, pp), fix, np.uint64(seed), start, count, int(rotate), int(duplicate), out,
+               _blocks(count))
     return out
 
 
@@ -54,17 +56,14 @@ def play_logged(rules: HKStudRules, seed: int, game_index: int, policies: list[s
                 duplicate: bool = False, fix=None) -> tuple[np.ndarray, np.ndarray]:
     """(row, actions) of one table: the row of ``play_rows`` and its actions in order
     (``kernels.hkstud.betting.LOG_*`` columns: street, seat, action, chips paid, equity)."""
-    from kernels.hkstud.betting import LOG_WIDTH
     from kernels.hkstud.play import play_logged as kernel
 
     a = compile_rules(rules)
     policy, pp = _players(rules, policies, params)
     row = np.zeros((1, LAYOUT.length), np.int64)
-    log = np.zeros((4096, LOG_WIDTH), np.int64)
-    fix_card, fix_slots = _fix(fix)
-    n = kernel(np.uint64(seed), game_index, a["params"], fix_card, fix_slots, a["plain"], a["flush"], a["alt_plain"],
-               a["alt_flush"], policy, pp, int(rotate), int(duplicate), row, log)
-    return row[0], log[:n]
+    table = table_state(rules, a, policy, pp, log_rows=4096)
+    n = kernel(table, fix, np.uint64(seed), game_index, int(rotate), int(duplicate), row)
+    return row[0], table.log[:n].copy()
 
 
 def census_rows(rules: HKStudRules, seed: int, start: int, count: int, compiled: dict | None = None,
@@ -74,7 +73,6 @@ def census_rows(rules: HKStudRules, seed: int, start: int, count: int, compiled:
 
     a = compiled or compile_rules(rules)
     out = np.empty((count, CENSUS_LAYOUT.length), np.int64)
-    fix_card, fix_slots = _fix(fix)
-    census_range(np.uint64(seed), start, count, rules.players, fix_card, fix_slots, a["plain"], a["flush"],
-                 a["alt_plain"], a["alt_flush"], out, _blocks(count))
+    policy, pp = _players(rules, None, None)
+    census_range(table_state(rules, a, policy, pp), fix, np.uint64(seed), start, count, out, _blocks(count))
     return out
