@@ -43,12 +43,14 @@ def seat_features(packed, mode, out, seat, col):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params, out,
-                 n_blocks):
+def census_range(seed, start, count, deck_template, fix, enc, params, out, n_blocks):
     """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``
     (``n_blocks`` contiguous blocks, a few per thread, buffers allocated once per block).
-    ``fix_card`` / ``fix_slots``: ``--fix``'s cards, placed after the shuffle
-    (``kernels.deal.place_fixed``; empty tables draw nothing)."""
+    ``fix = (fix_card, fix_slots)``: ``--fix``'s cards, placed after the shuffle
+    (``kernels.deal.place_fixed``; empty tables draw nothing); ``enc = (inc_rank, inc_fk,
+    card_points)``: the packed-count encoding tables (``kernels.hand.encode_seat``)."""
+    fix_card, fix_slots = fix
+    inc_rank, inc_fk, card_points = enc
     n_blocks = max(1, min(count, n_blocks))
     n_seats = params[P_N_SEATS]
     hand_size = params[P_HAND_SIZE]

@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.loop import GS_TOP_SEAT
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.rng import bounded
 from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
@@ -116,9 +117,10 @@ def plan_count(c):
 
 
 @njit(cache=True, nogil=True)
-def plan_after(packed, jokers, m1, m2, m3, m4, rank, size, wilds, chain, wildas):
-    """``plan_masks`` of the hand (``pack_counts`` form, jokers held, masks m1..m4) after a move:
-    only the ranks the move takes are moved. Scalars only."""
+def plan_after(packed, jokers, masks, rank, size, wilds, chain, wildas):
+    """``plan_masks`` of the hand (``pack_counts`` form, jokers held, ``masks`` = (m1, m2, m3, m4))
+    after a move: only the ranks the move takes are moved. Scalars only."""
+    m1, m2, m3, m4 = masks
     if rank < 0 or rank >= 13:
         return plan_masks(m1, m2, m3, m4, jokers - size)
     per = size // chain
@@ -128,8 +130,8 @@ def plan_after(packed, jokers, m1, m2, m3, m4, rank, size, wilds, chain, wildas)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i):
-    return plan_after(packed, jokers, m1, m2, m3, m4, moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5], moves[i, 6])
+def _plan_after_move(packed, jokers, masks, moves, i):
+    return plan_after(packed, jokers, masks, moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5], moves[i, 6])
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -190,10 +192,11 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         if moves[i, 2] == hand_left[seat]:
             return i
     c = counts[seat]
-    m1, m2, m3, m4 = rank_masks(c)
+    masks = rank_masks(c)
+    m4 = masks[3]
     packed = pack_counts(c, 13)
     jokers = c[13] + c[14]
-    plan0 = plan_masks(m1, m2, m3, m4, jokers)
+    plan0 = plan_masks(masks[0], masks[1], masks[2], m4, jokers)
     enemy = _enemy_min(seat, hand_left)
     near = pp[seat, PP_NEAR_OUT]
     wild_cost = pp[seat, PP_WILD_COST]
@@ -207,7 +210,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         for i in range(n):
             kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
             x = _move_xiang(moves, i, rules)
-            plan = _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i)
+            plan = _plan_after_move(packed, jokers, masks, moves, i)
             bomb = bomb_power(kind, rank, size, chain, rules) > 0
             cost = (plan + wilds * (wild_cost if bomb else plain_wild_cost)) * 1000.0 + max(rank, 0) * 10 - size
             if bomb:
@@ -233,7 +236,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
         if bomb_power(kind, rank, size, chain, rules) > 0:
             continue
-        grow = _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i) - plan0 + wilds * plain_wild_cost
+        grow = _plan_after_move(packed, jokers, masks, moves, i) - plan0 + wilds * plain_wild_cost
         if grow > pp[seat, PP_SLACK] and not urgent:
             continue
         cost = grow * 1000 + rank * 10
@@ -256,7 +259,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
             value += 2.0
         if urgent:
             value += 5.0
-        elif _plan_after_move(packed, jokers, m1, m2, m3, m4, moves, i) <= 1:
+        elif _plan_after_move(packed, jokers, masks, moves, i) <= 1:
             value += 5.0
         if value <= 0:
             continue
@@ -267,11 +270,15 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
 
 
 @njit(cache=True, nogil=True)
-def choose_move(policy, seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules, state):
-    """Index of the chosen play in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
+def choose_move(st, seat, n):
+    """Index of the play ``seat``'s player (``st.policies[seat]``) chooses in ``st.moves[:n]``, or -1 to
+    pass (never -1 when leading); the view is the state's (``kernels.shuangkou.state``)."""
+    top_seat = st.gs[GS_TOP_SEAT]
+    lead = top_seat < 0
+    policy = st.policies[seat]
     if policy == RANDOM:
-        k = bounded(state, n if lead else n + 1)
+        k = bounded(st.rng, n if lead else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
-        return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
-    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules)
+        return choose_greedy(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.pp, st.rules)
+    return choose_smart(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.level_now, st.pp, st.rules)

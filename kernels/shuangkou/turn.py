@@ -1,10 +1,11 @@
-"""One turn of 百变双扣 on the climbing engine's loop (``kernels.climb.loop``).
+"""One turn of 百变双扣 on the climbing engine's shared steps (``kernels.climb.steps``), over the
+game's declared state (``kernels.shuangkou.state``).
 
 What this game adds to the shared steps: its move generation with wild jokers and the 相 beat
 rule (``kernels.shuangkou.movegen``), its players (``kernels.shuangkou.policies``), which
 physical cards a play takes (any copy of a rank: suits never matter in play), each seat's 相
 level so far (SK-7, for the players), and the per-play facts of ``kernels.shuangkou.layout``
-written for the *player* at the seat (``player_at``): bombs, 相, 三王 / 天王 / 连炸, wild jokers
+written for the *player* at the seat (``st.player_at``): bombs, 相, 三王 / 天王 / 连炸, wild jokers
 used as what.
 
 The end (SK-5: both players of a team out, or three out) is the shared partnership end rule with
@@ -15,9 +16,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from kernels.climb.loop import (
-    GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, advance, after_play, log_action, record_pass,
-)
+from kernels.climb import steps
+from kernels.climb.loop import GS_N_TURNS, GS_TURN
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import S_TIANWANG_XIANG, generate_moves, move_cards, xiang
 from kernels.shuangkou.moves import BOMB, LIANZHA, SANWANG, TIANWANG
@@ -41,7 +41,8 @@ def move_jokers(move):
 @njit(cache=True, nogil=True)
 def take_cards(seat, move, owner, counts, cards, played):
     """Take the cards of ``move`` out of the seat's hand (``counts``, ``owner``); their physical
-    ids into ``played`` (any copy of a rank: suits never matter). Returns the number of cards."""
+    ids into ``played`` (any copy of a rank: suits never matter), their per-rank counts into
+    ``cards``. Returns the number of cards."""
     move_cards(move, cards)
     k = 0
     for r in range(15):
@@ -62,9 +63,11 @@ def take_cards(seat, move, owner, counts, cards, played):
 
 
 @njit(cache=True, nogil=True)
-def record_play_facts(seat, player, move, level_now, n_bombs, max_x, row, rules):
-    """Facts of one play for ``player`` (at ``seat``), and the seat's 相 level so far (SK-7 as
-    the players see it: the largest 相 played, 天王 as ``tianwang_xiang``, or 3+ bombs as 5+相)."""
+def record_play_facts(st, seat, move):
+    """Facts of one play for the player at ``seat``, and the seat's 相 level so far (SK-7 as the
+    players see it: the largest 相 played, 天王 as ``tianwang_xiang``, or 3+ bombs as 5+相)."""
+    row, rules, n_bombs, max_x, level_now = st.row, st.rules, st.n_bombs, st.max_x, st.level_now
+    player = st.player_at[seat]
     kind, size, wilds = move[0], move[2], move[3]
     jokers = move_jokers(move)
     row[ROW_PLAYS + player] += 1
@@ -93,31 +96,29 @@ def record_play_facts(seat, player, move, level_now, n_bombs, max_x, row, rules)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def take_turn(gs, hand_left, seat_flags, captured, order, rules, pol_seat, pp_seat, player_at, state, owner, counts,
-              moves, played, cards, top, level_now, n_bombs, max_x, row, log, forced):
+def take_turn(st, forced):
     """One turn of 双扣. Returns True when the hand is over.
 
     ``forced`` >= 0 plays that move (its index in ``generate_moves``' order), -1 passes, -2 lets
     the seat's policy choose (a search player decides before the turn; ``kernels.shuangkou.search``)."""
+    gs = st.gs
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
-    top_seat = gs[GS_TOP_SEAT]
-    n = generate_moves(counts[seat], top, rules, moves)
+    n = generate_moves(st.counts[seat], st.top, st.rules, st.moves)
     choice = -1
     if n > 0 and forced > -2:
         choice = forced
     elif n > 0:
-        choice = choose_move(pol_seat[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, level_now,
-                             pp_seat, rules, state)
+        choice = choose_move(st, seat, n)
     if choice < 0:
-        record_pass(gs, seat, seat_flags, top, played, log, rules)
+        steps.record_pass(st, seat)
     else:
-        move = moves[choice]
-        n_cards = take_cards(seat, move, owner, counts, cards, played)
-        record_play_facts(seat, player_at[seat], move, level_now, n_bombs, max_x, row, rules)
-        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_cards, False)
-        if after_play(gs, seat, n_cards, moves, choice, hand_left, seat_flags, order, captured, top):
-            row[ROW_ENDED_BY] = player_at[seat]
+        move = st.moves[choice]
+        n_cards = take_cards(seat, move, st.owner, st.counts, st.cards, st.played)
+        record_play_facts(st, seat, move)
+        steps.log_play(st, seat, choice, st.played, n_cards)
+        if steps.after_play(st, seat, choice, n_cards):
+            st.row[ROW_ENDED_BY] = st.player_at[seat]
             return True
-    advance(gs, seat, hand_left, captured, seat_flags, top, rules)
+    steps.advance(st, seat)
     return False

@@ -66,8 +66,10 @@ def _emit(out, n, kind, rank, size, wilds, big, chain, wildas):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _runs(nat, lo_nat, hi_nat, total, wilds, bj, kind, per, min_len, out, n):
-    """Every window of a run of ``per`` each that these cards complete exactly."""
+def _runs(nat, span, total, wilds, bj, kind, per, min_len, out, n):
+    """Every window of a run of ``per`` each that these cards complete exactly (``span``: the
+    lowest and highest natural rank among them)."""
+    lo_nat, hi_nat = span
     if total % per != 0:
         return n
     length = total // per
@@ -122,11 +124,11 @@ def complete(nat, sj, bj, mode, allow_lianzha, out):
             n = _emit(out, n, TRIPLE, lo_nat, 3, jokers, bj, 1, wa)
         else:
             n = _emit(out, n, BOMB, lo_nat, total, jokers, bj, 1, wa)
-    n = _runs(nat, lo_nat, hi_nat, total, jokers, bj, STRAIGHT, 1, 5, out, n)
-    n = _runs(nat, lo_nat, hi_nat, total, jokers, bj, PAIR_CHAIN, 2, 3, out, n)
-    n = _runs(nat, lo_nat, hi_nat, total, jokers, bj, TRIO_CHAIN, 3, 3, out, n)
+    n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, STRAIGHT, 1, 5, out, n)
+    n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, PAIR_CHAIN, 2, 3, out, n)
+    n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, TRIO_CHAIN, 3, 3, out, n)
     if allow_lianzha:
         for k in range(3, TOP_CHAIN_RANK + 2):
             if total % k == 0 and total // k >= 4:
-                n = _runs(nat, lo_nat, hi_nat, total, jokers, bj, LIANZHA, total // k, k, out, n)
+                n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, LIANZHA, total // k, k, out, n)
     return n

@@ -10,8 +10,10 @@ import numpy as np
 
 from kernels.cards import card_rank
 from kernels.rng import seed_stream
-from kernels.shuangkou.movegen import empty_moves, generate_moves
+from kernels.climb.loop import GS_TOP_SEAT
+from kernels.shuangkou.movegen import generate_moves
 from kernels.shuangkou.policies import POLICY_NAMES, choose_move, params_matrix
+from kernels.shuangkou.state import new_state
 from sim.games.shuangkou.rules import ShuangkouRules, engine_rules
 from sim.ruleset import flatten
 from tests.reference import shuangkou_rules as ref
@@ -23,23 +25,23 @@ class KernelPlayers:
         self.v = engine_rules(rules or ShuangkouRules())
         self.pp = params_matrix(policies, overrides or [{}] * 4)
         self.pol = np.array([POLICY_NAMES.index(p) for p in policies], np.int64)
-        self.state = np.zeros(4, np.uint64)
-        seed_stream(seed, 0, self.state)
-        self.out = empty_moves()
+        self.st = new_state(self.v, pp=self.pp)  # the chooser's view, filled in at every turn
+        seed_stream(seed, 0, self.st.rng)
 
     def __call__(self, h: ShuangkouHand, seat: int):
-        counts = np.zeros((4, 16), np.int64)
+        st = self.st
+        st.counts[:] = 0
         for s in range(4):
             for c in h.hands[s]:
-                counts[s, card_rank(c)] += 1
-        left = np.array([len(x) for x in h.hands], np.int64)
-        level = np.array([h.level_now(s) for s in range(4)], np.int64)
-        n = generate_moves(counts[seat], np.array(h.top, np.int64), self.v, self.out)
-        policy = self.pol[h.players[seat]]
-        i = choose_move(policy, seat, self.out, n, h.lead(), counts, h.top_seat, left, level, self.pp, self.v,
-                        self.state)
+                st.counts[s, card_rank(c)] += 1
+        st.hand_left[:] = [len(x) for x in h.hands]
+        st.level_now[:] = [h.level_now(s) for s in range(4)]
+        st.gs[GS_TOP_SEAT] = h.top_seat  # -1: leading
+        st.policies[seat] = self.pol[h.players[seat]]
+        n = generate_moves(st.counts[seat], np.array(h.top, np.int64), self.v, st.moves)
+        i = choose_move(st, seat, n)
         assert h.lead() <= (i >= 0), "a player passed on the lead"
-        return ref.PASS_KEY if i < 0 else tuple(int(x) for x in self.out[i])
+        return ref.PASS_KEY if i < 0 else tuple(int(x) for x in st.moves[i])
 
 
 def play(policies, seed, game, rules=None):

@@ -22,7 +22,7 @@ def run_census(mode, seed, start, count, n_blocks=4):
     t = compile_rules(apply_overrides(ShuangkouRules(), {"wild_jokers": mode}))
     out = np.zeros((N_CENSUS_FEATURES, 4, count), np.int16)
     no_fix = np.zeros((0, 0), np.int64)
-    census_range(seed, start, count, t["deck"], no_fix, no_fix, t["inc_rank"], t["inc_fk"], t["card_points"],
+    census_range(seed, start, count, t["deck"], (no_fix, no_fix), (t["inc_rank"], t["inc_fk"], t["card_points"]),
                  t["census_params"], out, n_blocks)
     return out
 

@@ -35,8 +35,8 @@ def run(fix, seed, start, count):
     t = compile_rules(load_game("shuangkou").rules())
     fix_card, fix_slots = tables(fix)
     out = np.zeros((N_CENSUS_FEATURES, 4, count), np.int16)
-    census_range(np.uint64(seed), start, count, t["deck"], fix_card, fix_slots, t["inc_rank"], t["inc_fk"],
-                 t["card_points"], t["census_params"], out, 4)
+    census_range(np.uint64(seed), start, count, t["deck"], (fix_card, fix_slots),
+                 (t["inc_rank"], t["inc_fk"], t["card_points"]), t["census_params"], out, 4)
     return out, fixed_groups(fix_card, fix_slots)
 
 

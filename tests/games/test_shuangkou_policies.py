@@ -44,19 +44,21 @@ def _lead(params):
     """Issue 24, seed 40, game 832: seat 3 leads holding 33 666666 7 88 99 10 JJ QQ AA 2 and 大王 (two
     seats already at 6相). The plan-only smart led 88 99 (10) JJ QQ with 大王 as the 10, though
     the joker added to 666666 makes a 7相 bomb."""
-    from kernels.shuangkou.movegen import empty_moves, generate_moves
+    from kernels.climb.loop import GS_TOP_SEAT
+    from kernels.shuangkou.movegen import generate_moves
     from kernels.shuangkou.policies import SMART, choose_move, params_matrix
+    from kernels.shuangkou.state import new_state
     from sim.games.shuangkou.rules import engine_rules
 
-    v = engine_rules(ShuangkouRules())
-    counts = np.zeros((4, 16), np.int64)
-    counts[3, :15] = [2, 0, 0, 6, 1, 2, 2, 1, 2, 2, 0, 2, 1, 0, 1]
-    out = empty_moves()
-    n = generate_moves(counts[3], np.zeros(7, np.int64), v, out)
-    i = choose_move(SMART, 3, out, n, True, counts, -1, np.array([20, 17, 22, 22], np.int64),
-                    np.array([6, 6, 0, 0], np.int64), params_matrix(["smart"] * 4, [params] * 4), v,
-                    np.zeros(4, np.uint64))
-    return tuple(int(x) for x in out[i])
+    st = new_state(engine_rules(ShuangkouRules()), np.full(4, SMART), params_matrix(["smart"] * 4, [params] * 4))
+    st.policies[:], st.pp[:] = st.run_policies, st.run_pp
+    st.counts[3, :15] = [2, 0, 0, 6, 1, 2, 2, 1, 2, 2, 0, 2, 1, 0, 1]
+    st.hand_left[:] = [20, 17, 22, 22]
+    st.level_now[:] = [6, 6, 0, 0]
+    st.gs[GS_TOP_SEAT] = -1
+    n = generate_moves(st.counts[3], st.top, st.rules, st.moves)
+    i = choose_move(st, 3, n)
+    return tuple(int(x) for x in st.moves[i])
 
 
 def test_smart_keeps_the_joker_for_its_natural_bomb():

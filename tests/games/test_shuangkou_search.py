@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from kernels.climb.search import search_stream
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.money import player_money
-from kernels.shuangkou.search import confident_best, sample_world
+from kernels.climb.search_pick import confident_best
+from kernels.shuangkou.search import sample_world
 from sim.games.shuangkou.play import kernel_inputs, rows_to_table, run_kernel
 from sim.games.shuangkou.rules import ShuangkouRules
 from sim.ruleset import apply_overrides

@@ -1,0 +1,60 @@
+"""百变双扣's declared state: the climbing family's core slots (``kernels.climb.state``) and the game's own.
+
+Every kernel of a hand in play takes this state ``st`` (the deal and draw, the turn, the players,
+the search hooks); ``kernels.state`` explains the declaration and what ``clone`` / ``copy_into``
+do. Seats are seats after the draw's swap (SK-2): ``st.policies`` / ``st.pp`` are the players
+sitting there, ``st.player_at[seat]`` the player (row columns are by player). ``new_state``
+(Python) builds a run's template: the run constants in it, every other slot zero; each parallel
+block plays on a ``clone`` of it. 双扣 keeps no scalars of its own in ``st.gs``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from kernels.climb.loop import LOG_CARDS
+from kernels.climb.state import CLIMB_CORE
+from kernels.shuangkou.layout import HAND_LAYOUT
+from kernels.shuangkou.movegen import MAX_MOVES
+from kernels.shuangkou.policies import N_PP
+from kernels.state import Slot
+
+N_SEATS = 4
+N_CARDS = 108  # card ids: deck * 54 + rank * 4 + suit, 52 小王, 53 大王 in each deck
+HAND_SIZE = 27
+N_RANKS = 16  # count columns: naturals 0..12, 小王 13, 大王 14 (15 unused)
+LOG_WIDTH = LOG_CARDS + HAND_SIZE  # a play may take a whole hand (a 9-rank 连三同张 is 27 cards)
+
+LAYOUT = CLIMB_CORE.extend("ShuangkouState", __name__, [
+    Slot("owner", "int64", ("cards",), "the seat holding each physical card (-1: played)"),
+    Slot("player_at", "int64", ("seats",), "the player sitting at each seat after the draw's swap"),
+    Slot("level_now", "int64", ("seats",), "each seat's 相 level so far (SK-7 as the players see it)"),
+    Slot("n_bombs", "int64", ("seats",), "bomb-class plays each seat has made"),
+    Slot("max_x", "int64", ("seats",), "the largest 相 each seat has played"),
+    Slot("deck", "int64", ("cards",), "the shuffled deck of the deal (read by the deal and draw only)", scratch=True),
+    Slot("played", "int64", (HAND_SIZE,), "physical ids of the cards of the play being made", scratch=True),
+    Slot("cards", "int64", (15,), "per-rank counts of the play being made (movegen.move_cards)", scratch=True),
+    Slot("run_policies", "int64", ("seats",), "the run's player ids by player slot, before rotation", shared=True),
+    Slot("run_pp", "float64", ("seats", "params"), "the run's player parameters by player slot", shared=True),
+    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
+         shared=True),
+    Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions (kernels.deal.place_fixed)",
+         shared=True),
+], "A 百变双扣 hand in play: the climbing core, who holds which card, who sits where, the 相 so far.")
+ShuangkouState = LAYOUT.cls
+
+
+def new_state(rules: np.ndarray, policies=None, pp=None, fix_card=None, fix_slots=None, log_rows: int = 1):
+    """A run's template state (numpy): the rules vector, the run's players and parameters (by
+    player slot) and ``--fix``'s tables (none: (0, 0) tables) in it, every other slot zero."""
+    none = np.zeros((0, 0), np.int64)
+    values = {
+        "rules": np.asarray(rules, np.int64),
+        "run_policies": np.zeros(N_SEATS, np.int64) if policies is None else np.asarray(policies, np.int64),
+        "run_pp": np.zeros((N_SEATS, N_PP)) if pp is None else np.asarray(pp, np.float64),
+        "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
+        "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64),
+        "log": np.zeros((log_rows, LOG_WIDTH), np.int64),  # wider than the core's: a play may be 27 cards
+    }
+    return LAYOUT.allocate(values, seats=N_SEATS, ranks=N_RANKS, cards=N_CARDS, row=HAND_LAYOUT.length,
+                           params=N_PP, max_moves=MAX_MOVES, scratch=1, money=1)
