@@ -4,7 +4,8 @@ Play policies (codes shared with ``sim.games.bridge.policies``): ``PLAY_RANDOM``
 legal card from the game's stream; ``PLAY_GREEDY`` plays by the classic rules of thumb below;
 ``PLAY_DD`` is double-dummy play, which the kernel does not do (the tricks are the DD table's
 entry, filled in from ``sim.games.bridge.dd``). Declarer chooses dummy's cards with declarer's
-policy. ``step`` is 1 for clockwise play (spec BR-1), 3 for counter-clockwise.
+policy. The play direction ``step`` (``st.rules[R_STEP]``) is 1 for clockwise play (spec BR-1), 3 for
+counter-clockwise. The functions take the board's declared state ``st`` (``kernels.bridge.state``).
 
 Greedy, from what the player may know: own cards, dummy (after the opening lead), the cards
 played; declarer also counts the opponents' trumps. A card is a *master* when no higher card of
@@ -42,6 +43,7 @@ import numpy as np
 from numba import njit
 
 from kernels.bridge.bits import highest_bit, lowest_bit, nth_bit, popcount
+from kernels.bridge.state import R_STEP
 from kernels.bridge.trick import beats, legal_cards, suit_mask, trick_winner
 from kernels.rng import bounded
 
@@ -244,8 +246,12 @@ def _lead_defender(hand, others, trump):
 
 
 @njit(cache=True, nogil=True)
-def greedy_card(seat, hands, played, trick, k, declarer, trump, step, dummy_seen):
-    """The greedy policy's card for ``seat`` at position ``k`` of the trick (module docstring)."""
+def greedy_card(st, seat, played, k, declarer, trump, dummy_seen):
+    """The greedy policy's card for ``seat`` at position ``k`` of the trick ``st.trick`` (module
+    docstring), from the hands ``st.hands`` and the cards ``played``."""
+    hands = st.hands
+    trick = st.trick
+    step = st.rules[R_STEP]
     hand = hands[seat]
     dummy = declarer ^ 2
     declaring = seat == declarer or seat == dummy
@@ -334,19 +340,22 @@ def _honours_of(suit):
 
 
 @njit(cache=True, nogil=True)
-def random_card(hand, led_suit, state):
-    """A uniform legal card, drawn from the game's stream."""
-    legal = legal_cards(hand, led_suit)
-    return nth_bit(legal, bounded(state, popcount(legal)))
+def random_card(st, seat, led_suit):
+    """A uniform legal card of ``seat``, drawn from the board's stream."""
+    legal = legal_cards(st.hands[seat], led_suit)
+    return nth_bit(legal, bounded(st.rng, popcount(legal)))
 
 
 @njit(cache=True, nogil=True)
-def play_contract(masks, declarer, trump, step, policies, state, hands, trick, sequence):
-    """Play 13 tricks from the hands ``masks``; return declarer's tricks. ``sequence[0:52]`` receives
-    the cards in play order (the opening lead first); ``policies[seat]`` is a PLAY_* code and
-    dummy's cards follow declarer's policy."""
+def play_contract(st, declarer, trump):
+    """Play 13 tricks from the hands ``st.masks``; return declarer's tricks. ``st.sequence[0:52]``
+    receives the cards in play order (the opening lead first); ``st.pol[1, seat]`` is a PLAY_* code
+    and dummy's cards follow declarer's policy; random play draws from ``st.rng``."""
+    hands = st.hands
+    trick = st.trick
+    step = st.rules[R_STEP]
     for s in range(4):
-        hands[s] = masks[s]
+        hands[s] = st.masks[s]
     played = _ZERO
     leader = (declarer + step) % 4
     won = 0
@@ -356,14 +365,14 @@ def play_contract(masks, declarer, trump, step, policies, state, hands, trick, s
             seat = (leader + k * step) % 4
             controller = declarer if seat == dummy else seat
             led = -1 if k == 0 else trick[0] // 13
-            if policies[controller] == PLAY_RANDOM:
-                card = random_card(hands[seat], led, state)
+            if st.pol[1, controller] == PLAY_RANDOM:
+                card = random_card(st, seat, led)
             else:
-                card = greedy_card(seat, hands, played, trick, k, declarer, trump, step, t > 0 or k > 0)
+                card = greedy_card(st, seat, played, k, declarer, trump, t > 0 or k > 0)
             trick[k] = card
             hands[seat] &= ~_bit(card)
             played |= _bit(card)
-            sequence[4 * t + k] = card
+            st.sequence[4 * t + k] = card
         winner = (leader + trick_winner(trick, 4, trump) * step) % 4
         if (winner & 1) == (declarer & 1):
             won += 1

@@ -14,6 +14,7 @@ from kernels.bridge.census import N_CENSUS, census_range
 from kernels.bridge.deal import deal_range, no_deal_spec
 from kernels.bridge.hand import holding_table, pattern_table
 from kernels.bridge.layout import BOARD_LAYOUT, CENSUS_LAYOUT
+from kernels.bridge.state import new_state
 from sim.games.bridge.rules import VUL_CYCLE, BridgeRules, compile_rules
 
 
@@ -57,13 +58,12 @@ def census(seed: int, start: int, stop: int, deal_spec=None) -> dict[str, np.nda
 def play(seed: int, start: int, stop: int, rules: BridgeRules, policies: np.ndarray,
          bid_params: np.ndarray, rotate: bool = False, duplicate: bool = False, deal_spec=None) -> np.ndarray:
     """``BOARD_LAYOUT`` rows (int64) of hands ``start .. stop-1`` (``sim.games.bridge.players``);
-    ``rotate`` and ``duplicate`` as ``kernels.bridge.board.play_hand``."""
+    ``rotate`` and ``duplicate`` as ``kernels.bridge.board.play_hand`` reads them from the run."""
     n = stop - start
     rows = np.zeros((n, ROW_LEN), np.int64)
     if n:
-        t = compile_rules(rules)
-        play_range(np.uint64(seed), start, n, bool(rotate), bool(duplicate), t["rules"], t["holding"], t["pattern"],
-                   t["vul_cycle"], deal_spec or no_deal_spec(), policies, bid_params, rows, _blocks(n))
+        st = new_state(compile_rules(rules), policies, bid_params, deal_spec, seed, rotate, duplicate)
+        play_range(st, start, n, rows, _blocks(n))
     return rows
 
 

@@ -20,16 +20,16 @@ CHECKED = ("board", "level", "strain", "doubled", "declarer", "tricks", "n_calls
 def replay_board(spec, game_index: int) -> tuple[np.ndarray, np.ndarray]:
     """(kernel row, the 52 cards in play order or -1) of hand ``game_index`` of a run."""
     from kernels.bridge.board import play_logged
+    from kernels.bridge.state import new_state
     from sim.games.bridge.players import player_arrays
     from sim.games.bridge.rules import compile_rules
 
     from sim.games.bridge.given import deal_spec
 
-    t = compile_rules(spec.rules)
     policies, bid_params = player_arrays(list(spec.options["policies"]), spec.options.get("policy_params"))
-    return play_logged(np.uint64(spec.seed), game_index, bool(spec.options.get("rotate")),
-                       bool(spec.options.get("duplicate")), t["rules"], t["holding"], t["pattern"], t["vul_cycle"],
-                       deal_spec(spec), policies, bid_params, np.empty(0, np.uint64))
+    st = new_state(compile_rules(spec.rules), policies, bid_params, deal_spec(spec), spec.seed,
+                   bool(spec.options.get("rotate")), bool(spec.options.get("duplicate")))
+    return play_logged(st, game_index, np.empty(0, np.uint64))
 
 
 def hand_line(mask: int) -> str:

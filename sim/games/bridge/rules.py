@@ -80,7 +80,7 @@ def fixed_vul_code(rules: BridgeRules) -> int:
 
 def compile_rules(rules: BridgeRules) -> dict[str, np.ndarray]:
     """The arrays ``play_range`` reads: ``rules`` (int64 ``R_*``), ``holding``, ``pattern``, ``vul_cycle``."""
-    from kernels.bridge.board import N_RULES, R_FIXED_VUL, R_INSULT_X, R_INSULT_XX, R_STEP
+    from kernels.bridge.state import N_RULES, R_FIXED_VUL, R_INSULT_X, R_INSULT_XX, R_STEP
     from kernels.bridge.hand import holding_table, pattern_table
 
     validate(rules)

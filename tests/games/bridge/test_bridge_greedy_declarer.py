@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 
 from kernels.bridge.cardplay import PLAY_GREEDY, greedy_card, play_contract
 from kernels.bridge.cards import RANK_CHARS, SUIT_CHARS, card
+from kernels.bridge.state import R_STEP, new_state
+from sim.games.bridge.players import policy_arrays
+from tests.games.bridge.helpers import tables
 from tests.reference import bridge as ref
 
 SOUTH, NORTH = 2, 0
@@ -33,16 +36,26 @@ def mask(cards: list[int]) -> int:
     return sum(1 << c for c in cards)
 
 
+def board_state(masks, step: int = 1):
+    """A board state (kernels.bridge.state) holding ``masks``, greedy play by every seat, play
+    direction ``step``."""
+    st = new_state(tables(), *policy_arrays("natural", "greedy"))
+    st.rules[R_STEP] = step
+    st.masks[:] = masks
+    st.hands[:] = masks
+    st.pol[1, :] = PLAY_GREEDY
+    return st
+
+
 def choose(hands_text: list[str], seat: int, trump: int, trick_text: str = "", played_text: str = "",
            declarer: int = SOUTH) -> int:
     """The kernel's greedy card for ``seat``, checked equal to the reference twin's."""
     hands = [cards_of(h) for h in hands_text]
     trick = cards_of(trick_text)
     played = set(cards_of(played_text)) | set(trick)
-    masks = np.array([mask(h) for h in hands], np.uint64)
-    t = np.zeros(4, np.int64)
-    t[:len(trick)] = trick
-    got = int(greedy_card(seat, masks, np.uint64(mask(list(played))), t, len(trick), declarer, trump, 1, True))
+    st = board_state(np.array([mask(h) for h in hands], np.uint64))
+    st.trick[:len(trick)] = trick
+    got = int(greedy_card(st, seat, np.uint64(mask(list(played))), len(trick), declarer, trump, True))
     want = ref.greedy_card(seat, hands, played, trick, declarer, trump, 1, True)
     assert got == want
     return got
@@ -124,10 +137,8 @@ def test_declarer_discards_a_loser_from_the_shortest_losing_suit():
 def test_greedy_contract_play_equals_the_reference_on_random_deals(seed, declarer, trump, step):
     deck = np.random.default_rng(seed).permutation(52)
     hands = [sorted(int(c) for c in deck[s::4]) for s in range(4)]
-    masks = np.array([mask(h) for h in hands], np.uint64)
-    sequence = np.empty(52, np.int64)
-    won = play_contract(masks, declarer, trump, step, np.full(4, PLAY_GREEDY, np.int64), np.zeros(4, np.uint64),
-                        np.zeros(4, np.uint64), np.zeros(4, np.int64), sequence)
+    st = board_state(np.array([mask(h) for h in hands], np.uint64), step)
+    won = play_contract(st, declarer, trump)
     want = ref.greedy_play(hands, declarer, trump, step)
-    assert list(sequence) == want
+    assert list(st.sequence) == want
     assert won == ref.replay_play(hands, declarer, trump, want, step)

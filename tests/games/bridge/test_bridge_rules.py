@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernels.bridge.board import R_FIXED_VUL, R_INSULT_XX, R_STEP
+from kernels.bridge.state import R_FIXED_VUL, R_INSULT_XX, R_STEP
 from kernels.bridge.layout import BOARD_LAYOUT
 from sim.errors import UserError
 from sim.games.bridge import rules as bridge_rules
