@@ -15,7 +15,6 @@ ties, jokers skipped); 庄家 is the seat that would have received that card had
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.deal import place_fixed, shuffle
@@ -30,13 +29,12 @@ DL_LEN = 5
 
 
 @njit(cache=True, nogil=True)
-def deal_and_show(state, deck, rotation, fix_card, fix_slots, rules, pp, gs, log, dl):
-    """Shuffle, deal and find 庄家 and trump; writes ``dl[DL_*]``. ``fix_card`` / ``fix_slots``:
-    ``--fix``'s cards, placed after every shuffle (``kernels.deal.place_fixed``)."""
-    suit = np.zeros((N_SEATS, 4), np.int64)
-    show = np.zeros((N_SEATS, 4), np.int64)
-    extra = np.zeros(N_SEATS, np.int64)
-    received = np.zeros(N_SEATS, np.int64)
+def deal_and_show(st, rotation):
+    """Shuffle ``st.deck`` from ``st.rng``, deal and find 庄家 and trump; writes ``st.dl[DL_*]``.
+    ``--fix``'s cards (``st.fix_card``, ``st.fix_slots``) are placed after every shuffle
+    (``kernels.deal.place_fixed``)."""
+    state, deck, fix_card, fix_slots, rules, dl = st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl
+    suit, show, extra, received = st.dsuit, st.dshow, st.dextra, st.drecv
     dl[DL_REDEALS] = 0
     shuffle(state, deck)
     place_fixed(state, deck, fix_card, fix_slots)
@@ -58,13 +56,12 @@ def deal_and_show(state, deck, rotation, fix_card, fix_slots, rules, pp, gs, log
                 suit[seat, k % 4] += 1
             if show[seat, 0] + show[seat, 1] + show[seat, 2] + show[seat, 3] == 0:
                 continue  # (no 10 to show)
-            act, s = declare_choice(seat, suit[seat], show[seat], extra[seat], received[seat], HAND_SIZE, NO_DECL,
-                                    NEG1, NEG1, FALSE, pp)
+            act, s = declare_choice(st, seat, HAND_SIZE, NO_DECL, NEG1, NEG1, FALSE)
             if act != NO_DECL:
-                li = log_row(log, gs, LT_DECLARE, seat, p, I1)
+                li = log_row(st, LT_DECLARE, seat, p, I1)
                 for q in range(p + 1):  # the first 10 of that suit the seat received
                     if deal_seat(q, rotation) == seat and deck[q] % N_KINDS == R10 * 4 + s:
-                        log_card(log, li, deck[q])
+                        log_card(st, li, deck[q])
                         break
                 dl[DL_TRUMP] = s
                 dl[DL_BANKER] = seat
@@ -73,7 +70,7 @@ def deal_and_show(state, deck, rotation, fix_card, fix_slots, rules, pp, gs, log
                 return
         if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
             dl[DL_REDEALS] += 1
-            log_row(log, gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
+            log_row(st, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
             shuffle(state, deck)
             place_fixed(state, deck, fix_card, fix_slots)
             continue
@@ -92,8 +89,8 @@ def deal_and_show(state, deck, rotation, fix_card, fix_slots, rules, pp, gs, log
                 best = natural_value(k)
                 pick = i
     for i in range(pick + 1):
-        li = log_row(log, gs, LT_FLIP, NEG1, i, I1 if i == pick else I0)
-        log_card(log, li, deck[n_dealt + i])
+        li = log_row(st, LT_FLIP, NEG1, i, I1 if i == pick else I0)
+        log_card(st, li, deck[n_dealt + i])
     dl[DL_TRUMP] = deck[n_dealt + pick] % 4
     dl[DL_BANKER] = deal_seat(n_dealt + pick, rotation)
     dl[DL_POSITION] = -1

@@ -50,26 +50,28 @@ ROW_THROW_CARDS, ROW_N_TRICKS, ROW_TRUMPED, ROW_TRACTORS_LED, ROW_PAIRS_LED, ROW
     R("throw_higher_cards"), R("n_tricks"), R("tricks_trumped"), R("tractors_led"), R("pairs_led"), R("triples_led"))
 
 
-@njit(cache=True, nogil=True, inline="always")
-def play_hand(seed, deal, rotation, fix_card, fix_slots, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
-              void, buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log):
-    """Play one hand into ``row`` (``kernels.hongwu.layout``)."""
+@njit(cache=True, nogil=True)
+def play_hand(st, seed, deal, rotation, row):
+    """Play one hand of the stream ``(seed, deal)`` turned by ``rotation`` into ``row``
+    (``kernels.hongwu.layout``)."""
+    rules, deck, deck_template, ot, hands, ncls, gs, ss, side, feats, dl = (
+        st.rules, st.deck, st.deck_template, st.ot, st.hands, st.ncls, st.gs, st.ss, st.side, st.feats, st.dl)
     row[:] = 0
     gs[:] = 0
-    seed_stream(seed, deal, state)
+    seed_stream(seed, deal, st.rng)
     for i in range(deck.shape[0]):  # (an element loop: slice copies compile numba's shape-error path)
         deck[i] = deck_template[i]
-    deal_and_show(state, deck, rotation, fix_card, fix_slots, rules, pp, gs, log, dl)
+    deal_and_show(st, rotation)
     trump = dl[DL_TRUMP]
     banker = dl[DL_BANKER]
     one_vs_three = rules[R_TEAMS] == TEAMS_ONE_VS_THREE
     for s in range(N_SEATS):
         side[s] = 1 if (s == banker or (not one_vs_three and s == (banker + 2) % N_SEATS)) else 0
     build_order(ot, trump, rules[R_ADJACENCY])
-    clear_holdings(hands, ncls, owner)
+    clear_holdings(st)
     n_dealt = N_SEATS * HAND_SIZE
     for p in range(n_dealt):
-        give_card(deal_seat(p, rotation), deck[p], hands, ncls, owner, ot)
+        give_card(st, deal_seat(p, rotation), deck[p])
     for s in range(N_SEATS):
         hand_features(hands, ncls, s, ot, HEART5_KIND, feats)
         row[ROW_TRUMPS + s] = feats[F_TRUMPS]
@@ -82,9 +84,9 @@ def play_hand(seed, deal, rotation, fix_card, fix_slots, rules, policies, pp, st
     kitty_dealt = 0
     for i in range(KITTY_SIZE):
         kitty_dealt += ot[OT_KPTS, deck[n_dealt + i] % N_KINDS]
-    seen[:, :] = 0
-    void[:, :] = 0
-    buried[:, :] = 0
+    st.seen[:, :] = 0
+    st.void[:, :] = 0
+    st.buried[:, :] = 0
     ss[:, :] = 0
     gs[GS_BANKER] = banker
     gs[GS_LEADER] = banker
@@ -94,14 +96,13 @@ def play_hand(seed, deal, rotation, fix_card, fix_slots, rules, policies, pp, st
     gs[GS_HOT_KIND] = HEART5_KIND
     gs[GS_HAND_SIZE] = HAND_SIZE
     gs[GS_ALLOW_THROW] = rules[R_ALLOW_THROW]
-    kitty_pts, kitty_trumps, kitty_h5 = bury_kitty(banker, deck, n_dealt, KITTY_SIZE, N_DECKS, policies, pp, state, ot,
-                                                   hands, ncls, owner, buried, gs, log, pref, hcopy, out)
+    kitty_pts, kitty_trumps, kitty_h5 = bury_kitty(st, banker, n_dealt, KITTY_SIZE)
     voids = 0
     for c in range(4):
         if c != trump and ncls[banker, c] == 0:
             voids += 1
     row[ROW_BANKER_TRUMPS] = ncls[banker, CLS_TRUMP]
-    play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, policies, pp, state, log)
+    play_tricks(st)
     # -- P, the kitty and the ♥5s
     last_side = side[gs[GS_LAST_WINNER]]
     kou_di = last_side == 0

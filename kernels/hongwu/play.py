@@ -13,55 +13,55 @@ import numpy as np
 from numba import njit
 
 from kernels.deal import place_fixed, shuffle
-from kernels.hongwu.codes import HAND_SIZE, N_IDS
-from kernels.hongwu.deal import DL_BANKER, DL_LEN, DL_TRUMP, deal_and_show
+from kernels.hongwu.codes import HAND_SIZE, N_IDS, N_RULES
+from kernels.hongwu.deal import DL_BANKER, DL_TRUMP, deal_and_show
 from kernels.hongwu.hand import play_hand
 from kernels.hongwu.layout import ROW_LEN
 from kernels.hongwu.order import HEART5_KIND, build_order
+from kernels.hongwu.state import HONGWU
 from kernels.rng import seed_stream
+from kernels.state import clone
 from kernels.trick.blocks import run_blocks
 from kernels.trick.census import N_FEATURES, hand_features
-from kernels.trick.order import I0, MAXS, N_CLS, new_table
+from kernels.trick.order import I0
+from kernels.trick.players import N_PP
 from kernels.trick.state import (
-    GS_N_LOG, LOG_W, MAX_LOG, MAXC, N_SEATS, clear_holdings, deal_seat, give_card, new_hand_buffers,
+    GS_N_LOG, MAX_LOG, N_SEATS, base_values, clear_holdings, deal_seat, give_card, start_block,
 )
 
+# run[RUN_*] of play_block
+RUN_START, RUN_ROTATE, RUN_DUPLICATE = range(3)
+# run[CR_*] of census_block
+CR_START, CR_TRUMP = range(2)
 
-def _no_fix():
-    """The empty ``place_fixed`` tables: a run without ``--fix``."""
-    return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
 
-
-@njit(cache=True, nogil=True)
-def _buffers():
-    hands, ncls, owner, seen, void, buried, gs, ss = new_hand_buffers(N_IDS)
-    return (np.empty(4, np.uint64), np.empty(N_IDS, np.int64), np.arange(N_IDS).astype(np.int64), new_table(),
-            hands, ncls, owner, seen, void, buried, gs, ss, np.zeros(N_SEATS, np.int64),
-            np.zeros((N_CLS, MAXS), np.float64), np.zeros((N_CLS, MAXS), np.int64), np.zeros(MAXC, np.int64),
-            np.zeros(N_FEATURES, np.int64), np.zeros(DL_LEN, np.int64))
+def template(rules, policies, pp, fix=None, log_rows=1):
+    """A run's state (``kernels.hongwu.state``): its rules, players (``policies`` int64[4], ``pp``
+    float64[4, N_PP]), ``--fix``'s tables (None: none) and a log of ``log_rows`` rows."""
+    return HONGWU.allocate(base_values(N_IDS, rules, policies, pp, fix, log_rows), ids=N_IDS, rules=N_RULES,
+                           params=N_PP)
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, start, rotate, duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, log, lo, hi):
-    """Hands ``start + lo .. start + hi - 1`` of a ``play_range`` call, with this block's buffers;
-    returns the log rows of the last hand (``log`` of one row: no logging). ``fix_card`` /
-    ``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed``)."""
-    (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
-     dl) = _buffers()
-    pol = policies.copy()
-    ppg = pp.copy()
+def play_block(tpl, seed, run, out_rows, lo, hi):
+    """Hands ``start + lo .. start + hi - 1`` of a ``play_range`` call (``run[RUN_*]``: start, rotate,
+    duplicate) on this block's own clone of the run's state ``tpl``; returns the log rows of the
+    last hand (``tpl.log`` of one row: no logging)."""
+    st = clone(tpl)
+    start_block(st)
+    start, rotate, duplicate = run[RUN_START], run[RUN_ROTATE], run[RUN_DUPLICATE]
+    policies, pp = tpl.policies, tpl.pp
     for i in range(lo, hi):
         g = start + i
         if rotate:
             for k in range(N_SEATS):
-                pol[k] = policies[(k + g) % N_SEATS]
+                st.policies[k] = policies[(k + g) % N_SEATS]
                 for j in range(pp.shape[1]):
-                    ppg[k, j] = pp[(k + g) % N_SEATS, j]
+                    st.pp[k, j] = pp[(k + g) % N_SEATS, j]
         deal = g // N_SEATS if duplicate else g
         rotation = g % N_SEATS if duplicate else 0
-        play_hand(seed, deal, rotation, fix_card, fix_slots, rules, pol, ppg, state, deck, template, ot, hands, ncls,
-                  owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats, dl, out_rows[i], log)
-    return gs[GS_N_LOG]
+        play_hand(st, seed, deal, rotation, out_rows[i])
+    return st.gs[GS_N_LOG]
 
 
 def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_blocks, fix=None):
@@ -69,53 +69,49 @@ def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_r
 
     ``rules`` int64[N_RULES] (``kernels.hongwu.codes``), ``policies`` int64[4] (0 random, 1 greedy,
     2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``)."""
-    fix_card, fix_slots = fix if fix is not None else _no_fix()
-    run_blocks(play_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(bool(rotate)),
-               np.int64(bool(duplicate)), fix_card, fix_slots, rules, policies, pp, out_rows,
-               np.zeros((1, LOG_W), np.int64))
+    run = np.array([start, bool(rotate), bool(duplicate)], np.int64)
+    run_blocks(play_block, count, n_blocks, template(rules, policies, pp, fix), np.uint64(seed), run, out_rows)
 
 
 def play_logged(seed, deal, rotation, rules, policies, pp, fix=None):
     """One hand with its action log: (row, log rows) — the same compiled kernel as the batch
     (deal ``deal`` turned by ``rotation`` is its duplicate hand ``4 * deal + rotation``)."""
     rows = np.zeros((1, ROW_LEN), np.int64)
-    log = np.zeros((MAX_LOG, LOG_W), np.int64)
-    fix_card, fix_slots = fix if fix is not None else _no_fix()
-    n = play_block(np.uint64(seed), np.int64(N_SEATS * deal + rotation), np.int64(0), np.int64(1), fix_card, fix_slots,
-                   rules, policies, pp, rows, log, 0, 1)
-    return rows[0], log[:n].copy()
+    tpl = template(rules, policies, pp, fix, log_rows=MAX_LOG)
+    n = play_block(tpl, np.uint64(seed), np.array([N_SEATS * deal + rotation, 0, 1], np.int64), rows, 0, 1)
+    return rows[0], tpl.log[:n].copy()
 
 
 CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, 庄家, then feature f of seat s at 2 + f * 4 + s
 
 
 @njit(cache=True, nogil=True)
-def census_block(seed, start, trump, fix_card, fix_slots, rules, pp, out, lo, hi):
-    """Deals ``start + lo .. start + hi - 1`` of ``census_range``."""
-    (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, o, feats,
-     dl) = _buffers()
-    log = np.zeros((1, LOG_W), np.int64)
+def census_block(tpl, seed, run, out, lo, hi):
+    """Deals ``start + lo .. start + hi - 1`` of ``census_range`` (``run[CR_*]``: start, trump)."""
+    st = clone(tpl)
+    start, trump = run[CR_START], run[CR_TRUMP]
+    deck, template_, ot, gs, dl, feats = st.deck, st.deck_template, st.ot, st.gs, st.dl, st.feats
     for i in range(lo, hi):
-        seed_stream(seed, start + i, state)
+        seed_stream(seed, start + i, st.rng)
         for j in range(N_IDS):
-            deck[j] = template[j]
+            deck[j] = template_[j]
         if trump < 0:
             gs[:] = 0
-            deal_and_show(state, deck, I0, fix_card, fix_slots, rules, pp, gs, log, dl)
+            deal_and_show(st, I0)
             suit = dl[DL_TRUMP]
             out[i, 1] = dl[DL_BANKER]
         else:
-            shuffle(state, deck)
-            place_fixed(state, deck, fix_card, fix_slots)
+            shuffle(st.rng, deck)
+            place_fixed(st.rng, deck, st.fix_card, st.fix_slots)
             suit = trump
             out[i, 1] = -1
         out[i, 0] = suit
         build_order(ot, suit, I0)
-        clear_holdings(hands, ncls, owner)
+        clear_holdings(st)
         for p in range(N_SEATS * HAND_SIZE):
-            give_card(deal_seat(p, I0), deck[p], hands, ncls, owner, ot)
+            give_card(st, deal_seat(p, I0), deck[p])
         for s in range(N_SEATS):
-            hand_features(hands, ncls, s, ot, HEART5_KIND, feats)
+            hand_features(st.hands, st.ncls, s, ot, HEART5_KIND, feats)
             for f in range(N_FEATURES):
                 out[i, 2 + f * N_SEATS + s] = feats[f]
 
@@ -125,6 +121,5 @@ def census_range(seed, start, count, trump, rules, pp, out, n_blocks, fix=None):
     (int64, ``CENSUS_COLS`` columns): trump suit, 庄家 (-1 with a fixed suit), then per seat the
     ``kernels.trick.census`` features of the 39 dealt cards under trump suit ``trump`` (-1: the
     suit of the first 10 shown by the bots with parameters ``pp``, as in play)."""
-    fix_card, fix_slots = fix if fix is not None else _no_fix()
-    run_blocks(census_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(trump), fix_card, fix_slots,
-               rules, pp, out)
+    tpl = template(rules, np.zeros(N_SEATS, np.int64), pp, fix)
+    run_blocks(census_block, count, n_blocks, tpl, np.uint64(seed), np.array([start, trump], np.int64), out)

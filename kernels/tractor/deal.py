@@ -31,23 +31,23 @@ DL_LEN = 8
 
 
 @njit(cache=True, nogil=True)
-def _log_shown(log, gs, deck, p, rotation, seat, kind, act):
-    li = log_row(log, gs, LT_DECLARE, seat, p, act)
+def _log_shown(st, p, rotation, seat, kind, act):
+    deck = st.deck
+    li = log_row(st, LT_DECLARE, seat, p, act)
     shown = 0
     for q in range(p + 1):
         if deal_seat(q, rotation) == seat and deck[q] % N_KINDS == kind and shown < act:
-            log_card(log, li, deck[q])
+            log_card(st, li, deck[q])
             shown += 1
 
 
 @njit(cache=True, nogil=True)
-def deal_and_declare(state, deck, level, rotation, fix_card, fix_slots, rules, pp, gs, log, dl):
-    """Shuffle, deal and run the declarations; writes ``dl[DL_*]`` (trump suit and who declared).
-    ``fix_card`` / ``fix_slots``: ``--fix``'s cards, placed after every shuffle (``kernels.deal.place_fixed``)."""
-    suit = np.zeros((N_SEATS, 4), np.int64)
-    show = np.zeros((N_SEATS, 4), np.int64)
-    extra = np.zeros(N_SEATS, np.int64)
-    received = np.zeros(N_SEATS, np.int64)
+def deal_and_declare(st, level, rotation):
+    """Shuffle ``st.deck`` from ``st.rng``, deal and run the declarations; writes ``st.dl[DL_*]``
+    (trump suit and who declared). ``--fix``'s cards (``st.fix_card``, ``st.fix_slots``) are placed
+    after every shuffle (``kernels.deal.place_fixed``)."""
+    state, deck, fix_card, fix_slots, rules, dl = st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl
+    suit, show, extra, received = st.dsuit, st.dshow, st.dextra, st.drecv
     n_show = np.zeros(N_SEATS, np.int64)  # level cards held, and suits held twice: who can act at all
     n_pair = np.zeros(N_SEATS, np.int64)
     dl[DL_REDEALS] = 0
@@ -81,8 +81,7 @@ def deal_and_declare(state, deck, level, rotation, fix_card, fix_slots, rules, p
                 suit[seat, k % 4] += 1
             if n_show[seat] == 0 or cur == DECL_PAIR or (cur == DECL_SINGLE and n_pair[seat] == 0):
                 continue  # (nothing this seat could declare)
-            act, s = declare_choice(seat, suit[seat], show[seat], extra[seat], received[seat], HAND_SIZE, cur,
-                                    cur_seat, cur_suit, rules[R_ALLOW_OVERRIDE] != 0, pp)
+            act, s = declare_choice(st, seat, HAND_SIZE, cur, cur_seat, cur_suit, rules[R_ALLOW_OVERRIDE] != 0)
             if act != NO_DECL:
                 count += 1
                 if first < 0:
@@ -90,7 +89,7 @@ def deal_and_declare(state, deck, level, rotation, fix_card, fix_slots, rules, p
                 cur = act
                 cur_seat = seat
                 cur_suit = s
-                _log_shown(log, gs, deck, p, rotation, seat, level_kind(level, s), act)
+                _log_shown(st, p, rotation, seat, level_kind(level, s), act)
         if cur != NO_DECL:
             dl[DL_TRUMP] = cur_suit
             dl[DL_DECLARER] = cur_seat
@@ -102,7 +101,7 @@ def deal_and_declare(state, deck, level, rotation, fix_card, fix_slots, rules, p
             return
         if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
             dl[DL_REDEALS] += 1
-            log_row(log, gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
+            log_row(st, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
             shuffle(state, deck)
             place_fixed(state, deck, fix_card, fix_slots)
             continue
@@ -122,8 +121,8 @@ def deal_and_declare(state, deck, level, rotation, fix_card, fix_slots, rules, p
                 best = natural_value(k)
                 pick = i
     for i in range(pick + 1):
-        li = log_row(log, gs, LT_FLIP, NEG1, i, I1 if i == pick else I0)
-        log_card(log, li, deck[n_dealt + i])
+        li = log_row(st, LT_FLIP, NEG1, i, I1 if i == pick else I0)
+        log_card(st, li, deck[n_dealt + i])
     dl[DL_TRUMP] = deck[n_dealt + pick] % 4
     dl[DL_DECLARER] = -1
     dl[DL_WITH] = 0

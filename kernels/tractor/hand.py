@@ -79,13 +79,15 @@ def choose_banker(ms, dl, rules):
     return ref if ref % 2 == team else (ref + 1) % N_SEATS
 
 
-@njit(cache=True, nogil=True, inline="always")
-def play_hand(seed, deal, rotation, ms, fix_card, fix_slots, rules, policies, pp, state, deck, deck_template, ot, hands, ncls, owner, seen,
-              void, buried, gs, ss, side, pref, hcopy, out, feats, dl, row, log):
-    """Play one hand into ``row`` (``kernels.tractor.layout``) and advance the match state ``ms``."""
+@njit(cache=True, nogil=True)
+def play_hand(st, seed, deal, rotation, row):
+    """Play one hand of the stream ``(seed, deal)`` turned by ``rotation`` into ``row``
+    (``kernels.tractor.layout``) and advance the match state ``st.ms``."""
+    ms, rules, deck, deck_template, ot, hands, ncls, gs, ss, side, feats, dl = (
+        st.ms, st.rules, st.deck, st.deck_template, st.ot, st.hands, st.ncls, st.gs, st.ss, st.side, st.feats, st.dl)
     row[:] = 0
     gs[:] = 0
-    seed_stream(seed, deal, state)
+    seed_stream(seed, deal, st.rng)
     for i in range(deck.shape[0]):  # (an element loop: slice copies compile numba's shape-error path)
         deck[i] = deck_template[i]
     first = ms[MS_BANKER_TEAM] < 0
@@ -94,16 +96,16 @@ def play_hand(seed, deal, rotation, ms, fix_card, fix_slots, rules, policies, pp
         ms[MS_LEVEL0 + 1] = 0
         ms[MS_HAND] = 0
     level = 0 if first else ms[MS_LEVEL0 + ms[MS_BANKER_TEAM]]
-    deal_and_declare(state, deck, level, rotation, fix_card, fix_slots, rules, pp, gs, log, dl)
+    deal_and_declare(st, level, rotation)
     trump = dl[DL_TRUMP]
     banker = choose_banker(ms, dl, rules)
     team = banker % 2
     for s in range(N_SEATS):
         side[s] = 1 if s % 2 == team else 0
     build_order(ot, level, trump, rules[R_ADJACENCY])
-    clear_holdings(hands, ncls, owner)
+    clear_holdings(st)
     for p in range(N_SEATS * HAND_SIZE):
-        give_card(deal_seat(p, rotation), deck[p], hands, ncls, owner, ot)
+        give_card(st, deal_seat(p, rotation), deck[p])
     for s in range(N_SEATS):
         hand_features(hands, ncls, s, ot, NEG1, feats)
         row[ROW_TRUMPS + s] = feats[0]
@@ -114,9 +116,9 @@ def play_hand(seed, deal, rotation, ms, fix_card, fix_slots, rules, policies, pp
     kitty_dealt = 0
     for i in range(KITTY_SIZE):
         kitty_dealt += ot[OT_KPTS, deck[N_SEATS * HAND_SIZE + i] % N_KINDS]
-    seen[:, :] = 0
-    void[:, :] = 0
-    buried[:, :] = 0
+    st.seen[:, :] = 0
+    st.void[:, :] = 0
+    st.buried[:, :] = 0
     ss[:, :] = 0
     gs[GS_BANKER] = banker
     gs[GS_LEADER] = banker
@@ -126,14 +128,13 @@ def play_hand(seed, deal, rotation, ms, fix_card, fix_slots, rules, policies, pp
     gs[GS_HOT_KIND] = -1
     gs[GS_HAND_SIZE] = HAND_SIZE
     gs[GS_ALLOW_THROW] = rules[R_ALLOW_THROW]
-    kitty_pts, kitty_trumps, _ = bury_kitty(banker, deck, N_SEATS * HAND_SIZE, KITTY_SIZE, N_DECKS, policies, pp,
-                                            state, ot, hands, ncls, owner, buried, gs, log, pref, hcopy, out)
+    kitty_pts, kitty_trumps, _ = bury_kitty(st, banker, N_SEATS * HAND_SIZE, KITTY_SIZE)
     voids = 0
     for c in range(4):
         if c != trump and ncls[banker, c] == 0:
             voids += 1
     row[ROW_BANKER_TRUMPS] = ncls[banker, CLS_TRUMP]
-    play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, policies, pp, state, log)
+    play_tricks(st)
     # -- P and the level change
     kou_di = side[gs[GS_LAST_WINNER]] == 0
     mult = kitty_multiplier(rules[R_KITTY_MULTIPLIER], gs[GS_LAST_N])

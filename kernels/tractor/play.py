@@ -26,25 +26,37 @@ from numba import njit
 
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import next_u64, seed_stream
+from kernels.state import clone
 from kernels.trick.blocks import run_blocks
 from kernels.trick.census import N_FEATURES, hand_features
-from kernels.trick.order import I0, MAXS, N_CLS, NEG1, new_table
+from kernels.trick.order import I0, NEG1
+from kernels.trick.players import N_PP
 from kernels.trick.state import (
-    GS_N_LOG, LOG_W, MAX_LOG, MAXC, N_SEATS, clear_holdings, deal_seat, give_card, new_hand_buffers,
+    GS_N_LOG, MAX_LOG, N_SEATS, base_values, clear_holdings, deal_seat, give_card, start_block,
 )
-from kernels.tractor.codes import HAND_SIZE, MS_BANKER_TEAM, MS_LEN, N_IDS
-from kernels.tractor.deal import DL_DECLARER, DL_LEN, DL_TRUMP, deal_and_declare
+from kernels.tractor.codes import HAND_SIZE, MS_BANKER_TEAM, N_IDS, N_RULES
+from kernels.tractor.deal import DL_DECLARER, DL_TRUMP, deal_and_declare
 from kernels.tractor.hand import ROW_MATCH_OVER, play_hand
 from kernels.tractor.layout import ROW_LEN
 from kernels.tractor.order import build_order
+from kernels.tractor.state import TRACTOR
 
 MAX_MATCH_HANDS = 1000  # a match still running after this many hands is cut (never seen in practice)
 ROWS_PER_MATCH_GUESS = 24  # initial row buffer per match of a block (it grows when needed)
 
+# run[RUN_*] of play_block: how a call cuts its game indices
+RUN_START, RUN_MATCHES, RUN_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE, RUN_CARRY = range(6)
+# run[CR_*] of census_block
+CR_START, CR_LEVEL, CR_TRUMP = range(3)
 
-def _no_fix():
-    """The empty ``place_fixed`` tables: a run without ``--fix``."""
-    return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
+
+def template(rules, policies, pp, fix=None, log_rows=1, ms=None):
+    """A run's state (``kernels.tractor.state``): its rules, players (``policies`` int64[4], ``pp``
+    float64[4, N_PP]), ``--fix``'s tables (None: none), a log of ``log_rows`` rows, the match state."""
+    values = base_values(N_IDS, rules, policies, pp, fix, log_rows)
+    if ms is not None:
+        values["ms"] = np.array(ms, np.int64)
+    return TRACTOR.allocate(values, ids=N_IDS, rules=N_RULES, params=N_PP)
 
 
 @njit(cache=True, nogil=True)
@@ -53,15 +65,6 @@ def match_seed(seed, index):
     state = np.empty(4, np.uint64)
     seed_stream(seed, index, state)
     return next_u64(state)
-
-
-@njit(cache=True, nogil=True)
-def _buffers():
-    hands, ncls, owner, seen, void, buried, gs, ss = new_hand_buffers(N_IDS)
-    return (np.empty(4, np.uint64), np.empty(N_IDS, np.int64), np.arange(N_IDS).astype(np.int64), new_table(),
-            hands, ncls, owner, seen, void, buried, gs, ss, np.zeros(N_SEATS, np.int64),
-            np.zeros((N_CLS, MAXS), np.float64), np.zeros((N_CLS, MAXS), np.int64), np.zeros(MAXC, np.int64),
-            np.zeros(N_FEATURES, np.int64), np.zeros(DL_LEN, np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -75,21 +78,21 @@ def _grow(rows, n):
 
 
 @njit(cache=True, nogil=True)
-def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry, fix_card, fix_slots, rules, policies,
-               pp, ms, log, lo, hi):
-    """Game indices ``start + lo .. start + hi - 1`` with this block's own buffers: (rows, rows per
-    game index, log rows of the last hand).
+def play_block(tpl, seed, run, lo, hi):
+    """Game indices ``start + lo .. start + hi - 1`` on this block's own clone of the run's state
+    ``tpl``: (rows, rows per game index, log rows of the last hand, the match state after it).
 
-    ``matches`` = 1: each game index is a whole match (module docstring); 0: each is one hand, in
-    sessions of ``hands_per_session`` (``lo``, ``hi`` count sessions then). ``carry`` = 0: each
-    match or session starts a fresh match (batch runs; ``ms`` and ``log`` are unused dummies, a
-    one-row ``log`` = no logging); ``carry`` = 1: the hands continue the match state ``ms`` and
-    write ``log`` (``play_logged``). ``fix_card`` / ``fix_slots``: ``--fix``'s cards (``kernels.deal.place_fixed``)."""
-    (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats,
-     dl) = _buffers()
-    match = ms if carry else np.zeros(MS_LEN, np.int64)
-    pol = policies.copy()
-    ppg = pp.copy()
+    ``run[RUN_MATCHES]`` = 1: each game index is a whole match (module docstring); 0: each is one
+    hand, in sessions of ``run[RUN_PER_SESSION]`` (``lo``, ``hi`` count sessions then).
+    ``run[RUN_CARRY]`` = 0: each match or session starts a fresh match (batch runs; the log is a
+    one-row dummy = no logging); 1: the hands continue the match state ``tpl.ms`` and write
+    ``tpl.log`` (``play_logged``)."""
+    st = clone(tpl)
+    start_block(st)
+    start, matches, hands_per_session = run[RUN_START], run[RUN_MATCHES], run[RUN_PER_SESSION]
+    rotate, duplicate, carry = run[RUN_ROTATE], run[RUN_DUPLICATE], run[RUN_CARRY]
+    policies, pp = tpl.policies, tpl.pp
+    match = st.ms
     per = ROWS_PER_MATCH_GUESS if matches else hands_per_session
     rows = np.zeros((max(1, (hi - lo) * per), ROW_LEN), np.int64)
     counts = np.zeros(hi - lo, np.int64)
@@ -109,9 +112,9 @@ def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry
             g = g0 if matches else g0 + h
             if rotate:
                 for k in range(N_SEATS):
-                    pol[k] = policies[(k + g) % N_SEATS]
+                    st.policies[k] = policies[(k + g) % N_SEATS]
                     for j in range(pp.shape[1]):
-                        ppg[k, j] = pp[(k + g) % N_SEATS, j]
+                        st.pp[k, j] = pp[(k + g) % N_SEATS, j]
             if matches:
                 deal = h
             else:
@@ -119,21 +122,17 @@ def play_block(seed, start, matches, hands_per_session, rotate, duplicate, carry
             rotation = g % N_SEATS if duplicate else 0
             if n == rows.shape[0]:
                 rows = _grow(rows, n)
-            play_hand(hand_seed, deal, rotation, match, fix_card, fix_slots, rules, pol, ppg, state, deck, template, ot,
-                      hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, out, feats, dl, rows[n], log)
+            play_hand(st, hand_seed, deal, rotation, rows[n])
             n += 1
             counts[item - lo] += 1
             if matches and rows[n - 1, ROW_MATCH_OVER]:
                 break
-    return rows[:n], counts, gs[GS_N_LOG]
+    return rows[:n], counts, st.gs[GS_N_LOG], st.ms
 
 
 def _blocks(matches, seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, n_blocks, fix):
-    fix_card, fix_slots = fix if fix is not None else _no_fix()
-    return run_blocks(play_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(matches),
-                      np.int64(hands_per_session), np.int64(bool(rotate)), np.int64(bool(duplicate)), np.int64(0),
-                      fix_card, fix_slots, rules, policies, pp, np.zeros(MS_LEN, np.int64),
-                      np.zeros((1, LOG_W), np.int64))
+    run = np.array([start, matches, hands_per_session, bool(rotate), bool(duplicate), 0], np.int64)
+    return run_blocks(play_block, count, n_blocks, template(rules, policies, pp, fix), np.uint64(seed), run)
 
 
 def play_matches(seed, start, count, rotate, duplicate, rules, policies, pp, n_blocks, fix=None):
@@ -154,7 +153,7 @@ def play_range(seed, start, count, hands_per_session, rotate, duplicate, rules, 
     parts = _blocks(0, seed, start, count // hands_per_session, hands_per_session, rotate, duplicate, rules,
                     policies, pp, n_blocks, fix)
     i = 0
-    for rows, _, _ in parts:
+    for rows, _, _, _ in parts:
         out_rows[i:i + len(rows)] = rows
         i += len(rows)
 
@@ -164,44 +163,43 @@ def play_logged(seed, deal, rotation, ms, rules, policies, pp, fix=None):
     ``ms[MS_BANKER_TEAM] = -1`` for a match's first hand) is advanced in place. The same compiled
     kernel as the batch (``play_block``): the hand deals from the stream ``(seed, deal)`` turned by
     ``rotation`` (in a match: ``seed`` = ``match_seed``, ``deal`` = the hand's number)."""
-    log = np.zeros((MAX_LOG, LOG_W), np.int64)
-    fix_card, fix_slots = fix if fix is not None else _no_fix()
-    rows, _, n = play_block(np.uint64(seed), np.int64(N_SEATS * deal + rotation), np.int64(0), np.int64(1),
-                            np.int64(0), np.int64(1), np.int64(1), fix_card, fix_slots, rules, policies, pp, ms, log,
-                            0, 1)
-    return rows[0].copy(), log[:n].copy()
+    tpl = template(rules, policies, pp, fix, log_rows=MAX_LOG, ms=ms)
+    run = np.array([N_SEATS * deal + rotation, 0, 1, 0, 1, 1], np.int64)
+    rows, _, n, ms_after = play_block(tpl, np.uint64(seed), run, 0, 1)
+    ms[:] = ms_after
+    return rows[0].copy(), tpl.log[:n].copy()
 
 
 CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, declarer, then feature f of seat s at 2 + f * 4 + s
 
 
 @njit(cache=True, nogil=True)
-def census_block(seed, start, level, trump, fix_card, fix_slots, rules, pp, out, lo, hi):
-    """Deals ``start + lo .. start + hi - 1`` of ``census_range``."""
-    (state, deck, template, ot, hands, ncls, owner, seen, void, buried, gs, ss, side, pref, hcopy, o, feats,
-     dl) = _buffers()
-    log = np.zeros((1, LOG_W), np.int64)
+def census_block(tpl, seed, run, out, lo, hi):
+    """Deals ``start + lo .. start + hi - 1`` of ``census_range`` (``run[CR_*]``: start, level, trump)."""
+    st = clone(tpl)
+    start, level, trump = run[CR_START], run[CR_LEVEL], run[CR_TRUMP]
+    deck, template_, ot, gs, dl, feats = st.deck, st.deck_template, st.ot, st.gs, st.dl, st.feats
     for i in range(lo, hi):
-        seed_stream(seed, start + i, state)
+        seed_stream(seed, start + i, st.rng)
         for j in range(N_IDS):
-            deck[j] = template[j]
+            deck[j] = template_[j]
         if trump < 0:
             gs[:] = 0
-            deal_and_declare(state, deck, level, I0, fix_card, fix_slots, rules, pp, gs, log, dl)
+            deal_and_declare(st, level, I0)
             suit = dl[DL_TRUMP]
             out[i, 1] = dl[DL_DECLARER]
         else:
-            shuffle(state, deck)
-            place_fixed(state, deck, fix_card, fix_slots)
+            shuffle(st.rng, deck)
+            place_fixed(st.rng, deck, st.fix_card, st.fix_slots)
             suit = trump
             out[i, 1] = -1
         out[i, 0] = suit
         build_order(ot, level, suit, I0)
-        clear_holdings(hands, ncls, owner)
+        clear_holdings(st)
         for p in range(N_SEATS * HAND_SIZE):
-            give_card(deal_seat(p, I0), deck[p], hands, ncls, owner, ot)
+            give_card(st, deal_seat(p, I0), deck[p])
         for s in range(N_SEATS):
-            hand_features(hands, ncls, s, ot, NEG1, feats)
+            hand_features(st.hands, st.ncls, s, ot, NEG1, feats)
             for f in range(N_FEATURES):
                 out[i, 2 + f * N_SEATS + s] = feats[f]
 
@@ -211,6 +209,5 @@ def census_range(seed, start, count, level, trump, rules, pp, out, n_blocks, fix
     (int64, ``CENSUS_COLS`` columns): trump suit, declarer (-1), then per seat the
     ``kernels.trick.census`` features of the 25 dealt cards under ``level`` and trump suit
     ``trump`` (-1: the suit the declaring bots with parameters ``pp`` choose, as in play)."""
-    fix_card, fix_slots = fix if fix is not None else _no_fix()
-    run_blocks(census_block, count, n_blocks, np.uint64(seed), np.int64(start), np.int64(level), np.int64(trump),
-               fix_card, fix_slots, rules, pp, out)
+    tpl = template(rules, np.zeros(N_SEATS, np.int64), pp, fix)
+    run_blocks(census_block, count, n_blocks, tpl, np.uint64(seed), np.array([start, level, trump], np.int64), out)

@@ -18,9 +18,10 @@ from kernels.trick.state import GS_HOT_KIND, IN_KITTY, LT_BURY, LT_PICKUP, give_
 from kernels.trick.players import GREEDY, PP_SHORT_BIAS, RANDOM
 
 
-@njit(cache=True, nogil=True, inline="always")
-def choose_bury(policy, seat, hands, ncls, ot, pp, state, n_bury, pref, hcopy, out):
-    """Write the ``n_bury`` kinds to bury into ``out``."""
+@njit(cache=True, nogil=True)
+def choose_bury(st, policy, seat, n_bury):
+    """Write the ``n_bury`` kinds to bury into ``st.play``."""
+    hands, ncls, ot, pp, state, pref, hcopy, out = st.hands, st.ncls, st.ot, st.pp, st.rng, st.pref, st.hcopy, st.play
     copy_hand(hands[seat], hcopy)
     if policy == RANDOM:
         return fill_any(hcopy, ot, NEG1, n_bury, pref, TRUE, state, out, I0)
@@ -64,25 +65,25 @@ def choose_bury(policy, seat, hands, ncls, ot, pp, state, n_bury, pref, hcopy, o
     return fill_any(hcopy, ot, NEG1, left, pref, FALSE, state, out, n)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def bury_kitty(banker, deck, n_dealt, kitty_size, n_decks, policies, pp, state, ot, hands, ncls, owner, buried, gs, log,
-               pref, hcopy, out):
+@njit(cache=True, nogil=True)
+def bury_kitty(st, banker, n_dealt, kitty_size):
     """庄家 picks up the kitty (deck positions ``n_dealt ..``) and buries as many cards (logged as
     ``LT_PICKUP`` and ``LT_BURY``); returns (points, trumps, hot cards buried) — the hot kind is
     ``gs[GS_HOT_KIND]`` (♥5), counted only when it is >= 0."""
-    li = log_row(log, gs, LT_PICKUP, banker, NEG1, I0)
+    deck, ot, buried, gs, out = st.deck, st.ot, st.buried, st.gs, st.play
+    li = log_row(st, LT_PICKUP, banker, NEG1, I0)
     for i in range(kitty_size):
-        give_card(banker, deck[n_dealt + i], hands, ncls, owner, ot)
-        log_card(log, li, deck[n_dealt + i])
-    choose_bury(policies[banker], banker, hands, ncls, ot, pp, state, kitty_size, pref, hcopy, out)
-    li = log_row(log, gs, LT_BURY, banker, NEG1, I0)
+        give_card(st, banker, deck[n_dealt + i])
+        log_card(st, li, deck[n_dealt + i])
+    choose_bury(st, st.policies[banker], banker, kitty_size)
+    li = log_row(st, LT_BURY, banker, NEG1, I0)
     pts = 0
     trumps = 0
     hot = 0
     for i in range(kitty_size):
         k = out[i]
-        card = take_kind(banker, k, hands, ncls, owner, ot, n_decks, IN_KITTY)
-        log_card(log, li, card)
+        card = take_kind(st, banker, k, IN_KITTY)
+        log_card(st, li, card)
         buried[ot[OT_KCLS, k], ot[OT_KSLOT, k]] += 1
         pts += ot[OT_KPTS, k]
         if ot[OT_KCLS, k] == CLS_TRUMP:

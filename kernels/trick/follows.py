@@ -1,8 +1,9 @@
 """Follows of the random, greedy and smart players (see ``kernels.trick.players``).
 
-The trick so far is ``tc[TC_*]``: led class, cards per play, the lead's components (``comps``,
-``ncomp``) and structure demands (``dem``), the current winner (seat, tier, key), points on the
-table and this player's position (1..3). Every chooser returns a legal follow (``follow``).
+The trick so far is ``st.tc[TC_*]`` (``kernels.trick.state``): led class, cards per play, the
+lead's components (``st.comps``, ``ncomp``) and structure demands (``st.dem``), the current winner
+(seat, tier, key), points on the table and this player's position (1..3). Every chooser writes a
+legal follow (``follow``) into ``st.play`` and returns its length.
 """
 
 from __future__ import annotations
@@ -13,51 +14,53 @@ from kernels.rng import bounded
 from kernels.trick.build import (
     compose_in_class, copy_hand, dump_pref, emit_groups, feed_pref, fill_any, highest_run, lowest_above,
 )
-from kernels.trick.follow import D_RUN_K, D_RUN_W, structure_needs
+from kernels.trick.follow import structure_needs
 from kernels.trick.order import CLS_TRUMP, FALSE, I0, NEG1, OT_NSLOT, OT_SKIND, TRUE
 from kernels.trick.leads import PREF_DRAW, emit_class
 from kernels.trick.players import (
     PP_FIGHT_POINTS, PP_SHORT_BIAS, PP_TRUMP_POINTS, RANDOM, SMART, is_sure, unseen_class,
 )
 from kernels.trick.shape import C_K, C_W
-from kernels.trick.state import GS_BANKER, GS_MUST_FOLLOW, GS_N_DECKS, N_SEATS
+from kernels.trick.state import (  # noqa: F401 (TC_* re-exported: the trick record is declared with the state)
+    GS_MUST_FOLLOW, N_SEATS, TC_BEST_KEY, TC_BEST_SEAT, TC_BEST_TIER, TC_CLS, TC_LEADER, TC_LEN, TC_N, TC_NCOMP,
+    TC_POINTS, TC_POS, TC_THROW,
+)
 from kernels.trick.trick import beats, follow_rank
 
-TC_CLS, TC_N, TC_NCOMP, TC_THROW, TC_BEST_SEAT, TC_BEST_TIER, TC_BEST_KEY, TC_POINTS, TC_POS, TC_LEADER = range(10)
-TC_LEN = 10
-
 
 @njit(cache=True, nogil=True)
-def in_class_play(seat, tc, dem, hands, ot, gs, pref, uniform, state, rem, fc, slots, out):
-    """n cards of the led class meeting the follow rules, chosen by ``pref`` (or uniformly)."""
+def in_class_play(st, seat, uniform):
+    """n cards of the led class meeting the follow rules, chosen by ``st.pref`` (or uniformly)."""
+    tc, ot, dem = st.tc, st.ot, st.dem
+    hq = st.hands[seat, tc[TC_CLS]]
     c = tc[TC_CLS]
     need_run, t, p = FALSE, I0, I0
-    if gs[GS_MUST_FOLLOW]:
-        need_run, t, p = structure_needs(hands[seat, c], ot, c, dem)
+    if st.gs[GS_MUST_FOLLOW]:
+        need_run, t, p = structure_needs(hq, ot, c, dem)
         if uniform and (need_run or t > 0 or p > 0):
             for s in range(ot[OT_NSLOT, c]):
-                pref[c, s] = bounded(state, PREF_DRAW)
-    return compose_in_class(hands[seat, c], ot, c, tc[TC_N], need_run, dem[D_RUN_W], dem[D_RUN_K], t, p, pref, uniform,
-                            state, rem, fc, slots, out)
+                st.pref[c, s] = bounded(st.rng, PREF_DRAW)
+    return compose_in_class(st, hq, c, tc[TC_N], need_run, t, p, uniform, st.play)
 
 
 @njit(cache=True, nogil=True)
-def short_play(seat, tc, hands, ot, pref, uniform, state, hcopy, out):
+def short_play(st, seat, uniform):
     """Holding fewer cards of the led class than the lead: all of them, then any cards."""
-    c = tc[TC_CLS]
-    m = emit_class(ot, c, hands[seat, c], out)
-    copy_hand(hands[seat], hcopy)
-    return fill_any(hcopy, ot, c, tc[TC_N] - m, pref, uniform, state, out, m)
+    c = st.tc[TC_CLS]
+    m = emit_class(st.ot, c, st.hands[seat, c], st.play)
+    copy_hand(st.hands[seat], st.hcopy)
+    return fill_any(st.hcopy, st.ot, c, st.tc[TC_N] - m, st.pref, uniform, st.rng, st.play, m)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def trump_over(seat, tc, comps, hands, ncls, ot, above, rem, slots, pc, dstart, dslots, ditem, out):
+@njit(cache=True, nogil=True)
+def trump_over(st, seat, above):
     """The cheapest trump play with the lead's structure that beats the current winner; 0 if none.
     ``above`` is the key to beat among trumps (-1 if no trump has been played)."""
+    tc, comps, ot, rem, slots, out = st.tc, st.comps, st.ot, st.rem, st.slots, st.play
     n = tc[TC_N]
-    if ncls[seat, CLS_TRUMP] < n:
+    if st.ncls[seat, CLS_TRUMP] < n:
         return 0
-    hq = hands[seat, CLS_TRUMP]
+    hq = st.hands[seat, CLS_TRUMP]
     if tc[TC_NCOMP] == 1:
         w = comps[0, C_W]
         k = comps[0, C_K]
@@ -84,7 +87,7 @@ def trump_over(seat, tc, comps, hands, ncls, ot, above, rem, slots, pc, dstart, 
         rem[s] -= 1
         out[m] = ot[OT_SKIND + CLS_TRUMP, s]
         m += 1
-    tier, key = follow_rank(out, n, tc[TC_CLS], tc[TC_THROW] != 0, comps, tc[TC_NCOMP], ot, pc, rem, dstart, dslots, ditem)
+    tier, key = follow_rank(st, out, n, tc[TC_CLS], tc[TC_THROW] != 0, tc[TC_NCOMP])
     if beats(tier, key, tc[TC_BEST_TIER], tc[TC_BEST_KEY]):
         return n
     return 0
@@ -96,9 +99,10 @@ def _same_tier(tc):
     return tc[TC_NCOMP] == 1 and tc[TC_BEST_TIER] == (2 if tc[TC_CLS] == CLS_TRUMP else 1)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _winner_secure(seat, tc, comps, hands, seen, void, buried, side, ot, gs, unseen):
+@njit(cache=True, nogil=True)
+def _winner_secure(st, seat):
     """Is the current winner sure to keep the trick (from this seat's view)?"""
+    tc, comps = st.tc, st.comps
     if tc[TC_POS] == 3:
         return True
     if tc[TC_NCOMP] != 1:
@@ -107,28 +111,30 @@ def _winner_secure(seat, tc, comps, hands, seen, void, buried, side, ot, gs, uns
     tier_cls = CLS_TRUMP if tc[TC_BEST_TIER] == 2 else c
     if tier_cls != CLS_TRUMP:
         for j in range(tc[TC_POS] + 1, N_SEATS):  # a later player known void may trump
-            if void[(tc[TC_LEADER] + j) % N_SEATS, c]:
+            if st.void[(tc[TC_LEADER] + j) % N_SEATS, c]:
                 return False
-    unseen_class(seat, tier_cls, hands, seen, buried, gs[GS_BANKER], gs[GS_N_DECKS], ot, unseen)
-    return is_sure(unseen, ot, tier_cls, comps[0, C_W], comps[0, C_K], tc[TC_BEST_KEY])
+    unseen_class(st, seat, tier_cls)
+    return is_sure(st.unseen, st.ot, tier_cls, comps[0, C_W], comps[0, C_K], tc[TC_BEST_KEY])
 
 
-@njit(cache=True, nogil=True, inline="always")
-def choose_follow(policy, seat, tc, comps, dem, hands, ncls, seen, void, buried, side, ot, gs, pp, state,
-                  pref, hcopy, rem, fc, slots, unseen, pc, dstart, dslots, ditem, out):
+@njit(cache=True, nogil=True)
+def choose_follow(st, policy, seat):
+    """``seat``'s follow by ``policy`` to the trick ``st.tc`` into ``st.play``; returns how many cards."""
+    tc, comps, hands, ncls, ot, pp, pref, slots, out = (st.tc, st.comps, st.hands, st.ncls, st.ot, st.pp, st.pref,
+                                                        st.slots, st.play)
     c = tc[TC_CLS]
     n = tc[TC_N]
     h = ncls[seat, c]
     if policy == RANDOM:
         if h >= n:
-            return in_class_play(seat, tc, dem, hands, ot, gs, pref, TRUE, state, rem, fc, slots, out)
+            return in_class_play(st, seat, TRUE)
         if h > 0:
-            return short_play(seat, tc, hands, ot, pref, TRUE, state, hcopy, out)
-        copy_hand(hands[seat], hcopy)
-        return fill_any(hcopy, ot, NEG1, n, pref, TRUE, state, out, I0)
+            return short_play(st, seat, TRUE)
+        copy_hand(hands[seat], st.hcopy)
+        return fill_any(st.hcopy, ot, NEG1, n, pref, TRUE, st.rng, out, I0)
     smart = policy == SMART
-    ally = side[tc[TC_BEST_SEAT]] == side[seat]
-    secure = smart and ally and _winner_secure(seat, tc, comps, hands, seen, void, buried, side, ot, gs, unseen)
+    ally = st.side[tc[TC_BEST_SEAT]] == st.side[seat]
+    secure = smart and ally and _winner_secure(st, seat)
     contest = not ally if smart else True
     pts = tc[TC_POINTS]
     w = comps[0, C_W]
@@ -140,8 +146,8 @@ def choose_follow(policy, seat, tc, comps, dem, hands, ncls, seen, void, buried,
                 if lowest_above(hq, ot, c, w, k, tc[TC_BEST_KEY], slots) >= 0:
                     return emit_groups(ot, c, slots, k, w, out, I0)
             else:
-                unseen_class(seat, c, hands, seen, buried, gs[GS_BANKER], gs[GS_N_DECKS], ot, unseen)
-                ub = highest_run(unseen, ot, c, w, k, fc)
+                unseen_class(st, seat, c)
+                ub = highest_run(st.unseen, ot, c, w, k, st.fc)
                 bar = tc[TC_BEST_KEY] if tc[TC_BEST_KEY] > ub else ub
                 if lowest_above(hq, ot, c, w, k, bar, slots) >= 0:
                     return emit_groups(ot, c, slots, k, w, out, I0)  # a sure winner in the class
@@ -151,17 +157,17 @@ def choose_follow(policy, seat, tc, comps, dem, hands, ncls, seen, void, buried,
             feed_pref(ot, pref, c)
         else:
             dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS], c)
-        return in_class_play(seat, tc, dem, hands, ot, gs, pref, FALSE, state, rem, fc, slots, out)
+        return in_class_play(st, seat, FALSE)
     if secure:
         feed_pref(ot, pref, NEG1)
     else:
         dump_pref(ot, hands[seat], ncls[seat], pref, pp[seat, PP_SHORT_BIAS], NEG1)
     if h > 0:
-        return short_play(seat, tc, hands, ot, pref, FALSE, state, hcopy, out)
+        return short_play(st, seat, FALSE)
     if contest and c != CLS_TRUMP and (not smart or pts >= pp[seat, PP_TRUMP_POINTS]):
         above = tc[TC_BEST_KEY] if tc[TC_BEST_TIER] == 2 else -1
-        m = trump_over(seat, tc, comps, hands, ncls, ot, above, rem, slots, pc, dstart, dslots, ditem, out)
+        m = trump_over(st, seat, above)
         if m > 0:
             return m
-    copy_hand(hands[seat], hcopy)
-    return fill_any(hcopy, ot, NEG1, n, pref, FALSE, state, out, I0)
+    copy_hand(hands[seat], st.hcopy)
+    return fill_any(st.hcopy, ot, NEG1, n, pref, FALSE, st.rng, out, I0)

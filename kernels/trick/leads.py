@@ -1,6 +1,7 @@
 """Leads of the random, greedy and smart players (see ``kernels.trick.players``).
 
-Each chooser writes the led kinds into ``out`` and returns how many; it never checks a throw —
+Each chooser takes the hand's state ``st`` (``kernels.trick.state``), writes the led kinds into
+``st.lead`` and returns how many; it never checks a throw —
 the trick loop does (``kernels.trick.throw``).
 """
 
@@ -20,7 +21,7 @@ from kernels.trick.players import (
     GREEDY, PP_SHORT_BIAS, PP_THROW_PROB, PP_TRUMP_LEAD, RANDOM, is_sure, unseen_class, unseen_tops,
 )
 from kernels.trick.shape import C_K, C_SLOTS, C_TOP, C_W, decompose
-from kernels.trick.state import GS_ALLOW_THROW, GS_BANKER, GS_N_DECKS, N_SEATS
+from kernels.trick.state import GS_ALLOW_THROW, N_SEATS
 
 
 @njit(cache=True, nogil=True)
@@ -89,8 +90,9 @@ def _simple_leads(hq, ot, c, pick, out):
     return count
 
 
-@njit(cache=True, nogil=True, inline="always")
-def random_lead(seat, hands, ncls, ot, gs, pp, state, out):
+@njit(cache=True, nogil=True)
+def random_lead(st, seat):
+    hands, ncls, ot, gs, pp, state, out = st.hands, st.ncls, st.ot, st.gs, st.pp, st.rng, st.lead
     if gs[GS_ALLOW_THROW] and pp[seat, PP_THROW_PROB] > 0.0 and bounded(state, ONE_BILLION) < pp[seat, PP_THROW_PROB] * 1e9:
         m = I0
         for c in range(N_CLS):
@@ -117,9 +119,10 @@ def random_lead(seat, hands, ncls, ot, gs, pp, state, out):
     return 0
 
 
-@njit(cache=True, nogil=True, inline="always")
-def greedy_lead(seat, hands, ncls, ot, comps, rem, out):
+@njit(cache=True, nogil=True)
+def greedy_lead(st, seat):
     """The largest, then highest component of a side suit; of the trumps if no side cards."""
+    hands, ncls, ot, comps, rem, out = st.hands, st.ncls, st.ot, st.comps, st.rem, st.lead
     best_c = NEG1
     best_v = -1
     for c in range(N_CLS):
@@ -142,10 +145,10 @@ def _component_points(ot, c, comps, i):
     return p
 
 
-@njit(cache=True, nogil=True, inline="always")
-def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, rem, unseen, pref, out):
-    banker = gs[GS_BANKER]
-    nd = gs[GS_N_DECKS]
+@njit(cache=True, nogil=True)
+def smart_lead(st, seat):
+    hands, ncls, void, side, ot, gs, pp = st.hands, st.ncls, st.void, st.side, st.ot, st.gs, st.pp
+    comps, rem, unseen, pref, out = st.comps, st.rem, st.unseen, st.pref, st.lead
     # one pass over the classes (one decomposition each): a safe throw — every component of a
     # class sure to stand — beats the best sure component (side suits nobody on the other side is
     # known void in first, then trump pairs/拖拉机, trump singles only to draw trumps as 庄)
@@ -163,7 +166,7 @@ def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, r
         if c != CLS_TRUMP and opp_void:
             continue
         ncomp = decompose(hands[seat, c], ot, c, rem, comps)
-        unseen_class(seat, c, hands, seen, buried, banker, nd, ot, unseen)
+        unseen_class(st, seat, c)
         u1, u2, u3 = unseen_tops(unseen, ot, c)
         all_sure = True
         for i in range(ncomp):
@@ -205,10 +208,11 @@ def smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, r
     return 1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def choose_lead(policy, seat, hands, ncls, seen, void, buried, side, ot, gs, pp, state, comps, rem, unseen, pref, out):
+@njit(cache=True, nogil=True)
+def choose_lead(st, policy, seat):
+    """``seat``'s lead by ``policy`` into ``st.lead``; returns how many cards."""
     if policy == RANDOM:
-        return random_lead(seat, hands, ncls, ot, gs, pp, state, out)
+        return random_lead(st, seat)
     if policy == GREEDY:
-        return greedy_lead(seat, hands, ncls, ot, comps, rem, out)
-    return smart_lead(seat, hands, ncls, seen, void, buried, side, ot, gs, pp, comps, rem, unseen, pref, out)
+        return greedy_lead(st, seat)
+    return smart_lead(st, seat)

@@ -24,6 +24,7 @@ from numba import njit
 
 from kernels.trick.groups import has_higher
 from kernels.trick.order import OT_NSLOT, OT_SSTR
+from kernels.trick.state import GS_BANKER, GS_N_DECKS
 
 RANDOM, GREEDY, SMART = 0, 1, 2
 POLICY_NAMES = ("random", "greedy", "smart")
@@ -68,8 +69,11 @@ def params_matrix(policies: list[str], overrides: list[dict] | None = None, base
 
 
 @njit(cache=True, nogil=True)
-def unseen_class(seat, c, hands, seen, buried, banker, n_decks, ot, out):
-    """Cards of class ``c`` that ``seat`` cannot place (per slot)."""
+def unseen_class(st, seat, c):
+    """Cards of class ``c`` that ``seat`` cannot place (per slot), into ``st.unseen``."""
+    hands, seen, buried, ot, out = st.hands, st.seen, st.buried, st.ot, st.unseen
+    banker = st.gs[GS_BANKER]
+    n_decks = st.gs[GS_N_DECKS]
     for s in range(ot[OT_NSLOT, c]):
         u = n_decks - hands[seat, c, s] - seen[c, s]
         if seat == banker:

@@ -26,8 +26,10 @@ def lead_rank(lead_cls, comps):
 
 
 @njit(cache=True, nogil=True)
-def follow_rank(kinds, n, lead_cls, is_throw, comps, ncomp, ot, pc, rem, dstart, dslots, ditem):
-    """(tier, key) of a follow; tier 0 if it cannot win the trick."""
+def follow_rank(st, kinds, n, lead_cls, is_throw, ncomp):
+    """(tier, key) of a follow against the lead's ``ncomp`` components ``st.comps``; tier 0 if it
+    cannot win the trick. Reads ``st.ot``; works in ``st.pc``, ``st.rem`` and the match buffers."""
+    ot = st.ot
     if n == 1:
         k = kinds[0]
         c = ot[OT_KCLS, k]
@@ -47,8 +49,8 @@ def follow_rank(kinds, n, lead_cls, is_throw, comps, ncomp, ot, pc, rem, dstart,
         tier = 2
     else:
         return 0, NO_RANK
-    play_counts(kinds, n, ot, c, pc)
-    key = match_key(pc, ot, c, comps, ncomp, rem, dstart, dslots, ditem)
+    play_counts(kinds, n, ot, c, st.pc)
+    key = match_key(st.pc, ot, c, st.comps, ncomp, st.rem, st.dstart, st.dslots, st.ditem)
     if key < 0:
         return 0, NO_RANK
     return tier, key

@@ -14,22 +14,18 @@ Log rows: ``LT_THROW`` (the attempted throw as *kinds*, aux = higher cards) and 
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
-from kernels.trick.follow import N_DEMANDS, lead_demands
-from kernels.trick.follows import (
-    TC_BEST_KEY, TC_BEST_SEAT, TC_BEST_TIER, TC_CLS, TC_LEADER, TC_LEN, TC_N, TC_NCOMP, TC_POINTS, TC_POS, TC_THROW,
-    choose_follow,
-)
+from kernels.trick.follow import lead_demands
+from kernels.trick.follows import choose_follow
 from kernels.trick.leads import choose_lead, emit_component
-from kernels.trick.order import CLS_TRUMP, I0, I1, MAXS, N_CLS, OT_KCLS, OT_KSLOT, OT_SADJ, OT_SSTR
-from kernels.trick.shape import C_ALO, C_K, C_SLOTS, C_TOP, C_W, CW, MAX_DEPTH, MAXCOMP, MAXK, decompose, play_counts
+from kernels.trick.order import CLS_TRUMP, I0, I1, N_CLS, OT_KCLS, OT_KSLOT, OT_SADJ, OT_SSTR
+from kernels.trick.shape import C_ALO, C_K, C_SLOTS, C_TOP, C_W, decompose, play_counts
 from kernels.trick.state import (
     GS_CAPTURED, GS_FAILED_SMALLEST, GS_HOT_BANKER, GS_HOT_DEF, GS_HOT_KIND, GS_LAST_N, GS_LAST_WINNER, GS_LEADER,
-    GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_RUNS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED,
-    LT_PLAY, LT_THROW, MAXC, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON, SS_WON_POINTS, log_card, log_row,
-    play_cards,
+    GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_RUNS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED,
+    LT_PLAY, LT_THROW, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON, SS_WON_POINTS, TC_BEST_KEY, TC_BEST_SEAT,
+    TC_BEST_TIER, TC_CLS, TC_LEADER, TC_N, TC_NCOMP, TC_POINTS, TC_POS, TC_THROW, log_card, log_row, play_cards,
 )
 from kernels.trick.throw import throw_check
 from kernels.trick.trick import beats, follow_rank, lead_rank
@@ -52,32 +48,37 @@ def _count_kind(kinds, n, kind):
     return m
 
 
-@njit(cache=True, nogil=True, inline="always")
-def play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, policies, pp, state, log):
-    """Play every trick; fills the running facts of ``gs`` and ``ss``."""
-    lk = np.zeros(MAXC, np.int64)
-    fk = np.zeros(MAXC, np.int64)
-    comps = np.zeros((MAXCOMP, CW), np.int64)
-    rem = np.zeros(MAXS, np.int64)
-    pc = np.zeros(MAXS, np.int64)
-    fc = np.zeros(MAXS, np.int64)
-    unseen = np.zeros(MAXS, np.int64)
-    slots = np.zeros(MAXK, np.int64)
-    dstart = np.zeros(MAX_DEPTH, np.int64)
-    dslots = np.zeros((MAX_DEPTH, MAXK), np.int64)
-    ditem = np.zeros(MAX_DEPTH, np.int64)
-    failed = np.zeros(MAXCOMP, np.int64)
-    pref = np.zeros((N_CLS, MAXS), np.float64)
-    hcopy = np.zeros((N_CLS, MAXS), np.int64)
-    tc = np.zeros(TC_LEN, np.int64)
-    dem = np.zeros(N_DEMANDS, np.int64)
-    nd = gs[GS_N_DECKS]
+@njit(cache=True, nogil=True)
+def _clear_work(st):
+    """The trick loop's work buffers start every hand at 0."""
+    st.lead[:] = 0
+    st.play[:] = 0
+    st.comps[:, :] = 0
+    st.rem[:] = 0
+    st.pc[:] = 0
+    st.fc[:] = 0
+    st.unseen[:] = 0
+    st.slots[:] = 0
+    st.dstart[:] = 0
+    st.dslots[:, :] = 0
+    st.ditem[:] = 0
+    st.failed[:] = 0
+    st.tc[:] = 0
+    st.dem[:] = 0
+
+
+@njit(cache=True, nogil=True)
+def play_tricks(st):
+    """Play every trick; fills the running facts of ``st.gs`` and ``st.ss``."""
+    _clear_work(st)
+    ot, gs, ss, side, ncls, tc, comps = st.ot, st.gs, st.ss, st.side, st.ncls, st.tc, st.comps
+    lk = st.lead
+    fk = st.play
     hot = gs[GS_HOT_KIND]
     leader = gs[GS_LEADER]
     while _cards_left(ncls, leader) > 0:
         trick = gs[GS_TRICK]
-        n = choose_lead(policies[leader], leader, hands, ncls, seen, void, buried, side, ot, gs, pp, state, comps,
-                        rem, unseen, pref, lk)
+        n = choose_lead(st, st.policies[leader], leader)
         c = ot[OT_KCLS, lk[0]]
         if n == 1:  # a single: its one component directly (most leads)
             s0 = ot[OT_KSLOT, lk[0]]
@@ -88,14 +89,14 @@ def play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, polici
             comps[0, C_SLOTS] = s0
             ncomp = I1
         else:
-            play_counts(lk, n, ot, c, pc)
-            ncomp = decompose(pc, ot, c, rem, comps)
+            play_counts(lk, n, ot, c, st.pc)
+            ncomp = decompose(st.pc, ot, c, st.rem, comps)
         if ncomp > 1:
             ss[SS_THROWS, leader] += 1
-            higher, smallest = throw_check(comps, ncomp, c, hands, leader, ot, failed)
-            li = log_row(log, gs, LT_THROW, leader, trick, higher)
+            higher, smallest = throw_check(comps, ncomp, c, st.hands, leader, ot, st.failed)
+            li = log_row(st, LT_THROW, leader, trick, higher)
             for i in range(n):
-                log_card(log, li, lk[i])
+                log_card(st, li, lk[i])
             if smallest >= 0:
                 ss[SS_THROWS_FAILED, leader] += 1
                 gs[GS_THROW_CARDS] += higher
@@ -105,19 +106,19 @@ def play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, polici
                     gs[GS_PEN_DEF] += 10 * higher
                 if gs[GS_FAILED_SMALLEST]:
                     n = emit_component(ot, c, comps, smallest, lk, I0)
-                    play_counts(lk, n, ot, c, pc)
-                    ncomp = decompose(pc, ot, c, rem, comps)
+                    play_counts(lk, n, ot, c, st.pc)
+                    ncomp = decompose(st.pc, ot, c, st.rem, comps)
         if ncomp == 1 and comps[0, C_K] >= 2:
             gs[GS_RUNS_LED] += 1
         elif ncomp == 1 and comps[0, C_W] == 2:
             gs[GS_PAIRS_LED] += 1
         elif ncomp == 1 and comps[0, C_W] == 3:
             gs[GS_TRIPLES_LED] += 1
-        lead_demands(comps, ncomp, dem)
+        lead_demands(comps, ncomp, st.dem)
         best_tier, best_key = lead_rank(c, comps)
         best = leader
-        li = log_row(log, gs, LT_PLAY, leader, trick, I1)
-        pts = play_cards(leader, lk, n, hands, ncls, owner, seen, ot, nd, log, li)
+        li = log_row(st, LT_PLAY, leader, trick, I1)
+        pts = play_cards(st, leader, lk, n, li)
         n_hot = _count_kind(lk, n, hot) if hot >= 0 else 0
         tc[TC_CLS] = c
         tc[TC_N] = n
@@ -132,19 +133,18 @@ def play_tricks(ot, hands, ncls, owner, seen, void, buried, side, gs, ss, polici
             tc[TC_POINTS] = pts
             tc[TC_POS] = j
             had = ncls[seat, c]
-            m = choose_follow(policies[seat], seat, tc, comps, dem, hands, ncls, seen, void, buried, side, ot, gs, pp,
-                              state, pref, hcopy, rem, fc, slots, unseen, pc, dstart, dslots, ditem, fk)
-            tier, key = follow_rank(fk, m, c, ncomp > 1, comps, ncomp, ot, pc, rem, dstart, dslots, ditem)
+            m = choose_follow(st, st.policies[seat], seat)
+            tier, key = follow_rank(st, fk, m, c, ncomp > 1, ncomp)
             if beats(tier, key, best_tier, best_key):
                 best = seat
                 best_tier = tier
                 best_key = key
-            li = log_row(log, gs, LT_PLAY, seat, trick, I0)
-            pts += play_cards(seat, fk, m, hands, ncls, owner, seen, ot, nd, log, li)
+            li = log_row(st, LT_PLAY, seat, trick, I0)
+            pts += play_cards(st, seat, fk, m, li)
             if hot >= 0:
                 n_hot += _count_kind(fk, m, hot)
             if had < n:
-                void[seat, c] = 1
+                st.void[seat, c] = 1
         if best_tier == 2 and c != CLS_TRUMP:
             gs[GS_TRUMPED] += 1
         ss[SS_WON_POINTS, best] += pts

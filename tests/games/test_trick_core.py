@@ -14,8 +14,8 @@ from kernels.trick.throw import throw_check
 from kernels.trick.trick import beats, follow_rank, lead_rank
 from tests.reference import trick_rules as ref
 from tests.games.trick_helpers import (
-    Scratch, any_class, class_kinds, hands_array, kernel_components, kernel_order, random_class_holding,
-    random_order, ref_order, slot_counts,
+    any_class, class_kinds, hands_array, kernel_components, kernel_order, random_class_holding,
+    random_order, ref_order, slot_counts, work_state,
 )
 
 GAMES = st.sampled_from(["tractor", "hongwu"])
@@ -52,7 +52,7 @@ def test_decompose_matches_reference(game, seed):
     rng, ot, order = _setup(game, seed)
     cls = any_class(rng, ot)
     holding = random_class_holding(rng, class_kinds(ot, cls), COPIES[game], int(rng.integers(1, 16)), bool(rng.integers(0, 2)))
-    sc = Scratch()
+    sc = work_state(ot)
     n = decompose(slot_counts(ot, cls, holding), ot, cls, sc.rem, sc.comps)
     assert kernel_components(ot, cls, sc.comps, n) == ref.decompose(order, holding)
 
@@ -68,7 +68,7 @@ def test_match_key_matches_exhaustive_search(game, seed):
     play = random_class_holding(rng, kinds, COPIES[game], size, True)
     if sum(play.values()) != size:
         return
-    sc = Scratch()
+    sc = work_state(ot)
     ncomp = decompose(slot_counts(ot, cls, lead), ot, cls, sc.rem, sc.comps)
     comps = ref.decompose(order, lead)
     key = match_key(slot_counts(ot, cls, play), ot, cls, sc.comps, ncomp, sc.rem, sc.dstart, sc.dslots, sc.ditem)
@@ -89,7 +89,7 @@ def test_throw_check_matches_reference(game, seed):
     rng.shuffle(rest)
     others = [Counter(rest[i::4]) for i in range(3)]
     hands = [Counter()] + others  # the leader is seat 0
-    sc = Scratch()
+    sc = work_state(ot)
     ncomp = decompose(slot_counts(ot, cls, throw), ot, cls, sc.rem, sc.comps)
     cards, smallest = throw_check(sc.comps, ncomp, cls, hands_array(ot, hands), 0, ot, sc.failed)
     want_cards, want_smallest = ref.throw_result(order, cls, ref.decompose(order, throw), others)
@@ -123,7 +123,7 @@ def test_follow_legality_matches_reference(game, seed, must):
     hand = Counter({k: min(m, COPIES[game]) for k, m in hand.items()})
     if sum(hand.values()) < n:
         return
-    sc = Scratch()
+    sc = work_state(ot)
     ncomp = decompose(slot_counts(ot, cls, lead), ot, cls, sc.rem, sc.comps)
     comps = ref.decompose(order, lead)
     dem = np.zeros(N_DEMANDS, np.int64)
@@ -143,7 +143,7 @@ def test_trick_winner_matches_reference(game, seed):
     kinds = class_kinds(ot, cls)
     lead = random_class_holding(rng, kinds, COPIES[game], int(rng.integers(1, 7)), True)
     n = sum(lead.values())
-    sc = Scratch()
+    sc = work_state(ot)
     ncomp = decompose(slot_counts(ot, cls, lead), ot, cls, sc.rem, sc.comps)
     comps = ref.decompose(order, lead)
     trump_kinds = class_kinds(ot, 4)
@@ -157,8 +157,7 @@ def test_trick_winner_matches_reference(game, seed):
         plays.append([k for k, m in p.items() for _ in range(m)])
     best, (bt, bk) = 0, lead_rank(cls, sc.comps)
     for i in range(1, 4):
-        t, k = follow_rank(np.array(plays[i], np.int64), n, cls, ncomp > 1, sc.comps, ncomp, ot, sc.pc, sc.rem,
-                           sc.dstart, sc.dslots, sc.ditem)
+        t, k = follow_rank(sc, np.array(plays[i], np.int64), n, cls, ncomp > 1, ncomp)
         assert (t, k) == ref.play_rank(order, cls, comps, plays[i])
         if beats(t, k, bt, bk):
             best, bt, bk = i, t, k
@@ -172,7 +171,7 @@ def test_constructed_follows_are_legal(game, seed, uniform):
     must_follow_structure demands of the holding (as follow.py promises), by preference or at random."""
     from kernels.rng import seed_stream
     from kernels.trick.build import compose_in_class
-    from kernels.trick.follow import D_RUN_K, D_RUN_W, structure_needs
+    from kernels.trick.follow import structure_needs
     from kernels.trick.order import MAXS, N_CLS
 
     rng, ot, order = _setup(game, seed)
@@ -183,7 +182,7 @@ def test_constructed_follows_are_legal(game, seed, uniform):
     hand = random_class_holding(rng, kinds, COPIES[game], int(rng.integers(n, n + 10)), True)
     if sum(hand.values()) < n:
         return
-    sc = Scratch()
+    sc = work_state(ot)
     ncomp = decompose(slot_counts(ot, cls, lead), ot, cls, sc.rem, sc.comps)
     dem = np.zeros(N_DEMANDS, np.int64)
     lead_demands(sc.comps, ncomp, dem)
@@ -193,8 +192,10 @@ def test_constructed_follows_are_legal(game, seed, uniform):
     state = np.zeros(4, np.uint64)
     seed_stream(seed, 0, state)
     out = np.zeros(64, np.int64)
-    m = compose_in_class(hq, ot, np.int64(cls), n, need_run, dem[D_RUN_W], dem[D_RUN_K], t, p, pref, uniform, state,
-                         sc.rem, sc.pc, np.zeros(20, np.int64), out)
+    sc.dem[:] = dem
+    sc.pref[:] = pref
+    sc.rng[:] = state
+    m = compose_in_class(sc, hq, np.int64(cls), n, need_run, t, p, uniform, out)
     play = [int(x) for x in out[:m]]
     assert m == n
     assert ref.legal_follow(order, True, cls, ref.decompose(order, lead), hand, play), (lead, hand, play)

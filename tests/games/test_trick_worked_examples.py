@@ -16,7 +16,7 @@ from sim.games.hongwu.rules import HongwuRules
 from sim.games.hongwu.scoring import score as score_hongwu
 from sim.games.tractor.rules import TractorRules, compile_rules
 from sim.games.tractor.scoring import score as score_tractor
-from tests.games.trick_helpers import Scratch, hands_array, kernel_components, kernel_order, slot_counts
+from tests.games.trick_helpers import hands_array, kernel_components, kernel_order, slot_counts, work_state
 
 S, H, C, D = 0, 1, 2, 3
 R = {"3": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 5, "9": 6, "10": 7, "J": 8, "Q": 9, "K": 10, "A": 11, "2": 12}
@@ -43,7 +43,7 @@ def assert_order(ot, chain):
 
 def components(ot, kinds):
     cls = int(ot[OT_KCLS, kinds[0]])
-    sc = Scratch()
+    sc = work_state(ot)
     n = decompose(slot_counts(ot, cls, Counter(kinds)), ot, cls, sc.rem, sc.comps)
     return kernel_components(ot, cls, sc.comps, n)
 
@@ -59,12 +59,11 @@ def trick_winner(ot, plays):
     """Index of the winning play (kernel ranking)."""
     lead = plays[0]
     cls = int(ot[OT_KCLS, lead[0]])
-    sc = Scratch()
+    sc = work_state(ot)
     ncomp = decompose(slot_counts(ot, cls, Counter(lead)), ot, cls, sc.rem, sc.comps)
     best, (bt, bk) = 0, lead_rank(cls, sc.comps)
     for i, p in enumerate(plays[1:], 1):
-        t, key = follow_rank(np.array(p, np.int64), len(p), cls, ncomp > 1, sc.comps, ncomp, ot, sc.pc, sc.rem,
-                             sc.dstart, sc.dslots, sc.ditem)
+        t, key = follow_rank(sc, np.array(p, np.int64), len(p), cls, ncomp > 1, ncomp)
         if beats(t, key, bt, bk):
             best, bt, bk = i, t, key
     return best
@@ -135,7 +134,7 @@ def test_tractor_6_kitty_doubled():
 def test_tractor_7_failed_throw():
     ot = kernel_order("tractor", LEVEL_2, H, False)  # ♠ is a side suit
     throw = [k("A", S), k("K", S)]
-    sc = Scratch()
+    sc = work_state(ot)
     n = decompose(slot_counts(ot, S, Counter(throw)), ot, S, sc.rem, sc.comps)
     assert n == 2
     hands = [Counter(throw), Counter({k("A", S): 1, k("3", D): 1}), Counter({k("4", S): 1}), Counter()]

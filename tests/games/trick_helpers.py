@@ -1,4 +1,4 @@
-"""Shared test helpers for the trick family: kernel order tables, scratch arrays, random positions."""
+"""Shared test helpers for the trick family: kernel order tables, a work state, random positions."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections import Counter
 import numpy as np
 
 from kernels.trick.order import CLS_TRUMP, MAXS, OT_KCLS, OT_KSLOT, OT_NSLOT, OT_SKIND, new_table
-from kernels.trick.shape import CW, MAX_DEPTH, MAXCOMP, MAXK
 from tests.reference import trick_rules as ref
 
 
@@ -28,15 +27,18 @@ def ref_order(game: str, level: int, trump: int, natural: bool) -> ref.Order:
     return ref.hongwu_order(trump, natural)
 
 
-class Scratch:
-    def __init__(self):
-        self.comps = np.zeros((MAXCOMP, CW), np.int64)
-        self.rem = np.zeros(MAXS, np.int64)
-        self.pc = np.zeros(MAXS, np.int64)
-        self.dstart = np.zeros(MAX_DEPTH, np.int64)
-        self.dslots = np.zeros((MAX_DEPTH, MAXK), np.int64)
-        self.ditem = np.zeros(MAX_DEPTH, np.int64)
-        self.failed = np.zeros(MAXCOMP, np.int64)
+def work_state(ot: np.ndarray | None = None):
+    """A trick-family state (``kernels.trick.state.TRICK_CORE``) holding the card order ``ot``: its
+    work buffers (``comps``, ``rem``, ``pc``, ``dstart``, ``dslots``, ``ditem``, ``failed``, ``dem``,
+    ``pref``, ``rng``…) are what the small kernels take."""
+    from kernels.trick.players import N_PP
+    from kernels.trick.state import TRICK_CORE
+
+    st = TRICK_CORE.allocate({"fix_card": np.zeros((0, 0), np.int64), "fix_slots": np.zeros((0, 0), np.int64)},
+                             ids=162, params=N_PP, rules=1, log_rows=1)
+    if ot is not None:
+        st.ot[:] = ot
+    return st
 
 
 def slot_counts(ot: np.ndarray, cls: int, counts: Counter) -> np.ndarray:
