@@ -53,15 +53,16 @@ def seat_features(packed, fk, points, out, seat, col):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params, out,
-                 n_blocks):
+def census_range(seed, start, count, tables, fix, out, n_blocks):
     """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``.
 
+    ``tables``: the run's ``(deck, inc_rank, inc_fk, card_points, params)``
+    (``sim.games.wushik.rules.compile_rules``' ``census``); ``fix``: ``--fix``'s
+    ``(fix_card, fix_slots)``, placed after the shuffle (``kernels.deal.place_fixed``), or None.
     Work is cut into ``n_blocks`` contiguous blocks (a few per thread), each with its own
     buffers, allocated once per block.
-    ``fix_card`` / ``fix_slots``: ``--fix``'s cards, placed after the shuffle
-    (``kernels.deal.place_fixed``; empty tables draw nothing).
     """
+    deck_template, inc_rank, inc_fk, card_points, params = tables
     n_blocks = max(1, min(count, n_blocks))
     n_seats = params[P_N_SEATS]
     hand_size = params[P_HAND_SIZE]
@@ -74,7 +75,8 @@ def census_range(seed, start, count, deck_template, fix_card, fix_slots, inc_ran
             seed_stream(seed, g, state)
             deck[:] = deck_template
             shuffle(state, deck)
-            place_fixed(state, deck, fix_card, fix_slots)
+            if fix is not None:
+                place_fixed(state, deck, fix[0], fix[1])
             for seat in range(n_seats):
                 packed, fk, points = encode_seat(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points)
                 seat_features(packed, fk, points, out, seat, g - start)

@@ -53,6 +53,16 @@ EIGHT_WIN_HAND, EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH = 0, 1, 2
 
 
 @njit(cache=True, nogil=True, inline="always")
+def rank_points(r):
+    """Points of one card of rank index r: 5 → 5, 10 and K → 10 (§2)."""
+    if r == R5:
+        return 5
+    if r == R10 or r == RK:
+        return 10
+    return 0
+
+
+@njit(cache=True, nogil=True, inline="always")
 def strength(kind, size, suit, rules):
     """Ladder strength: 0 plain plays, 1 副510K, 2 正510K (1 if equal to 副), 16 + size for bombs."""
     if kind == BOMB:

@@ -22,48 +22,52 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.climb.loop import (
-    END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LEN, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS,
-    GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_FINISH, SF_ROWS,
+    END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS,
+    GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_FINISH,
 )
-from kernels.climb.moves import MOVE_FIELDS
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded, next_u64, seed_stream
-from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
-from kernels.wushik.movegen import (
-    EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, MAX_MOVES, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG,
-    W_MAX_HANDS, W_TARGET,
-)
+from kernels.state import clone
+from kernels.wushik.layout import HAND_LAYOUT
 from kernels.wushik.money import hand_scores
+from kernels.wushik.movegen import (
+    EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG, W_LEN, W_MAX_HANDS,
+    W_TARGET, rank_points,
+)
 from kernels.wushik.policies import SEARCH
 from kernels.wushik.search import search_move
-from kernels.wushik.turn import rank_points, take_turn
+from kernels.wushik.state import (
+    HAND_SIZE, N_CARDS, N_IDS, RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_ROTATE, RUN_SEED, RUN_START, fix_arg,
+    new_state, run_vector,
+)
+from kernels.wushik.turn import take_turn
 
 N_SEATS = 4
-N_CARDS = 104
-HAND_SIZE = 26
 ROW_LEN = HAND_LAYOUT.length
 _at = HAND_LAYOUT.at
 ROW_HAND_NO, ROW_LEADER, ROW_TURNED, ROW_EIGHT_SEAT, ROW_EIGHT = (
     _at("hand_no"), _at("leader"), _at("turned_card"), _at("eight_seat"), _at("eight_applied"))
 ROW_FINISH, ROW_CAPTURED, ROW_VOID, ROW_LEFT_MAX_BOMB = _at("finish"), _at("captured"), _at("void"), _at("left_max_bomb")
-ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = _at("terminal_seat"), _at("terminal_points")
-ROW_BONUS = _at("bonus5")
+ROW_TERMINAL_SEAT = _at("terminal_seat")
 ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at("n_jiefeng")
 ROW_DEALT_POINTS, ROW_DEALT_MAX_BOMB, ROW_DEALT_ZHENG = _at("dealt_points"), _at("dealt_max_bomb"), _at("dealt_zheng")
 ROW_TOTAL0, ROW_TOTAL1, ROW_MATCH_OVER = _at("team0_total"), _at("team1_total"), _at("match_over")
 ROW_MATCH_HANDS, ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = (
     _at("match_hands"), _at("match_winner"), _at("match_eight_win"), _at("first_leader"))
 
+
 @njit(cache=True, nogil=True)
-def deal_cards(state, deck, rotation, fix_card, fix_slots, owner, counts, suit_counts, row):
-    """Shuffle the 104 cards (from id order), place ``--fix``'s cards (``kernels.deal.place_fixed``)
-    and deal one hand; the dealt facts into ``row``.
-    Returns the lowest seat dealt 8 of a kind (-1 none) and whether only one team holds such a
-    hand (W-7)."""
+def deal_cards(st, rotation, fix):
+    """Shuffle the 104 cards (from id order) with the deal stream, place ``--fix``'s cards
+    (``fix``: ``(fix_card, fix_slots)`` of ``kernels.deal.place_fixed``, None without) and deal
+    one hand; the dealt facts into ``st.row``. Returns the lowest seat dealt 8 of a kind (-1
+    none) and whether only one team holds such a hand (W-7)."""
+    deck, owner, counts, suit_counts, row = st.deck, st.owner, st.counts, st.suit_counts, st.row
     for i in range(N_CARDS):
         deck[i] = (i // 52) * 54 + i % 52
-    shuffle(state, deck)
-    place_fixed(state, deck, fix_card, fix_slots)
+    shuffle(st.dstate, deck)
+    if fix is not None:
+        place_fixed(st.dstate, deck, fix[0], fix[1])
     owner[:] = -1
     counts[:, :] = 0
     suit_counts[:, :, :] = 0
@@ -96,11 +100,11 @@ def deal_cards(state, deck, rotation, fix_card, fix_slots, owner, counts, suit_c
 
 
 @njit(cache=True, nogil=True)
-def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, moves, played, take, scratch, top,
-              pend, gs, hand_left, seat_flags, captured, order, row, log, search_on):
-    """Play one dealt hand from ``leader`` to its 终止牌; facts into ``row``. Returns the number of
-    log rows written. ``search_on``: None when no seat searches, so numba prunes the search and does
-    not compile it."""
+def play_hand(st, leader, search_on):
+    """Play the dealt hand of ``st`` from ``leader`` to its 终止牌; facts into ``st.row``. Returns
+    the number of log rows written. ``search_on``: None when no seat searches, so numba prunes
+    the search and does not compile it."""
+    gs, rules = st.gs, st.rules
     gs[:] = 0
     gs[GS_TURN] = leader
     gs[GS_TOP_SEAT] = -1
@@ -109,25 +113,23 @@ def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, mo
     gs[GS_REVEALED] = 1 if rules[W_JIEFENG] == JIEFENG_PARTNER else 0  # 0: 接风 to the next seat (W-4)
     gs[GS_DIRECTION] = rules[W_DIRECTION]
     gs[GS_END_RULE] = END_FIRST_OUT_OR_TEAM
-    hand_left[:] = HAND_SIZE
-    seat_flags[:, :] = 0
-    captured[:] = 0
-    order[:] = -1
-    top[:] = 0
-    pend[:, :] = 0
+    st.hand_left[:] = HAND_SIZE
+    st.seat_flags[:, :] = 0
+    st.captured[:] = 0
+    st.order[:] = -1
+    st.top[:] = 0
+    st.pend[:, :] = 0
     while True:
-        seat = gs[GS_TURN]
         forced = np.int64(-2)
         if search_on is not None:
-            if policies[seat] == SEARCH:  # a search seat decides before its turn
-                forced = search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, state, owner, counts,
-                                     suit_counts, top, pend, row)
-        if take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, owner, counts,
-                     suit_counts, moves, played, take, scratch, top, pend, row, log, forced):
+            if st.policies[gs[GS_TURN]] == SEARCH:  # a search seat decides before its turn
+                forced = search_move(st, gs[GS_TURN])
+        if take_turn(st, forced):
             break
+    row, counts = st.row, st.counts
     for s in range(N_SEATS):
-        row[ROW_FINISH + s] = seat_flags[SF_FINISH, s]
-        row[ROW_CAPTURED + s] = captured[s]
+        row[ROW_FINISH + s] = st.seat_flags[SF_FINISH, s]
+        row[ROW_CAPTURED + s] = st.captured[s]
         void = 0
         left_bomb = 0
         for r in range(13):
@@ -141,21 +143,18 @@ def play_hand(leader, rules, policies, pp, state, owner, counts, suit_counts, mo
     return gs[GS_N_LOG]
 
 
-@njit(cache=True, nogil=True, inline="always")
-def play_match(seed, deal_index, rotation, fix, rules, policies, pp, pend, gs, hand_left, seat_flags, captured,
-               order, owner, counts, suit_counts, moves, played, take, scratch, top, deck, dstate, pstate, rows, r0,
-               r_end, logs, n_logs, search_on):
-    """One game index: a match (or a single hand) into ``rows[r0:]``, at most up to ``r_end``.
-    ``fix``: ``--fix``'s ``(fix_card, fix_slots)``, placed in every hand's deal (one argument:
-    CPython passes a call of over 30 arguments as a tuple, which numba cannot compile).
-
-    Returns the number of rows (hands) written, or -1 when they do not fit (the caller retries
-    with more room). ``logs[h]`` receives hand h's action log when ``logs`` holds that many
-    hands (``n_logs[h]`` its length); otherwise logs go to a one-row scratch and are dropped.
-    """
-    seed_stream(seed, deal_index, dstate)
-    seed_stream(next_u64(dstate), deal_index, pstate)  # the players' stream: deals never depend on play
-    max_hands = rules[W_MAX_HANDS]
+@njit(cache=True, nogil=True)
+def play_match(st, run, g, fix, rows, r0, r_end, logged, search_on):
+    """Game index ``g`` of the run: a match (or a single hand) into ``rows[r0:]``, at most up to
+    ``r_end``. Returns the number of rows (hands) written, or -1 when they do not fit (the caller
+    retries with more room). ``logged``: ``(logs, n_logs)`` to receive each hand's action log
+    (``logs[h, :n_logs[h]]``, replay), or None."""
+    duplicate = run[RUN_DUPLICATE] != 0
+    deal_index = g // N_SEATS if duplicate else g
+    rotation = g % N_SEATS if duplicate else 0
+    rules = st.rules
+    seed_stream(np.uint64(run[RUN_SEED]), deal_index, st.dstate)
+    seed_stream(next_u64(st.dstate), deal_index, st.rng)  # the players' stream: deals never depend on play
     totals0, totals1 = 0, 0
     leader = -1
     first_leader = -1
@@ -164,37 +163,36 @@ def play_match(seed, deal_index, rotation, fix, rules, policies, pp, pend, gs, h
     while True:
         if r0 + h >= r_end:
             return -1
-        row = rows[r0 + h]
-        row[:] = 0
-        eight, one_team = deal_cards(dstate, deck, rotation, fix[0], fix[1], owner, counts, suit_counts, row)
-        row[ROW_HAND_NO] = h
-        row[ROW_TURNED] = -1
+        st.row[:] = 0
+        eight, one_team = deal_cards(st, rotation, fix)
+        st.row[ROW_HAND_NO] = h
+        st.row[ROW_TURNED] = -1
         if h == 0:
-            p = bounded(dstate, N_CARDS)
-            row[ROW_TURNED] = deck[p]
+            p = bounded(st.dstate, N_CARDS)
+            st.row[ROW_TURNED] = st.deck[p]
             leader = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
             first_leader = leader
-        row[ROW_LEADER] = leader
-        row[ROW_EIGHT_SEAT] = eight
-        row[ROW_TERMINAL_SEAT] = -1
-        log = logs[min(h, logs.shape[0] - 1)]
+        st.row[ROW_LEADER] = leader
+        st.row[ROW_EIGHT_SEAT] = eight
+        st.row[ROW_TERMINAL_SEAT] = -1
         if eight >= 0 and one_team and rules[W_EIGHT_RULE] != EIGHT_RECORD_ONLY:
-            row[ROW_EIGHT] = 1
+            st.row[ROW_EIGHT] = 1
             if rules[W_EIGHT_RULE] == EIGHT_WIN_MATCH:
                 eight_win = eight % 2
         else:
-            n = play_hand(leader, rules, policies, pp, pstate, owner, counts, suit_counts, moves, played, take,
-                          scratch, top, pend, gs, hand_left, seat_flags, captured, order, row, log, search_on)
-            if h < n_logs.shape[0]:
-                n_logs[h] = n
-            leader = order[0]
-        t0, t1 = hand_scores(row, rules)
+            n = play_hand(st, leader, search_on)
+            if logged is not None and h < logged[0].shape[0]:
+                logged[0][h, :n] = st.log[:n]
+                logged[1][h] = n
+            leader = st.order[0]
+        t0, t1 = hand_scores(st.row, rules)
         totals0 += t0
         totals1 += t1
-        row[ROW_TOTAL0] = totals0
-        row[ROW_TOTAL1] = totals1
+        st.row[ROW_TOTAL0] = totals0
+        st.row[ROW_TOTAL1] = totals1
+        rows[r0 + h] = st.row
         h += 1
-        if eight_win >= 0 or totals0 >= rules[W_TARGET] or totals1 >= rules[W_TARGET] or h >= max_hands:
+        if eight_win >= 0 or totals0 >= rules[W_TARGET] or totals1 >= rules[W_TARGET] or h >= rules[W_MAX_HANDS]:
             break
     winner = eight_win if eight_win >= 0 else (0 if totals0 > totals1 else (1 if totals1 > totals0 else 2))
     rows[r0 + h - 1, ROW_MATCH_OVER] = 1
@@ -208,36 +206,21 @@ def play_match(seed, deal_index, rotation, fix, rules, policies, pp, pend, gs, h
 
 
 @njit(cache=True, nogil=True)
-def _buffers():
-    return (np.zeros((MAX_SEATS, 9), np.int64), np.zeros(GS_LEN, np.int64), np.zeros(N_SEATS, np.int64),
-            np.zeros((SF_ROWS, N_SEATS), np.int64), np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64),
-            np.zeros(108, np.int64), np.zeros((N_SEATS, 16), np.int64), np.zeros((N_SEATS, 13, 4), np.int64),
-            np.zeros((MAX_MOVES, MOVE_FIELDS), np.int64), np.zeros(HAND_SIZE, np.int64), np.zeros((13, 4), np.int64),
-            np.zeros(13, np.int64), np.zeros(MOVE_FIELDS, np.int64), np.zeros(N_CARDS, np.int64),
-            np.zeros(4, np.uint64), np.zeros(4, np.uint64))
-
-
-@njit(cache=True, nogil=True)
-def play_block(seed, lo, hi, rotate, duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, r0, r_end, logs,
-               n_logs, search_on):
-    """Game indices ``lo .. hi-1`` into ``out_rows[r0:r_end]``, in order, with buffers of their
-    own. Returns the rows written, or -1 when they do not fit. ``logs``/``n_logs``: the action log
-    of each hand of one game index (``play_logged``), or a one-row scratch and an empty array.
-    ``search_on``: None unless a seat searches (``play_hand``)."""
-    pend, gs, hand_left, seat_flags, captured, order, owner, counts, suit_counts, moves, played, take, scratch, \
-        top, deck, dstate, pstate = _buffers()
-    pol = policies.copy()
-    pp_g = pp.copy()
-    r = r0
-    for g in range(lo, hi):
-        if rotate:
+def play_block(template, run, b, fix, out_rows, logged, search_on):
+    """Block ``b`` of the run's ``run[RUN_BLOCKS]``: its contiguous game indices, in order, into
+    ``out_rows`` from row ``b * cap`` (``cap = out_rows.shape[0] // run[RUN_BLOCKS]``), on a state
+    of its own (``clone(template)``). Returns the rows written, or -1 when they do not fit. With
+    ``run[RUN_ROTATE]`` seat k of game g is played by the template's seat (k + g) % 4."""
+    n_blocks, start, count = run[RUN_BLOCKS], run[RUN_START], run[RUN_COUNT]
+    cap = out_rows.shape[0] // n_blocks
+    st = clone(template)
+    r = r0 = b * cap
+    for g in range(start + count * b // n_blocks, start + count * (b + 1) // n_blocks):
+        if run[RUN_ROTATE] != 0:
             for k in range(N_SEATS):
-                pol[k] = policies[(k + g) % N_SEATS]
-                pp_g[k] = pp[(k + g) % N_SEATS]
-        h = play_match(seed, g // N_SEATS if duplicate else g, g % N_SEATS if duplicate else 0, (fix_card, fix_slots),
-                       rules, pol, pp_g,
-                       pend, gs, hand_left, seat_flags, captured, order, owner, counts, suit_counts, moves, played,
-                       take, scratch, top, deck, dstate, pstate, out_rows, r, r_end, logs, n_logs, search_on)
+                st.policies[k] = template.policies[(k + g) % N_SEATS]
+                st.pp[k] = template.pp[(k + g) % N_SEATS]
+        h = play_match(st, run, g, fix, out_rows, r, r0 + cap, logged, search_on)
         if h < 0:
             return -1
         r += h
@@ -245,54 +228,44 @@ def play_block(seed, lo, hi, rotate, duplicate, fix_card, fix_slots, rules, poli
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, rotate, duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, n_rows,
-               n_blocks, search_on):
-    """Play game indices ``start .. start+count-1`` (matches or single hands) into ``out_rows``.
-
-    The indices are cut into ``n_blocks`` contiguous blocks run in parallel; block b writes its
-    hands, in order, from row ``b * cap`` (``cap = out_rows.shape[0] // n_blocks``) and sets
-    ``n_rows[b]`` to how many, or -1 when they did not fit in ``cap`` (the caller retries with
-    more room). With ``rotate`` seat k of game g is played by ``policies[(k + g) % 4]``; with
-    ``duplicate`` game g plays deal ``g // 4`` turned by ``g % 4``. ``search_on``: None unless a
-    seat searches (``play_hand``).
-    """
-    n_blocks = max(1, min(count, n_blocks))
-    cap = out_rows.shape[0] // n_blocks
-    for b in prange(n_blocks):
-        n_rows[b] = play_block(seed, start + count * b // n_blocks, start + count * (b + 1) // n_blocks, rotate,
-                               duplicate, fix_card, fix_slots, rules, policies, pp, out_rows, b * cap, (b + 1) * cap,
-                               np.zeros((1, 1, LOG_WIDTH), np.int64), np.zeros(0, np.int64), search_on)
+def play_range(template, run, fix, out_rows, n_rows, search_on):
+    """Play the run's game indices ``run[RUN_START]`` on, ``run[RUN_COUNT]`` of them (matches or
+    single hands), into ``out_rows``: ``run[RUN_BLOCKS]`` contiguous blocks in parallel, block b
+    from row ``b * cap`` (``play_block``), ``n_rows[b]`` how many, or -1 when they did not fit in
+    ``cap`` (the caller retries with more room). With ``duplicate`` game g plays deal ``g // 4``
+    turned by ``g % 4``. ``fix``: ``--fix``'s tables or None; ``search_on``: None unless a seat
+    searches (``play_hand``)."""
+    for b in prange(run[RUN_BLOCKS]):
+        n_rows[b] = play_block(template, run, b, fix, out_rows, None, search_on)
 
 
 def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, duplicate=False, fix=None):
     """One game index with the action log of each of its first ``n_hands`` hands (for replay and
     conformance): (rows[:hands], logs[h, :n_logs[h]], n_logs, hands), hands -1 when the game
-    index plays more than ``n_hands`` hands; ``fix``: ``--fix``'s ``(fix_card, fix_slots)`` tables or None.
-    Not compiled on its own: it calls ``play_block``."""
-    fix_card, fix_slots = fix if fix is not None else (np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64))
+    index plays more than ``n_hands`` hands; ``fix``: ``--fix``'s ``(fix_card, fix_slots)`` tables or None."""
     rows = np.zeros((n_hands, ROW_LEN), np.int64)
     logs = np.zeros((n_hands, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(n_hands, np.int64)
-    h = play_block(np.uint64(seed), game_index, game_index + 1, int(rotate), int(duplicate), fix_card, fix_slots,
-                   rules, policies, pp,
-                   rows, 0, n_hands, logs, n_logs, True)
+    h = play_block(new_state(rules, policies, pp, logged=True), run_vector(seed, game_index, 1, rotate, duplicate),
+                   0, fix_arg(*fix) if fix is not None else None, rows, (logs, n_logs), True)
     return rows[:max(h, 0)], logs, n_logs, h
 
 
 @njit(cache=True, nogil=True)
-def dealt_owners(seed, deal_index, rotation, n_hands, fix_card, fix_slots):
+def _owners(st, seed, deal_index, rotation, n_hands, fix):
+    owners = np.full((n_hands, N_IDS), -1, np.int64)
+    seed_stream(seed, deal_index, st.dstate)
+    next_u64(st.dstate)
+    for h in range(n_hands):
+        deal_cards(st, rotation, fix)
+        owners[h] = st.owner
+        if h == 0:
+            bounded(st.dstate, N_CARDS)
+    return owners
+
+
+def dealt_owners(seed, deal_index, rotation, n_hands, fix_card=None, fix_slots=None):
     """``owner[h, card]``: the seat dealt each card in each of the first ``n_hands`` hands of a
     game index (the same deals ``play_match`` plays; for replay)."""
-    state = np.zeros(4, np.uint64)
-    deck = np.zeros(N_CARDS, np.int64)
-    owners = np.full((n_hands, 108), -1, np.int64)
-    counts = np.zeros((N_SEATS, 16), np.int64)
-    suit_counts = np.zeros((N_SEATS, 13, 4), np.int64)
-    row = np.zeros(ROW_LEN, np.int64)
-    seed_stream(seed, deal_index, state)
-    next_u64(state)
-    for h in range(n_hands):
-        deal_cards(state, deck, rotation, fix_card, fix_slots, owners[h], counts, suit_counts, row)
-        if h == 0:
-            bounded(state, N_CARDS)
-    return owners
+    return _owners(new_state(np.zeros(W_LEN, np.int64)), np.uint64(seed), deal_index, rotation, n_hands,
+                   fix_arg(fix_card, fix_slots))

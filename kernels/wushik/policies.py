@@ -1,12 +1,12 @@
-"""五十K players: ``random``, ``greedy`` and ``smart``, as functions of a generated move list and
-what the seat to act may know.
+"""五十K players: ``random``, ``greedy`` and ``smart``, as functions of the hand's state
+(``kernels.wushik.state``) read from the seat to act's view.
 
-The view of seat ``seat``: its own hand (``counts[seat]``, ``suit_counts[seat]``), the cards left
-to every seat (``hand_left``), the trick's top play and who made it (``top``, ``top_seat``; -1 when
-leading), the points on the table (``trick_points``) and the partnership (partners sit
-opposite: ``(seat + 2) % 4``). ``moves[:n]`` are the legal plays (``kernels.wushik.movegen``); a
-chooser returns an index into them or -1 to pass (never -1 when leading). Parameters per seat come
-in ``pp[seat, PP_*]`` (float64) so that users can study strategy.
+The view of seat ``seat``: its own hand (``st.counts[seat]``), the cards left to every seat
+(``st.hand_left``), who made the trick's top play (``gs[GS_TOP_SEAT]``, -1 when leading), the points
+on the table (``gs[GS_TRICK_POINTS]``) and the partnership (partners sit opposite). ``st.moves[:n]``
+are the legal plays (``kernels.wushik.movegen``); a chooser returns an index into them or -1 to
+pass (never -1 when leading). Parameters per seat come in ``st.pp[seat, PP_*]`` (float64) so that
+users can study strategy.
 
 * random — uniform over the legal plays, PASS included when following.
 * greedy — leads its cheapest whole group (lowest rank, no bomb or 510K), follows with the lowest
@@ -28,9 +28,10 @@ import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
+from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.rng import bounded
-from kernels.wushik.movegen import W_BONUS, strength
+from kernels.wushik.movegen import W_BONUS, rank_points, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SINGLE, SUIT_FU
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
@@ -84,15 +85,6 @@ def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _rank_points(r):
-    if r == R5:
-        return 5
-    if r == R10 or r == RK:
-        return 10
-    return 0
-
-
-@njit(cache=True, nogil=True, inline="always")
 def move_points(kind, rank, size, chain):
     """Points on the cards of a play."""
     if kind == FIFTY_K:
@@ -100,7 +92,7 @@ def move_points(kind, rank, size, chain):
     per = size // chain
     p = 0
     for r in range(rank - chain + 1, rank + 1):
-        p += per * _rank_points(r)
+        p += per * rank_points(r)
     return p
 
 
@@ -168,8 +160,11 @@ def _bonus(size, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
-    c = counts[seat]
+def choose_greedy(st, seat, n):
+    moves, hand_left, pp, rules = st.moves, st.hand_left, st.pp, st.rules
+    top_seat = st.gs[GS_TOP_SEAT]
+    lead = top_seat < 0
+    c = st.counts[seat]
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -206,8 +201,11 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules):
-    c = counts[seat]
+def choose_smart(st, seat, n):
+    moves, hand_left, pp, rules = st.moves, st.hand_left, st.pp, st.rules
+    top_seat, trick_points = st.gs[GS_TOP_SEAT], st.gs[GS_TRICK_POINTS]
+    lead = top_seat < 0
+    c = st.counts[seat]
     for i in range(n):  # going out now is always right
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -277,7 +275,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points
         if not (urgent or worth >= pp[seat, PP_BOMB_POINTS]):
             continue
         cost = size * 100 + rank - _bonus(size, rules) * 3
-        if counts[seat, rank] > size:
+        if c[rank] > size:
             cost += 500  # splitting a bigger bomb loses its bonus
         if cost < best_cost:
             best, best_cost = i, cost
@@ -285,11 +283,15 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points
 
 
 @njit(cache=True, nogil=True)
-def choose_move(policy, seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules, state):
-    """Index of the chosen play in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
+def choose_move(st, seat, n):
+    """Index of the play ``st.policies[seat]`` chooses in ``st.moves[:n]``, or -1 to pass (never -1
+    when leading). The seat's view: its own hand, every seat's card count, the trick's top and who
+    made it (``gs[GS_TOP_SEAT]``, -1 when leading), the points on the table."""
+    policy = st.policies[seat]
     if policy == RANDOM:
-        k = bounded(state, n if lead else n + 1)
+        lead = st.gs[GS_TOP_SEAT] < 0
+        k = bounded(st.rng, n if lead else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
-        return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
-    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules)
+        return choose_greedy(st, seat, n)
+    return choose_smart(st, seat, n)

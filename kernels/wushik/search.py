@@ -15,9 +15,11 @@ Candidates (at most ``candidates``): smart's choice, pass when following, greedy
 cheapest 510K and the cheapest bomb when following (what a trick is worth fighting for), then the
 cheapest other plays.
 
-Shared pieces (the search's own stream, shuffles, the confidence rule's shape) are in
-``kernels.climb.search``; rollouts run the game's own turn (``kernels.wushik.turn.take_turn``)
-with plain policies, so the search never recurses.
+The search itself is the climbing family's one driver (``kernels.climb.search_driver``); this module
+gives it 五十K's candidates and its five hooks for ``WushikState``: the search parameters, what the
+seat knows (nothing beyond the state: a buffer for the unseen cards), how a world is dealt, how a
+candidate is played out (the game's own turn, ``kernels.wushik.turn.take_turn``, with the rollout
+players, so the search never recurses) and where a decision is counted.
 """
 
 from __future__ import annotations
@@ -25,100 +27,77 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import GS_LEN, GS_N_TURNS, GS_TOP_SEAT, GS_TRICK_POINTS, LOG_WIDTH, SF_FINISH, SF_ROWS
-from kernels.climb.moves import MOVE_FIELDS
-from kernels.climb.search import collect_hidden, deal_hidden, rollout_players, search_stream
-from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
-from kernels.rng import next_u64
+from kernels.climb import search_driver as sd
+from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, SF_FINISH
+from kernels.climb.search import collect_hidden, deal_hidden
+from kernels.climb.search_pick import add_candidate, fill_cheapest
+from kernels.hooks import implements
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.money import seat_money
-from kernels.wushik.movegen import MAX_MOVES, generate_moves, strength
+from kernels.wushik.movegen import generate_moves, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, SUIT_FU
 from kernels.wushik.policies import (
     PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, choose_greedy, choose_smart,
 )
+from kernels.wushik.state import LAYOUT, N_IDS
 from kernels.wushik.turn import take_turn
 
-N_IDS = 108  # card ids: deck * 54 + rank * 4 + suit (54 per deck, jokers unused)
-HAND_SIZE = 26
-ROW_LEN = HAND_LAYOUT.length
 ROW_HAND_NO = HAND_LAYOUT.at("hand_no")
 ROW_FINISH, ROW_CAPTURED = HAND_LAYOUT.at("finish"), HAND_LAYOUT.at("captured")
 ROW_SEARCH_DECISIONS, ROW_SEARCH_AGREE = HAND_LAYOUT.at("search_decisions"), HAND_LAYOUT.at("search_agree")
 ROW_SEARCH_ROLLOUTS = HAND_LAYOUT.at("search_rollouts")
 MAX_ROLLOUT_TURNS = 4096
 HAND_SALT = 1 << 20  # the search stream's index: turn number + hand number * HAND_SALT
+MOVE = 0  # the one decision kind 五十K searches: a play (五十K has no bidding)
 
 
-@njit(cache=True, nogil=True)
-def _world():
-    """Scratch state of one sampled world: (gs, hand_left, seat_flags, captured, order, owner,
-    counts, suit_counts, top, pend, row, moves, played, take, scratch, log, rollout stream)."""
-    return (np.zeros(GS_LEN, np.int64), np.zeros(MAX_SEATS, np.int64), np.zeros((SF_ROWS, MAX_SEATS), np.int64),
-            np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64), np.zeros(N_IDS, np.int64),
-            np.zeros((MAX_SEATS, 16), np.int64), np.zeros((MAX_SEATS, 13, 4), np.int64),
-            np.zeros(MOVE_FIELDS, np.int64), np.zeros((MAX_SEATS, 9), np.int64), np.zeros(ROW_LEN, np.int64),
-            np.zeros((MAX_MOVES, MOVE_FIELDS), np.int64), np.zeros(HAND_SIZE, np.int64), np.zeros((13, 4), np.int64),
-            np.zeros(13, np.int64), np.zeros((1, LOG_WIDTH), np.int64), np.zeros(4, np.uint64))
+@implements(sd.search_params, LAYOUT)
+def _search_params(st, seat):
+    return np.int64(st.pp[seat, PP_WORLDS]), st.pp[seat, PP_CONFIDENCE], np.int64(st.pp[seat, PP_ROLLOUT])
 
 
-@njit(cache=True, nogil=True)
-def _copy_world(a, b):
-    """``b`` = ``a`` (the state a rollout starts from; moves, played, take, scratch, log are scratch)."""
-    b[0][:] = a[0]
-    b[1][:] = a[1]
-    b[2][:, :] = a[2]
-    b[3][:] = a[3]
-    b[4][:] = a[4]
-    b[5][:] = a[5]
-    b[6][:, :] = a[6]
-    b[7][:, :, :] = a[7]
-    b[8][:] = a[8]
-    b[9][:, :] = a[9]
-    b[10][:] = a[10]
-    b[16][:] = a[16]
+@implements(sd.knowledge, LAYOUT)
+def _knowledge(st, seat, kind):
+    return np.empty(N_IDS, np.int64)  # what a seat knows is in the state: a buffer for the cards it cannot see
 
 
-@njit(cache=True, nogil=True)
-def sample_world(seat, owner, hand_left, w_owner, unseen, state):
-    """``w_owner`` = ``owner`` with the cards ``seat`` cannot see dealt at random to the other
-    seats, ``hand_left[s]`` each, in seat order (``tests.reference.search.sample_world`` with no
-    forbidden card). Returns the number of hidden cards."""
-    n = collect_hidden(seat, owner, -1, -1, w_owner, unseen)
-    deal_hidden(seat, hand_left, unseen, n, w_owner, state)
-    return n
+@implements(sd.sample_world, LAYOUT)
+def _sample_world(world, st, seat, kind, know, rng):
+    """The cards ``seat`` cannot see dealt at random to the other seats, ``hand_left[s]`` each, in
+    seat order (``tests.reference.search.sample_world`` with no forbidden card); every seat's
+    rank and suit counts rebuilt from the owners."""
+    n = collect_hidden(seat, st.owner, -1, -1, world.owner, know)
+    deal_hidden(seat, st.hand_left, know, n, world.owner, rng)
+    world.counts[:, :] = 0
+    world.suit_counts[:, :, :] = 0
+    for c in range(N_IDS):
+        s, k = world.owner[c], c % 54
+        if s >= 0:
+            world.counts[s, k // 4] += 1
+            world.suit_counts[s, k // 4, k % 4] += 1
 
 
-@njit(cache=True, nogil=True)
-def rebuild_counts(owner, counts, suit_counts):
-    """Every seat's rank and suit counts from the card owners."""
-    counts[:, :] = 0
-    suit_counts[:, :, :] = 0
-    for c in range(owner.shape[0]):
-        s = owner[c]
-        if s < 0:
-            continue
-        k = c % 54
-        counts[s, k // 4] += 1
-        suit_counts[s, k // 4, k % 4] += 1
-
-
-@njit(cache=True, nogil=True)
-def _rollout(forced, seat, w, rules, rpol, rpp):
-    """Play ``forced`` (a move index, -1 pass) then finish the hand with the rollout players;
-    ``seat``'s money."""
-    gs, hand_left, seat_flags, captured, order, owner, counts, suit_counts, top, pend, row, moves, played, take, \
-        scratch, log, rstate = w
-    f = forced
+@implements(sd.play_out, LAYOUT)
+def _play_out(world, seat, kind, option):
+    """Play ``option`` (a move index, -1 pass), finish the hand with the world's players; ``seat``'s
+    money."""
+    f = option
     for _ in range(MAX_ROLLOUT_TURNS):
-        if take_turn(gs, hand_left, seat_flags, captured, order, rules, rpol, rpp, rstate, owner, counts, suit_counts,
-                     moves, played, take, scratch, top, pend, row, log, f):
+        if take_turn(world, f):
             break
         f = -2
     for s in range(MAX_SEATS):
-        row[ROW_FINISH + s] = seat_flags[SF_FINISH, s]
-        row[ROW_CAPTURED + s] = captured[s]
-    return seat_money(seat, row, rules)
+        world.row[ROW_FINISH + s] = world.seat_flags[SF_FINISH, s]
+        world.row[ROW_CAPTURED + s] = world.captured[s]
+    return seat_money(seat, world.row, world.rules)
+
+
+@implements(sd.record_search, LAYOUT)
+def _record_search(st, seat, rollouts, agreed):
+    st.row[ROW_SEARCH_DECISIONS + seat] += 1
+    st.row[ROW_SEARCH_ROLLOUTS + seat] += rollouts
+    if agreed:
+        st.row[ROW_SEARCH_AGREE + seat] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -134,11 +113,14 @@ def _order_cost(moves, i, c, rules):
 
 
 @njit(cache=True, nogil=True)
-def candidates(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules, cand):
-    """Fill ``cand`` with the moves worth searching (-1 = pass); returns (how many, smart's choice)."""
-    smart = choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, pp, rules)
-    greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules)
-    limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
+def candidates(st, seat, n, cand):
+    """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
+    many, smart's choice)."""
+    moves, c = st.moves, st.counts[seat]
+    lead = st.gs[GS_TOP_SEAT] < 0
+    smart = choose_smart(st, seat, n)
+    greedy = choose_greedy(st, seat, n)
+    limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = add_candidate(cand, 0, smart)
     if not lead:
         nc = add_candidate(cand, nc, -1)
@@ -151,67 +133,32 @@ def candidates(seat, moves, n, lead, counts, top_seat, hand_left, trick_points, 
                 if cost < fk_cost:
                     fk, fk_cost = i, cost
             elif moves[i, 0] == BOMB:
-                cost = moves[i, 2] * 100 + moves[i, 1] + (50 if counts[seat, moves[i, 1]] > moves[i, 2] else 0)
+                cost = moves[i, 2] * 100 + moves[i, 1] + (50 if c[moves[i, 1]] > moves[i, 2] else 0)
                 if cost < bomb_cost:
                     bomb, bomb_cost = i, cost
         nc = add_candidate(cand, nc, fk)
         nc = add_candidate(cand, nc, bomb)
-    c = counts[seat]
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
         cost = np.empty(n, np.int64)
         for i in range(n):
-            cost[i] = _order_cost(moves, i, c, rules)
+            cost[i] = _order_cost(moves, i, c, st.rules)
         nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 60))
     return min(nc, limit), smart
 
 
 @njit(cache=True, nogil=True)
-def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, state, owner, counts, suit_counts, top,
-                pend, row):
+def search_move(st, seat):
     """The search player's move at its turn: an index in ``generate_moves``' order, -1 to pass, or
     -2 when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
-    moves = np.empty((MAX_MOVES, MOVE_FIELDS), np.int64)
-    n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
+    n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, st.moves)
+    for i in range(n):
+        if st.moves[i, 2] == st.hand_left[seat]:
+            return -2
     if n == 0:
         return -2
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return -2
-    lead = gs[GS_TOP_SEAT] < 0
     cand = np.empty(n + 4, np.int64)
-    nc, smart = candidates(seat, moves, n, lead, counts, gs[GS_TOP_SEAT], hand_left, gs[GS_TRICK_POINTS], pp, rules,
-                           cand)
+    nc, smart = candidates(st, seat, n, cand)
     if nc < 2:
         return -2
-    sstate = np.empty(4, np.uint64)
-    search_stream(state, gs[GS_N_TURNS] + row[ROW_HAND_NO] * HAND_SALT, sstate)
-    rpol, rpp = rollout_players(seat, pp, pp[seat, PP_ROLLOUT])
-    base, w = _world(), _world()
-    unseen = np.empty(N_IDS, np.int64)
-    gain = np.zeros(nc)  # per candidate: sum over worlds of its money minus smart's (cand[0]), and of squares
-    gain2 = np.zeros(nc)
-    money = np.empty(nc)
-    worlds = max(1, np.int64(pp[seat, PP_WORLDS]))
-    for _ in range(worlds):
-        base[0][:] = gs
-        base[1][:] = hand_left
-        base[2][:, :] = seat_flags
-        base[3][:] = captured
-        base[4][:] = order
-        base[8][:] = top
-        base[9][:, :] = pend
-        base[10][:] = row
-        sample_world(seat, owner, hand_left, base[5], unseen, sstate)
-        rebuild_counts(base[5], base[6], base[7])
-        for k in range(4):
-            base[16][k] = next_u64(sstate)
-        for ci in range(nc):
-            _copy_world(base, w)
-            money[ci] = _rollout(cand[ci], seat, w, rules, rpol, rpp)
-        add_gains(money, nc, gain, gain2)
-    best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
-    row[ROW_SEARCH_DECISIONS + seat] += 1
-    row[ROW_SEARCH_ROLLOUTS + seat] += nc * worlds
-    if cand[best] == smart:
-        row[ROW_SEARCH_AGREE + seat] += 1
-    return cand[best]
+    return sd.search_decide(st, seat, np.int64(MOVE), cand, nc, smart,
+                            st.gs[GS_N_TURNS] + st.row[ROW_HAND_NO] * HAND_SALT)

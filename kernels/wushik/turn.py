@@ -1,4 +1,5 @@
-"""One turn of 五十K on the climbing engine's loop (``kernels.climb.loop``).
+"""One turn of 五十K over its declared state (``kernels.wushik.state``), on the climbing engine's
+shared steps (``kernels.climb.steps``).
 
 What this game adds to the shared steps: its move generation and §7 beat rule
 (``kernels.wushik.movegen``), its players (``kernels.wushik.policies``), which suits a play takes
@@ -17,16 +18,14 @@ from __future__ import annotations
 
 from numba import njit
 
-from kernels.cards import R5, R10, RK
-from kernels.climb.loop import (
-    GS_FAMILY, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, advance, after_play,
-    log_action, record_pass,
-)
+from kernels.climb import steps
+from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN
 from kernels.wushik.cardpick import pick_suits, remove_taken
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
-from kernels.wushik.movegen import generate_moves
+from kernels.wushik.movegen import generate_moves, rank_points
 from kernels.wushik.moves import BOMB, FIFTY_K, SUIT_FU
 from kernels.wushik.policies import choose_move
+from kernels.wushik.state import GS_FK_OPEN, GS_N_PENDING
 
 ROW_BOMBS = HAND_LAYOUT.at("bombs4")  # + (size - 4) * MAX_SEATS + seat: the bombs{k} fields are consecutive
 ROW_BONUS = HAND_LAYOUT.at("bonus5")  # + (size - 5) * MAX_SEATS + seat
@@ -35,24 +34,11 @@ ROW_FK_BEATEN, ROW_PLAYS = HAND_LAYOUT.at("fk_beaten"), HAND_LAYOUT.at("plays")
 ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = HAND_LAYOUT.at("terminal_seat"), HAND_LAYOUT.at("terminal_points")
 assert HAND_LAYOUT.at("bombs8") == ROW_BOMBS + 4 * MAX_SEATS and HAND_LAYOUT.at("bonus8") == ROW_BONUS + 3 * MAX_SEATS
 
-# the game's own turn-loop state, from GS_FAMILY on
-GS_FK_OPEN = GS_FAMILY  # 510K plays of this trick not beaten yet (the next play beats them)
-GS_N_PENDING = GS_FAMILY + 1  # >= 5-card bombs of this trick whose bonus is not settled yet
-
-
-@njit(cache=True, nogil=True, inline="always")
-def rank_points(r):
-    """Points of one card of rank index r: 5 → 5, 10 and K → 10 (§2)."""
-    if r == R5:
-        return 5
-    if r == R10 or r == RK:
-        return 10
-    return 0
-
 
 @njit(cache=True, nogil=True)
-def settle_bonuses(gs, pend, row):
+def settle_bonuses(st):
     """The trick (or the hand) is over: pending bombs earn their bonus (W-6)."""
+    gs, pend, row = st.gs, st.pend, st.row
     if gs[GS_N_PENDING] == 0:
         return
     for s in range(MAX_SEATS):
@@ -64,16 +50,18 @@ def settle_bonuses(gs, pend, row):
 
 
 @njit(cache=True, nogil=True)
-def record_play_facts(gs, seat, move, pend, row):
-    """Facts of one play: 510K played and beaten, bombs by size, the bombs' pending bonuses."""
-    kind, size = move[0], move[2]
+def record_play_facts(st, seat, choice):
+    """Facts of one play (``st.moves[choice]``): 510K played and beaten, bombs by size, the bombs'
+    pending bonuses."""
+    gs, pend, row = st.gs, st.pend, st.row
+    kind, size = st.moves[choice, 0], st.moves[choice, 2]
     row[ROW_PLAYS + seat] += 1
     if gs[GS_FK_OPEN] > 0:  # every play beats the play before it
         row[ROW_FK_BEATEN] += gs[GS_FK_OPEN]
         gs[GS_FK_OPEN] = 0
     if kind == FIFTY_K:
         gs[GS_FK_OPEN] = 1
-        if move[4] == SUIT_FU:
+        if st.moves[choice, 4] == SUIT_FU:
             row[ROW_FU + seat] += 1
         else:
             row[ROW_ZHENG + seat] += 1
@@ -91,10 +79,11 @@ def record_play_facts(gs, seat, move, pend, row):
 
 
 @njit(cache=True, nogil=True)
-def take_cards(seat, move, owner, counts, suit_counts, scratch, take, played):
-    """Take the cards of ``move`` out of the seat's hand: which suits (``cardpick``), which
-    physical ids (``played``, for the log), and their points. Returns (cards, points)."""
-    n_cards = pick_suits(move, suit_counts[seat], scratch, take)
+def take_cards(st, seat, choice):
+    """Take the cards of ``st.moves[choice]`` out of the seat's hand: which suits (``cardpick``),
+    which physical ids (``st.played``, for the log), and their points. Returns (cards, points)."""
+    owner, take, played = st.owner, st.take, st.played
+    n_cards = pick_suits(st.moves[choice], st.suit_counts[seat], st.scratch, take)
     k = 0
     points = 0
     for r in range(13):
@@ -110,43 +99,39 @@ def take_cards(seat, move, owner, counts, suit_counts, scratch, take, played):
                 owner[c] = -1
                 played[k] = c
                 k += 1
-    remove_taken(counts[seat], suit_counts[seat], take)
+    remove_taken(st.counts[seat], st.suit_counts[seat], take)
     return n_cards, points
 
 
 @njit(cache=True, nogil=True, inline="always")
-def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, owner, counts, suit_counts,
-              moves, played, take, scratch, top, pend, row, log, forced):
+def take_turn(st, forced):
     """One turn of 五十K. Returns True when the hand is over (the 终止牌 was played).
 
     ``forced`` >= 0 plays that move (its index in ``generate_moves``' order), -1 passes, -2 lets
     the seat's policy choose (a search player decides before the turn; ``kernels.wushik.search``)."""
+    gs = st.gs
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
-    top_seat = gs[GS_TOP_SEAT]
-    lead = top_seat < 0
-    n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
+    n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, st.moves)
     choice = -1
     if n > 0 and forced > -2:
         choice = forced
     elif n > 0:
-        choice = choose_move(policies[seat], seat, moves, n, lead, counts, top_seat, hand_left, gs[GS_TRICK_POINTS],
-                             pp, rules, state)
+        choice = choose_move(st, seat, n)
     if choice < 0:
-        record_pass(gs, seat, seat_flags, top, played, log, rules)
+        steps.record_pass(st, seat)
     else:
-        move = moves[choice]
-        n_cards, points = take_cards(seat, move, owner, counts, suit_counts, scratch, take, played)
+        n_cards, points = take_cards(st, seat, choice)
         gs[GS_TRICK_POINTS] += points
-        record_play_facts(gs, seat, move, pend, row)
-        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, played, n_cards, False)
-        if after_play(gs, seat, n_cards, moves, choice, hand_left, seat_flags, order, captured, top):
-            row[ROW_TERMINAL_SEAT] = seat
-            row[ROW_TERMINAL_POINTS] = gs[GS_TRICK_POINTS]
-            captured[seat] -= gs[GS_TRICK_POINTS]  # the shared step gave them to him: W-5 is scoring's
-            settle_bonuses(gs, pend, row)
+        record_play_facts(st, seat, choice)
+        steps.log_play(st, seat, choice, st.played, n_cards)
+        if steps.after_play(st, seat, choice, n_cards):
+            st.row[ROW_TERMINAL_SEAT] = seat
+            st.row[ROW_TERMINAL_POINTS] = gs[GS_TRICK_POINTS]
+            st.captured[seat] -= gs[GS_TRICK_POINTS]  # the shared step gave them to him: W-5 is scoring's
+            settle_bonuses(st)
             return True
-    if advance(gs, seat, hand_left, captured, seat_flags, top, rules):
-        settle_bonuses(gs, pend, row)
+    if steps.advance(st, seat):
+        settle_bonuses(st)
         gs[GS_FK_OPEN] = 0
     return False

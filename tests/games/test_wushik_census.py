@@ -19,9 +19,7 @@ from tests.reference.wushik_rules import DECK, fifty_k_keys, points
 def run_census(seed, start, count, n_blocks=4):
     t = compile_rules(WushikRules())
     out = np.zeros((N_CENSUS_FEATURES, 4, count), np.int16)
-    no_fix = np.zeros((0, 0), np.int64)
-    census_range(seed, start, count, t["deck"], no_fix, no_fix, t["inc_rank"], t["inc_fk"], t["card_points"],
-                 t["census_params"], out, n_blocks)
+    census_range(seed, start, count, t["census"], None, out, n_blocks)
     return out
 
 

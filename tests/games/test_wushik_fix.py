@@ -13,6 +13,7 @@ import sim
 from kernels.wushik.census import census_range
 from kernels.wushik.layout import CENSUS_FEATURES, N_CENSUS_FEATURES
 from kernels.wushik.play import dealt_owners
+from kernels.wushik.state import fix_arg
 from sim.dealing import fix_tables, parse_fix
 from sim.errors import UserError
 from sim.games.wushik.rules import compile_rules
@@ -35,8 +36,7 @@ def run(fix, seed, start, count):
     t = compile_rules(load_game("wushik").rules())
     fix_card, fix_slots = tables(fix)
     out = np.zeros((N_CENSUS_FEATURES, 4, count), np.int16)
-    census_range(np.uint64(seed), start, count, t["deck"], fix_card, fix_slots, t["inc_rank"], t["inc_fk"],
-                 t["card_points"], t["census_params"], out, 4)
+    census_range(np.uint64(seed), start, count, t["census"], fix_arg(fix_card, fix_slots), out, 4)
     return out, fixed_groups(fix_card, fix_slots)
 
 

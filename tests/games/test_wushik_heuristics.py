@@ -10,9 +10,11 @@ import numpy as np
 import pytest
 
 from kernels.cards import R5, R10, RK, card_id, card_rank, card_suit
-from kernels.wushik.movegen import empty_moves, generate_moves
+from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
+from kernels.wushik.movegen import generate_moves
 from kernels.wushik.moves import BOMB, FIFTY_K, SUIT_FU
 from kernels.wushik.policies import SMART, choose_move, params_matrix
+from kernels.wushik.state import new_state
 from sim.games.wushik.rules import WushikRules, engine_rules
 
 FU_TOP = (FIFTY_K, -1, 3, 0, SUIT_FU, 1, 0)  # an opponent's 副510K on the table
@@ -22,20 +24,16 @@ R3, R4, R9 = 0, 1, 6
 def decide(cards, top, trick_points, params, left=20, top_seat=0, seat=1):
     """smart's play for ``seat`` holding ``cards`` over ``top_seat``'s ``top``; every other seat
     holds ``left`` cards. Returns the move record, or None for a pass."""
-    v = engine_rules(WushikRules())
-    counts = np.zeros((4, 16), np.int64)
-    suits = np.zeros((4, 13, 4), np.int64)
+    st = new_state(engine_rules(WushikRules()), [SMART] * 4, params_matrix(["smart"] * 4, [params] * 4))
     for c in cards:
-        counts[seat, card_rank(c)] += 1
-        suits[seat, card_rank(c), card_suit(c)] += 1
-    hand_left = np.full(4, left, np.int64)
-    hand_left[seat] = len(cards)
-    out = empty_moves()
-    n = generate_moves(counts[seat], suits[seat], np.array(top, np.int64), v, out)
-    pp = params_matrix(["smart"] * 4, [params] * 4)
-    i = choose_move(SMART, seat, out, n, False, counts, top_seat, hand_left, trick_points, pp, v,
-                    np.zeros(4, np.uint64))
-    return None if i < 0 else tuple(int(x) for x in out[i])
+        st.counts[seat, card_rank(c)] += 1
+        st.suit_counts[seat, card_rank(c), card_suit(c)] += 1
+    st.hand_left[:] = left
+    st.hand_left[seat] = len(cards)
+    st.gs[GS_TOP_SEAT], st.gs[GS_TRICK_POINTS] = top_seat, trick_points
+    n = generate_moves(st.counts[seat], st.suit_counts[seat], np.array(top, np.int64), st.rules, st.moves)
+    i = choose_move(st, seat, n)
+    return None if i < 0 else tuple(int(x) for x in st.moves[i])
 
 
 def hand(bomb_rank):

@@ -46,15 +46,16 @@ def test_every_hand_replays_in_the_reference(over):
 def _run(rules, policies, start, count, n_blocks, rotate=0, duplicate=0):
     from kernels.wushik.play import ROW_LEN, play_range
     from kernels.wushik.policies import POLICY_NAMES, params_matrix
+    from kernels.wushik.state import new_state, run_vector
     from sim.games.wushik.rules import engine_rules
 
     cap = 40 * (-(-count // n_blocks))
     out = np.zeros((cap * n_blocks, ROW_LEN), np.int64)
     n_rows = np.zeros(n_blocks, np.int64)
-    no_fix = np.zeros((0, 0), np.int64)
-    play_range(np.uint64(9), start, count, rotate, duplicate, no_fix, no_fix, engine_rules(rules),
-               np.array([POLICY_NAMES.index(p) for p in policies], np.int64), params_matrix(policies, [{}] * 4), out,
-               n_rows, n_blocks, True if "search" in policies else None)
+    template = new_state(engine_rules(rules), [POLICY_NAMES.index(p) for p in policies],
+                         params_matrix(policies, [{}] * 4))
+    play_range(template, run_vector(9, start, count, rotate, duplicate, n_blocks), None, out, n_rows,
+               True if "search" in policies else None)
     assert (n_rows >= 0).all()
     return np.concatenate([out[b * cap:b * cap + n_rows[b]] for b in range(n_blocks)])
 
@@ -70,7 +71,7 @@ def test_rows_do_not_depend_on_blocks():
 def _eight_game(seed: int) -> int:
     """The first game index whose first deal gives one seat 8 of a kind."""
     for g in range(200_000):
-        owner = dealt_owners(np.uint64(seed), g, 0, 1, np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64))[0]
+        owner = dealt_owners(np.uint64(seed), g, 0, 1)[0]
         for s in range(4):
             ranks = [(c % 54) // 4 for c in np.flatnonzero(owner == s)]
             if max(np.bincount(ranks)) == 8:

@@ -6,11 +6,15 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 
+from kernels.climb import search_driver as sd
 from kernels.climb.search import search_stream
+from kernels.climb.search_pick import confident_best
 from kernels.wushik.layout import HAND_LAYOUT
 from kernels.wushik.money import seat_money
-from kernels.wushik.search import confident_best, sample_world
+from kernels.wushik.search import MOVE
+from kernels.wushik.state import new_state
 from sim.games.wushik.play import kernel_inputs, rows_to_table, run_kernel
 from sim.games.wushik.rules import WushikRules
 from sim.ruleset import apply_overrides
@@ -28,6 +32,12 @@ def _spec(policies, n, seed, rules=None, params=None, duplicate=False):
                    shard_size=n, options={"policies": list(policies), "policy_params": params or [{}] * 4, "duplicate": duplicate})
 
 
+@njit
+def _sample_world(world, st, seat, sstate):
+    """五十K's ``sample_world`` hook (``kernels.wushik.search``), as the search driver calls it."""
+    sd.sample_world(world, st, seat, MOVE, sd.knowledge(st, seat, MOVE), sstate)
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), seat=st.integers(0, 3), played=st.integers(0, 100))
 def test_sample_world_matches_the_reference_and_keeps_what_the_seat_knows(seed, seat, played):
@@ -41,9 +51,10 @@ def test_sample_world_matches_the_reference_and_keeps_what_the_seat_knows(seed, 
     sstate = np.empty(4, np.uint64)
     search_stream(state, 17, sstate)
     twin = ref.search_stream([int(x) for x in state], 17)
-    w_owner = np.empty(108, np.int64)
-    unseen = np.empty(108, np.int64)
-    sample_world(seat, owner, hand_left, w_owner, unseen, sstate)
+    hand, world = new_state(np.zeros(1, np.int64)), new_state(np.zeros(1, np.int64))
+    hand.owner[:], hand.hand_left[:] = owner, hand_left
+    _sample_world(world, hand, seat, sstate)
+    w_owner = world.owner
     assert w_owner.tolist() == ref.sample_world(seat, owner.tolist(), hand_left.tolist(), -1, -1, twin)
     assert [int(x) for x in sstate] == twin.s  # both streams advanced alike
     assert np.array_equal(w_owner[owner == seat], owner[owner == seat])

@@ -12,9 +12,11 @@ import random
 import numpy as np
 
 from kernels.cards import card_rank, card_suit
+from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
 from kernels.rng import seed_stream
-from kernels.wushik.movegen import empty_moves, generate_moves
+from kernels.wushik.movegen import generate_moves
 from kernels.wushik.policies import POLICY_NAMES, choose_move, params_matrix
+from kernels.wushik.state import new_state
 from sim.games.wushik.rules import WushikRules, engine_rules
 from tests.reference import wushik_rules as ref
 from tests.reference.wushik_game import WushikHand
@@ -22,26 +24,24 @@ from tests.reference.wushik_game import WushikHand
 
 class KernelPlayers:
     def __init__(self, policies, seed, rules=None, overrides=None):
-        self.v = engine_rules(rules or WushikRules())
-        self.pp = params_matrix(policies, overrides or [{}] * 4)
-        self.pol = np.array([POLICY_NAMES.index(p) for p in policies], np.int64)
-        self.state = np.zeros(4, np.uint64)
-        seed_stream(seed, 0, self.state)
-        self.out = empty_moves()
+        self.st = new_state(engine_rules(rules or WushikRules()), [POLICY_NAMES.index(p) for p in policies],
+                            params_matrix(policies, overrides or [{}] * 4))
+        seed_stream(seed, 0, self.st.rng)
 
     def __call__(self, h: WushikHand, seat: int):
-        counts = np.zeros((4, 16), np.int64)
-        suits = np.zeros((4, 13, 4), np.int64)
+        st = self.st
+        st.counts[:] = 0
+        st.suit_counts[:] = 0
         for s in range(4):
             for c in h.hands[s]:
-                counts[s, card_rank(c)] += 1
-                suits[s, card_rank(c), card_suit(c)] += 1
-        left = np.array([len(x) for x in h.hands], np.int64)
-        n = generate_moves(counts[seat], suits[seat], np.array(h.top, np.int64), self.v, self.out)
-        i = choose_move(self.pol[seat], seat, self.out, n, h.lead(), counts, h.top_seat, left, h.trick_points,
-                        self.pp, self.v, self.state)
+                st.counts[s, card_rank(c)] += 1
+                st.suit_counts[s, card_rank(c), card_suit(c)] += 1
+        st.hand_left[:] = [len(x) for x in h.hands]
+        st.gs[GS_TOP_SEAT], st.gs[GS_TRICK_POINTS] = h.top_seat, h.trick_points
+        n = generate_moves(st.counts[seat], st.suit_counts[seat], np.array(h.top, np.int64), st.rules, st.moves)
+        i = choose_move(st, seat, n)
         assert h.lead() <= (i >= 0), "a player passed on the lead"
-        return ref.PASS_KEY if i < 0 else tuple(int(x) for x in self.out[i])
+        return ref.PASS_KEY if i < 0 else tuple(int(x) for x in st.moves[i])
 
 
 def deal(seed: int, game: int):

@@ -23,15 +23,18 @@ HANDS_GUESS = 12  # rows reserved per match before a block is retried with more 
 
 def kernel_inputs(spec) -> dict[str, Any]:
     from kernels.wushik.policies import params_matrix
+    from kernels.wushik.state import fix_arg, new_state
     from sim.games.wushik.columns import POLICIES
     from sim.dealing import spec_tables
     from sim.games.wushik.rules import engine_rules
 
     policies = spec.options["policies"]
     fix_card, fix_slots = spec_tables(spec)
-    return {"rules": engine_rules(spec.rules), "fix_card": fix_card, "fix_slots": fix_slots,
-            "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
-            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * 4)}
+    t = {"rules": engine_rules(spec.rules), "fix_card": fix_card, "fix_slots": fix_slots,
+         "fix": fix_arg(fix_card, fix_slots), "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
+         "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * 4)}
+    t["template"] = new_state(t["rules"], t["policies"], t["pp"])  # each block plays on a clone
+    return t
 
 
 def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> np.ndarray:
@@ -39,19 +42,20 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     import numba
 
     from kernels.wushik.play import ROW_LEN, play_range
+    from kernels.wushik.state import run_vector
 
     t = t or kernel_inputs(spec)
     count = stop - start
     n_blocks = max(1, min(count, 4 * numba.get_num_threads()))
+    run = run_vector(spec.seed, start, count, spec.options.get("rotate", False), spec.options.get("duplicate", False),
+                     n_blocks)
     per_game = HANDS_GUESS if spec.rules.matches else 1
     while True:
         cap = -(-count // n_blocks) * per_game + (16 if spec.rules.matches else 0)
         out = np.zeros((cap * n_blocks, ROW_LEN), np.int64)
         n_rows = np.zeros(n_blocks, np.int64)
-        play_range(np.uint64(spec.seed), start, count, int(spec.options.get("rotate", False)),
-                   int(spec.options.get("duplicate", False)), t["fix_card"], t["fix_slots"], t["rules"], t["policies"],
-                   t["pp"], out, n_rows,
-                   n_blocks, True if "search" in spec.options["policies"] else None)  # None: search is not compiled
+        play_range(t["template"], run, t["fix"], out, n_rows,
+                   True if "search" in spec.options["policies"] else None)  # None: search is not compiled
         if (n_rows >= 0).all():
             return np.concatenate([out[b * cap:b * cap + n_rows[b]] for b in range(n_blocks)])
         per_game *= 2  # a block's matches ran longer than its room: play it again with more
