@@ -10,10 +10,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.deal import place_fixed, shuffle
-from kernels.guanpai.deal import N_PLAYERS, deal_counts, first_lead
-from kernels.guanpai.rulevec import GP_HAND_SIZE, GP_N_HANDS, GP_TCB_RANK
-from kernels.rng import seed_stream
+from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bombs
+from kernels.guanpai.state import RUN_BLOCKS, RUN_COUNT, RUN_SEED, RUN_START
+from kernels.state import clone
 
 CENSUS_FEATURES = (
     "bombs",  # ranks held four times (炸弹 without the 3-card bomb)
@@ -26,43 +25,41 @@ F_BOMBS, F_THREE_BOMB, F_TWOS, F_LEADS = range(N_FEATURES)
 
 
 @njit(cache=True, nogil=True)
-def census_one(seed, game, deck_template, fix_card, fix_slots, lead_order, rules, state, deck, counts, holder, out, col,
-               lead_card):
-    """Deal game ``game`` (with ``--fix``'s cards, ``kernels.deal.place_fixed``) and write its
-    features into ``out[:, :, col]`` and ``lead_card[col]``."""
-    seed_stream(seed, game, state)
-    deck[:] = deck_template
-    shuffle(state, deck)
-    place_fixed(state, deck, fix_card, fix_slots)
-    n_hands = rules[GP_N_HANDS]
-    hand_size = rules[GP_HAND_SIZE]
-    deal_counts(deck, n_hands, hand_size, counts)
-    leader, idx = first_lead(deck, n_hands, hand_size, lead_order, holder)
-    tcb = rules[GP_TCB_RANK]
+def census_one(st, seed, game, out, col, lead_card):
+    """Deal game ``game`` into ``st`` (``kernels.guanpai.deal.deal_hand``) and write its features
+    into ``out[:, :, col]`` and ``lead_card[col]``."""
+    leader, idx = deal_hand(st, seed, game)
     for s in range(N_PLAYERS):
-        bombs = 0
-        for r in range(13):
-            if counts[s, r] >= 4:
-                bombs += 1
-        out[F_BOMBS, s, col] = bombs
-        out[F_THREE_BOMB, s, col] = 1 if tcb >= 0 and counts[s, tcb] >= 3 else 0
-        out[F_TWOS, s, col] = counts[s, 12]
+        out[F_BOMBS, s, col] = seat_bombs(st.counts, s)
+        out[F_THREE_BOMB, s, col] = 1 if holds_three_bomb(st.counts, s, st.rules, False) else 0
+        out[F_TWOS, s, col] = st.counts[s, 12]
         out[F_LEADS, s, col] = 1 if s == leader else 0
     lead_card[col] = idx
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, fix_card, fix_slots, lead_order, rules, out, lead_card, n_blocks):
-    """Census of games ``start .. start + count - 1``; ``n_blocks`` contiguous blocks (a few per
-    thread) each allocate their buffers once. Rows depend only on ``(seed, game)``."""
-    n_blocks = max(1, min(count, n_blocks))
+def census_range(template, run, out, lead_card):
+    """Census of games ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (``kernels.guanpai.state``
+    ``RUN_*``) from the template state of ``new_state``; ``run[RUN_BLOCKS]`` contiguous blocks (a
+    few per thread) each clone the template once. Rows depend only on ``(seed, game)``."""
+    seed, start, count = np.uint64(run[RUN_SEED]), run[RUN_START], run[RUN_COUNT]
+    n_blocks = max(1, min(count, run[RUN_BLOCKS]))
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        state = np.empty(4, np.uint64)
-        deck = np.empty(deck_template.shape[0], deck_template.dtype)
-        counts = np.zeros((N_PLAYERS, 16), np.int64)
-        holder = np.empty(54, np.int64)
+        st = clone(template)
         for g in range(lo, hi):
-            census_one(seed, g, deck_template, fix_card, fix_slots, lead_order, rules, state, deck, counts, holder, out,
-                       g - start, lead_card)
+            census_one(st, seed, g, out, g - start, lead_card)
+
+
+def census(comp, seed, start, count, n_blocks, fix_card=None, fix_slots=None):
+    """``(out, lead_card)`` of games ``start .. start + count - 1`` (Python side: builds the
+    template and the run vector; ``comp`` is ``sim.games.guanpai.rules.compile_rules``'s output)."""
+    from kernels.guanpai.state import new_state, run_vector
+
+    none = np.zeros((0, 0), np.int64)
+    template = new_state(comp, none if fix_card is None else fix_card, none if fix_slots is None else fix_slots)
+    out = np.empty((N_FEATURES, N_PLAYERS, count), np.int16)
+    lead = np.empty(count, np.int16)
+    census_range(template, run_vector(seed, start, count, n_blocks), out, lead)
+    return out, lead

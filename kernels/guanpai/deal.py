@@ -6,12 +6,17 @@ physical ids of one 54-card pack (no jokers). After the shuffle, position ``p`` 
 hand (``s001_51``, ``as_48``) and every later position are unused cards.
 
 First lead: the first card of ``lead_order`` (♠3, ♠4, … by default) that a player holds decides;
-its holder leads.
+its holder leads. ``deal_hand`` is the whole deal of a census row or a played hand, on the
+declared state (``kernels.guanpai.state``).
 """
 
 from __future__ import annotations
 
 from numba import njit
+
+from kernels.deal import place_fixed, shuffle
+from kernels.guanpai.rulevec import GP_HAND_SIZE, GP_N_HANDS, GP_TCB_RANK
+from kernels.rng import seed_stream
 
 N_PLAYERS = 2
 
@@ -50,3 +55,37 @@ def first_lead(deck, n_hands, hand_size, lead_order, holder):
         if s >= 0:
             return s, i
     return -1, -1
+
+
+@njit(cache=True, nogil=True)
+def deal_hand(st, seed, game):
+    """Deal game ``game`` into ``st``: its stream ``(seed, game)`` in ``st.rng``, the shuffled deck
+    with ``--fix``'s cards placed (``kernels.deal.place_fixed``), both players' ``counts``; returns
+    (first leader, index in ``lead_order`` of the card that decided it)."""
+    seed_stream(seed, game, st.rng)
+    st.deck[:] = st.deck_template
+    shuffle(st.rng, st.deck)
+    place_fixed(st.rng, st.deck, st.fix_card, st.fix_slots)
+    n_hands, hand_size = st.rules[GP_N_HANDS], st.rules[GP_HAND_SIZE]
+    deal_counts(st.deck, n_hands, hand_size, st.counts)
+    return first_lead(st.deck, n_hands, hand_size, st.lead_order, st.holder)
+
+
+@njit(cache=True, nogil=True)
+def seat_bombs(counts, seat):
+    """Ranks ``seat`` holds four times (炸弹; the 3-card bomb not counted)."""
+    bombs = 0
+    for r in range(13):
+        if counts[seat, r] >= 4:
+            bombs += 1
+    return bombs
+
+
+@njit(cache=True, nogil=True)
+def holds_three_bomb(counts, seat, rules, exact):
+    """Does ``seat`` hold the 3-card bomb (>= 3 of its rank; exactly 3 with ``exact``)? False
+    when the ruleset has none."""
+    t = rules[GP_TCB_RANK]
+    if t < 0:
+        return False
+    return counts[seat, t] == 3 if exact else counts[seat, t] >= 3

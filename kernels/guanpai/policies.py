@@ -1,8 +1,9 @@
 """关牌 players: ``random``, ``greedy`` and ``smart``, as functions of the generated move list.
 
 A player sees its own rank counts, both players' card counts and the trick's top play; the turn
-loop calls ``gp_choose`` with the moves ``kernels.guanpai.movegen.gp_generate`` listed (PASS not
-among them) and gets a row index back, or -1 to pass (never -1 when leading). Parameters per seat
+calls ``gp_choose`` on the hand's state (``kernels.guanpai.state``) with the moves
+``kernels.guanpai.movegen.gp_generate`` listed in ``st.moves`` (PASS not among them) and gets a
+row index back, or -1 to pass (never -1 when leading). Parameters per seat
 come in ``pp[seat, PP_*]`` (float64).
 
 * random — uniform over the legal moves, PASS included when following.
@@ -223,17 +224,17 @@ def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules, scratch):
 
 
 @njit(cache=True, nogil=True)
-def gp_choose(policy, seat, moves, n, lead, counts, hand_left, pp, rules, state, scratch):
-    """Row of ``moves[:n]`` to play, or -1 to pass (never -1 when leading).
-
-    ``counts[seat, 16]`` rank counts, ``hand_left[2]`` cards held, ``scratch`` int64[SCRATCH_LEN].
-    Only ``random`` draws from ``state`` (one ``bounded`` per decision with a choice).
-    """
+def gp_choose(st, seat, n, lead):
+    """Row of ``st.moves[:n]`` that ``seat`` plays (its player ``st.policies[seat]``), or -1 to
+    pass (never -1 when leading). Reads the seat's ``counts``, both ``hand_left``, its ``pp`` row
+    and ``st.scratch``; only ``random`` draws from ``st.rng`` (one ``bounded`` per decision with a
+    choice)."""
     if n == 0 and not lead:
         return -1  # nothing beats the top: every player passes (random draws nothing)
+    policy = st.policies[seat]
     if policy == RANDOM:
-        k = bounded(state, n if lead else n + 1)
+        k = bounded(st.rng, n if lead else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
-        return choose_greedy(seat, moves, n, lead, hand_left, pp, rules)
-    return choose_smart(seat, moves, n, lead, counts[seat], hand_left, pp, rules, scratch)
+        return choose_greedy(seat, st.moves, n, lead, st.hand_left, st.pp, st.rules)
+    return choose_smart(seat, st.moves, n, lead, st.counts[seat], st.hand_left, st.pp, st.rules, st.scratch)

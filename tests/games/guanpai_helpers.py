@@ -7,11 +7,12 @@ import numpy as np
 
 from kernels.deal import shuffle
 from kernels.guanpai.deal import deal_counts, first_lead
-from kernels.guanpai.movegen import empty_moves, gp_generate, keep_with_rank
-from kernels.guanpai.policies import POLICY_NAMES, SCRATCH_LEN, gp_choose, params_matrix
+from kernels.guanpai.movegen import gp_generate, keep_with_rank
+from kernels.guanpai.policies import POLICY_NAMES, gp_choose, params_matrix
 from kernels.guanpai.rulevec import GP_HAND_SIZE, GP_LEAD_MUST_PLAY, GP_N_HANDS
+from kernels.guanpai.state import new_state
 from kernels.rng import seed_stream
-from sim.games.guanpai.rules import MAX_MOVES, compile_rules
+from sim.games.guanpai.rules import compile_rules
 
 
 def play_hand(rules, seed: int, game: int, policies=("random", "random"), params=None, watch=None):
@@ -31,9 +32,12 @@ def play_hand(rules, seed: int, game: int, policies=("random", "random"), params
     dealt = [tuple(int(x) for x in counts[s, :15]) for s in (0, 1)]
     pol = np.array([POLICY_NAMES.index(p) for p in policies], np.int64)
     pp = params_matrix(list(policies), params or [{}, {}])
-    moves, scratch = empty_moves(MAX_MOVES), np.zeros(SCRATCH_LEN, np.int64)
-    hand_left = counts.sum(axis=1)
-    top = np.zeros(7, np.int64)
+    none = np.zeros((0, 0), np.int64)
+    st = new_state(comp, none, none, pol, pp)  # the players read the hand's state (kernels.guanpai.state)
+    st.rng[:] = state
+    st.counts[:] = counts
+    counts, moves, top, hand_left = st.counts, st.moves, st.top, st.hand_left
+    hand_left[:] = counts.sum(axis=1)
     seat, actions, first = leader, [], True
     while True:
         lead = top[0] == 0
@@ -41,7 +45,7 @@ def play_hand(rules, seed: int, game: int, policies=("random", "random"), params
         if first and v[GP_LEAD_MUST_PLAY]:
             n = keep_with_rank(moves, n, lead_rank)
         first = False
-        i = gp_choose(pol[seat], seat, moves, n, lead, counts, hand_left, pp, v, state, scratch)
+        i = gp_choose(st, seat, n, lead)
         if watch is not None:
             watch(seat, moves, n, i, lead, hand_left)
         if i < 0:

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from kernels.guanpai.census import CENSUS_FEATURES, N_FEATURES, census_range
+from kernels.guanpai.census import CENSUS_FEATURES, N_FEATURES, census
 from sim.games.guanpai import exact as E
 from sim.games.guanpai.rules import VARIANTS, GuanpaiRules, compile_rules
 from sim.ruleset import apply_overrides
@@ -16,11 +16,7 @@ from tests.reference.rng import Stream, shuffle
 
 def run_census(rules, seed, start, count, blocks=4):
     comp = compile_rules(rules)
-    out = np.zeros((N_FEATURES, 2, count), np.int16)
-    lead = np.zeros(count, np.int16)
-    none = np.zeros((0, 0), np.int64)  # no --fix
-    census_range(np.uint64(seed), start, count, comp.deck, none, none, comp.lead_order, comp.rules, out, lead, blocks)
-    return out, lead
+    return census(comp, seed, start, count, blocks)  # no --fix
 
 
 def twin_row(rules, seed, game):

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from kernels.guanpai.census import N_FEATURES, census_range
+from kernels.guanpai.census import census
 from sim.dealing import fix_tables, parse_fix
 from sim.errors import UserError
 from sim.games.guanpai.rules import compile_rules
@@ -22,10 +22,7 @@ def run(fix, seed, start, count):
     rules = g.rules()
     comp = compile_rules(rules)
     fix_card, fix_slots = fix_tables(g.dealing, rules, parse_fix(g, rules, fix))
-    out = np.zeros((N_FEATURES, 2, count), np.int16)
-    lead = np.zeros(count, np.int16)
-    census_range(np.uint64(seed), start, count, comp.deck, fix_card, fix_slots, comp.lead_order, comp.rules, out, lead,
-                 4)
+    out, lead = census(comp, seed, start, count, 4, fix_card, fix_slots)
     return out, lead, fixed_groups(fix_card, fix_slots)
 
 

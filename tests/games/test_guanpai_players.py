@@ -57,22 +57,24 @@ def _answer(params):
     """The opponent led a 5 and holds four more; smart holds 6 7 8 9 T, one play. Every answer breaks
     the straight, so the planning smart passed — and gave him the lead with four cards that may be
     one play (issue 24: he led out 4–6 cards in 53 of 600 hands)."""
-    from kernels.guanpai.movegen import empty_moves, gp_generate
-    from kernels.guanpai.policies import SCRATCH_LEN, gp_choose, params_matrix
-    from sim.games.guanpai.rules import MAX_MOVES, compile_rules
+    from kernels.guanpai.movegen import gp_generate
+    from kernels.guanpai.policies import SMART, gp_choose, params_matrix
+    from kernels.guanpai.state import new_state
+    from sim.games.guanpai.rules import compile_rules
 
-    v = compile_rules(GuanpaiRules()).rules
-    counts = np.zeros((2, 16), np.int64)
+    comp = compile_rules(GuanpaiRules())
+    v = comp.rules
+    none = np.zeros((0, 0), np.int64)
+    st = new_state(comp, none, none, [SMART, SMART], params_matrix(["smart", "smart"], [params, params]))
+    counts, moves = st.counts, st.moves
     counts[0, [2, 5, 6, 9, 10]] = 1  # the opponent: 5 8 9 Q K
     counts[1, [3, 4, 5, 6, 7]] = 1  # smart: 6 7 8 9 T
-    moves = empty_moves(MAX_MOVES)
     n = gp_generate(counts[0], np.zeros(7, np.int64), v, moves)
     top = next(moves[i].copy() for i in range(n) if moves[i, 0] == 1 and moves[i, 1] == 2)
     counts[0, 2] -= 1
     n = gp_generate(counts[1], top, v, moves)
-    pp = params_matrix(["smart", "smart"], [params, params])
-    i = gp_choose(2, 1, moves, n, False, counts, counts.sum(axis=1), pp, v, np.zeros(4, np.uint64),
-                  np.zeros(SCRATCH_LEN, np.int64))
+    st.hand_left[:] = counts.sum(axis=1)
+    i = gp_choose(st, 1, n, False)
     return -1 if i < 0 else int(moves[i, 1])
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from kernels.climb.search import search_stream
 from kernels.guanpai.layout import LAYOUT
 from kernels.guanpai.money import money_vector, seat_money
-from kernels.guanpai.search import sample_world, unseen_pool
+from kernels.guanpai.search import deal_opponent, unseen_pool
 from sim.games.guanpai.play import compute_play, rows_to_table, run_kernel
 from sim.games.guanpai.rules import VARIANTS, GuanpaiRules, deck_ids
 from sim.ruleset import apply_overrides
@@ -32,7 +32,7 @@ def make_spec(policies, n, seed, params=None, variant="default", overrides=None,
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), seat=st.integers(0, 1), deck=st.sampled_from(["s001_49", "s001_51", "as_48"]),
        played=st.integers(0, 16), turn=st.integers(0, 200))
-def test_sample_world_matches_the_reference_and_keeps_what_the_seat_knows(seed, seat, deck, played, turn):
+def test_deal_opponent_matches_the_reference_and_keeps_what_the_seat_knows(seed, seat, deck, played, turn):
     rng = np.random.default_rng(seed)
     ids = np.array(deck_ids(deck), np.int64)
     rng.shuffle(ids)
@@ -58,7 +58,7 @@ def test_sample_world_matches_the_reference_and_keeps_what_the_seat_knows(seed, 
     twin = ref_search.search_stream([int(x) for x in state], turn)
     w = np.full((2, 16), -5, np.int64)
     w[seat] = counts[seat]
-    sample_world(seat, pool, hand_left, w, sstate)
+    deal_opponent(seat, pool, hand_left, w, sstate)
     assert w[1 - seat].tolist() == ref.sample_opponent(seat, pool.tolist(), hand_left.tolist(), twin)
     assert [int(x) for x in sstate] == twin.s  # both streams advanced alike
     # what the seat knows is kept: its own hand, the opponent's count; he holds only unseen cards

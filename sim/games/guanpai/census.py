@@ -14,7 +14,7 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     """Rows of games ``start .. stop-1`` as an Arrow table with the census columns."""
     import numba
 
-    from kernels.guanpai.census import CENSUS_FEATURES, N_FEATURES, census_range
+    from kernels.guanpai.census import CENSUS_FEATURES, census
     from sim.games.guanpai.columns import N_SEATS, census_columns
     from sim.dealing import spec_tables
     from sim.games.guanpai.rules import compile_rules
@@ -25,10 +25,7 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     tables = []
     for lo in range(start, stop, CHUNK):
         hi = min(stop, lo + CHUNK)
-        out = np.empty((N_FEATURES, N_SEATS, hi - lo), np.int16)
-        lead = np.empty(hi - lo, np.int16)
-        census_range(np.uint64(spec.seed), lo, hi - lo, comp.deck, fix_card, fix_slots, comp.lead_order, comp.rules,
-                     out, lead, 4 * numba.get_num_threads())
+        out, lead = census(comp, spec.seed, lo, hi - lo, 4 * numba.get_num_threads(), fix_card, fix_slots)
         values = {"game_index": np.arange(lo, hi, dtype=np.int64), "lead_card": lead}
         for f, name in enumerate(CENSUS_FEATURES):
             for s in range(N_SEATS):

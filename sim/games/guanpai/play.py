@@ -16,7 +16,7 @@ CHUNK = 16384  # hands per kernel call: bounds memory and paces the progress bar
 
 
 def kernel_inputs(spec) -> dict[str, Any]:
-    """Every array ``kernels.guanpai.play.play_range`` reads, from the spec."""
+    """What ``kernels.guanpai.play.play_range``'s template state is built from (``template``)."""
     from kernels.guanpai.money import money_vector
     from kernels.guanpai.policies import params_matrix
     from sim.games.guanpai.columns import N_SEATS, POLICIES
@@ -27,8 +27,7 @@ def kernel_inputs(spec) -> dict[str, Any]:
     comp = compile_rules(spec.rules)
     policies = spec.options["policies"]
     fix_card, fix_slots = spec_tables(spec)
-    return {"deck": comp.deck, "fix_card": fix_card, "fix_slots": fix_slots, "lead_order": comp.lead_order,
-            "rules": comp.rules,
+    return {"comp": comp, "fix_card": fix_card, "fix_slots": fix_slots,
             "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
             "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * N_SEATS),
             "money": money_vector(spec.rules)}
@@ -43,18 +42,27 @@ def seat_inputs(spec, game_index: int, t: dict[str, Any]) -> tuple[np.ndarray, n
     return policies, pp
 
 
+def template(t: dict[str, Any], policies=None, pp=None, log_rows: int = 1):
+    """The kernels' template state (``kernels.guanpai.state.new_state``) of the run's tables."""
+    from kernels.guanpai.state import new_state
+
+    return new_state(t["comp"], t["fix_card"], t["fix_slots"], t["policies"] if policies is None else policies,
+                     t["pp"] if pp is None else pp, t["money"], log_rows)
+
+
 def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> np.ndarray:
     """Raw fact rows of hands start..stop-1 (whole sessions)."""
     import numba
 
     from kernels.guanpai.play import ROW_LEN, play_range
+    from kernels.guanpai.state import run_vector
 
     t = t or kernel_inputs(spec)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
-    play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
-               int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["fix_card"], t["fix_slots"], t["lead_order"], t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads(),
-               True if "search" in spec.options["policies"] else None)  # None: search is not compiled
+    run = run_vector(spec.seed, start, stop - start, 4 * numba.get_num_threads(),
+                     int(spec.options.get("hands_per_session", 1)), bool(spec.options.get("rotate", False)),
+                     bool(spec.options.get("duplicate", False)))
+    play_range(template(t), run, rows, True if "search" in spec.options["policies"] else None)  # None: no search
     return rows
 
 
@@ -93,6 +101,7 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
 def play_logged(spec, game_index: int, stored: dict | None = None):
     """(row, log, shuffled deck) of one hand re-simulated with its action log; ``stored`` (the
     hand's stored row) gives the first leader a session's previous deal chose."""
+    from kernels.climb.loop import MAX_LOG
     from kernels.guanpai.play import play_logged as kernel
 
     t = kernel_inputs(spec)
@@ -101,8 +110,7 @@ def play_logged(spec, game_index: int, stored: dict | None = None):
     leader = -1
     if stored is not None and int(stored["lead_card"]) < 0:
         leader = int(stored["first_leader"])
-    return kernel(np.uint64(spec.seed), deal, rotation, leader, t["deck"], t["fix_card"], t["fix_slots"], t["lead_order"],
-                  t["rules"], policies, pp, t["money"])
+    return kernel(template(t, policies, pp, MAX_LOG), np.uint64(spec.seed), deal, rotation, leader)
 
 
 def warm_up_play(spec) -> None:
