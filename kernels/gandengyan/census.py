@@ -8,14 +8,12 @@ as ``kernels.gandengyan.deal`` says.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit, prange
 
-from kernels.deal import place_fixed, shuffle
-from kernels.gandengyan.deal import deal_hands, first_leader
+from kernels.gandengyan.deal import deal_hand
 from kernels.gandengyan.moves import JOKER, R_TWO
 from kernels.gandengyan.rulevec import GD_BOMB_MIN, GD_N_SEATS
-from kernels.rng import bounded, seed_stream
+from kernels.state import clone
 
 CENSUS_FEATURES = (
     "cards",  # cards dealt (the banker's share or the others')
@@ -30,20 +28,13 @@ F_CARDS, F_BANKER, F_LEADS, F_JOKERS, F_TWOS, F_BOMBS = range(N_FEATURES)
 
 
 @njit(cache=True, nogil=True)
-def census_one(seed, game, deck_template, fix_card, fix_slots, rules, state, deck, counts, lowest, out, col):
-    """Deal game ``game`` and write its features into ``out[:, :, col]``. ``--fix``'s cards are
-    placed once the banker is known (``fix_slots`` rows ``banker * G .. banker * G + G - 1``, as a
-    seat's deck positions depend on the banker; ``kernels.deal.place_fixed``)."""
-    n_seats = rules[GD_N_SEATS]
-    seed_stream(seed, game, state)
-    deck[:] = deck_template
-    shuffle(state, deck)
-    banker = bounded(state, n_seats)
-    g_rows = fix_card.shape[0]
-    place_fixed(state, deck, fix_card, fix_slots[banker * g_rows:(banker + 1) * g_rows])
-    deal_hands(deck, n_seats, banker, rules, counts, lowest)
-    leader = first_leader(n_seats, banker, lowest, rules)
-    bmin = rules[GD_BOMB_MIN]
+def census_one(st, seed, game, out, col):
+    """Deal game ``game`` into ``st`` (``kernels.gandengyan.deal.deal_hand``: the banker drawn,
+    ``--fix``'s cards placed under him) and write its features into ``out[:, :, col]``."""
+    n_seats = st.rules[GD_N_SEATS]
+    banker, leader, _stock = deal_hand(st, seed, game, -1, 0)
+    counts = st.counts
+    bmin = st.rules[GD_BOMB_MIN]
     for s in range(n_seats):
         total = 0
         bombs = 0
@@ -61,17 +52,14 @@ def census_one(seed, game, deck_template, fix_card, fix_slots, rules, state, dec
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, fix_card, fix_slots, rules, out, n_blocks):
+def census_range(seed, start, count, template, out, n_blocks):
     """Census of games ``start .. start + count - 1`` into ``out[feature, seat, game - start]``;
-    ``n_blocks`` contiguous blocks (a few per thread) each allocate their buffers once."""
+    ``template`` is the run's state (``kernels.gandengyan.state.new_state``: the rules, the pack,
+    ``--fix``'s tables); ``n_blocks`` contiguous blocks (a few per thread) each deal on a clone."""
     n_blocks = max(1, min(count, n_blocks))
-    n_seats = rules[GD_N_SEATS]
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks
         hi = start + (count * (b + 1)) // n_blocks
-        state = np.empty(4, np.uint64)
-        deck = np.empty(deck_template.shape[0], deck_template.dtype)
-        counts = np.zeros((n_seats, 16), np.int64)
-        lowest = np.zeros(n_seats, np.int64)
+        st = clone(template)
         for g in range(lo, hi):
-            census_one(seed, g, deck_template, fix_card, fix_slots, rules, state, deck, counts, lowest, out, g - start)
+            census_one(st, seed, g, out, g - start)

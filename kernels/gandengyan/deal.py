@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from numba import njit
 
+from kernels.deal import place_fixed, shuffle
 from kernels.gandengyan.moves import JOKER
-from kernels.gandengyan.rulevec import FIRST_LEAD_LOWEST_CARD, GD_BANKER_CARDS, GD_FIRST_LEAD, GD_OTHER_CARDS
+from kernels.gandengyan.rulevec import (
+    FIRST_LEAD_LOWEST_CARD, GD_BANKER_CARDS, GD_FIRST_LEAD, GD_N_SEATS, GD_OTHER_CARDS,
+)
+from kernels.rng import bounded, seed_stream
 
 NO_CARD = 1 << 30
 
@@ -78,3 +82,23 @@ def draw_card(deck, stock_pos, counts, seat):
         return stock_pos
     counts[seat, card_index(deck[stock_pos])] += 1
     return stock_pos + 1
+
+
+@njit(cache=True, nogil=True)
+def deal_hand(st, seed, game, banker_in, rotation):
+    """Deal game ``game`` of the stream ``seed`` into ``st`` (``st.rng``, ``st.deck``, ``st.counts``,
+    ``st.lowest``) in the stream's order: the shuffle, the banker (``banker_in``, or drawn when it is
+    -1, then moved back by ``rotation``), ``--fix``'s cards from that banker's rows of
+    ``st.fix_slots``. Returns (banker, first leader, the stock's first position)."""
+    n_seats = st.rules[GD_N_SEATS]
+    seed_stream(seed, game, st.rng)
+    st.deck[:] = st.deck_template
+    shuffle(st.rng, st.deck)
+    if banker_in >= 0:
+        banker = banker_in
+    else:
+        banker = (bounded(st.rng, n_seats) - rotation % n_seats + n_seats) % n_seats
+    g_rows = st.fix_card.shape[0]
+    place_fixed(st.rng, st.deck, st.fix_card, st.fix_slots[banker * g_rows:(banker + 1) * g_rows])
+    stock = deal_hands(st.deck, n_seats, banker, st.rules, st.counts, st.lowest)
+    return banker, first_leader(n_seats, banker, st.lowest, st.rules), stock

@@ -4,9 +4,11 @@ The seat's view: its own counts ``counts[seat, 16]`` (jokers at ``JOKER``), ever
 count ``hand_left`` (0 = out), the top play and who made it, and the public record
 ``played[16]`` of every card played so far this hand (what the turn loop keeps). From these a
 player knows what is still unseen — the other hands and the stock together: ``pack - played -
-own`` — and so the stock's size (the unseen cards less the other hands). ``gd_choose`` gets the moves ``kernels.gandengyan.movegen.gd_generate``
-listed (PASS not among them) and returns a row, or -1 to pass (never -1 when leading).
-Parameters per seat come in ``pp[seat, PP_*]`` (float64).
+own`` — and so the stock's size (the unseen cards less the other hands). All of it is read from
+the hand's declared state (``kernels.gandengyan.state``). ``gd_choose`` gets the moves
+``kernels.gandengyan.movegen.gd_generate`` listed in ``st.moves`` (PASS not among them) and
+returns a row, or -1 to pass (never -1 when leading). Parameters per seat come in
+``st.pp[seat, PP_*]`` (float64).
 
 * random — uniform over the legal moves, PASS included when following.
 * greedy — goes out when one play empties the hand; leads its lowest play (most cards first, fewest
@@ -35,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import next_active
+from kernels.climb.loop import GS_TOP_SEAT, next_active
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.gandengyan.movegen import bomb_strength, is_bomb
 from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, R_TWO, SINGLE, STRAIGHT, TRIPLE
@@ -190,7 +192,9 @@ def _weakest_bomb(moves, n, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_greedy(seat, moves, n, lead, hand_left, top_seat, pp, rules):
+def choose_greedy(st, seat, n, lead):
+    """Greedy's row of ``st.moves[:n]``, or -1 to pass."""
+    moves, hand_left, top_seat, pp, rules = st.moves, st.hand_left, st.gs[GS_TOP_SEAT], st.pp, st.rules
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -210,7 +214,10 @@ def choose_greedy(seat, moves, n, lead, hand_left, top_seat, pp, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules, scratch):
+def choose_smart(st, seat, n, lead):
+    """Smart's row of ``st.moves[:n]``, or -1 to pass."""
+    moves, c, hand_left, top_seat = st.moves, st.counts[seat], st.hand_left, st.gs[GS_TOP_SEAT]
+    played, pp, rules, scratch = st.played, st.pp, st.rules, st.scratch
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -276,18 +283,19 @@ def choose_smart(seat, moves, n, lead, c, hand_left, top_seat, played, pp, rules
 
 
 @njit(cache=True, nogil=True)
-def gd_choose(policy, seat, moves, n, lead, counts, hand_left, top_seat, played, pp, rules, state, scratch):
-    """Row of ``moves[:n]`` to play, or -1 to pass (never -1 when leading).
-
-    ``counts[n_seats, 16]``, ``hand_left[n_seats]`` (0 = out), ``top_seat`` (-1 leading),
-    ``played[16]`` public cards played this hand, ``scratch`` int64[SCRATCH_LEN]. Only ``random``
-    draws from ``state`` (one ``bounded`` per decision with a choice).
+def gd_choose(st, seat, n, lead):
+    """Row of ``st.moves[:n]`` (the turn's ``gd_generate`` list) that ``seat``'s player
+    (``st.policies[seat]``) plays, or -1 to pass (never -1 when leading). The seat's view is
+    ``st``'s counts, hand sizes, top seat (``gs[GS_TOP_SEAT]``, -1 leading) and public ``played``;
+    ``st.scratch`` is the work space. Only ``random`` draws from ``st.rng`` (one ``bounded`` per
+    decision with a choice).
     """
     if n == 0 and not lead:
         return -1  # nothing answers the top: every player passes (random draws nothing)
+    policy = st.policies[seat]
     if policy == RANDOM:
-        k = bounded(state, n if lead else n + 1)
+        k = bounded(st.rng, n if lead else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
-        return choose_greedy(seat, moves, n, lead, hand_left, top_seat, pp, rules)
-    return choose_smart(seat, moves, n, lead, counts[seat], hand_left, top_seat, played, pp, rules, scratch)
+        return choose_greedy(st, seat, n, lead)
+    return choose_smart(st, seat, n, lead)

@@ -1,4 +1,4 @@
-"""One 干瞪眼 turn on the climbing engine's shared steps (``kernels.climb.loop``), and the draw
+"""One 干瞪眼 turn on the climbing engine's shared steps (``kernels.climb.steps``), and the draw
 from the stock when a trick ends.
 
 What this game adds to the shared steps: move generation with every joker completion and the
@@ -13,9 +13,10 @@ there, before the lead (everyone from the trick winner counter-clockwise, or the
 alone); a leader holding only jokers that make no play passes the lead on (``pass_lead``); if
 nobody holding cards can lead (stock empty) the hand ends in a stalemate.
 
-Game state in ``gs`` from ``GS_FAMILY``: the stock's next position in the shuffled pack, whether
-the trick's top play is an exact +1 answer, and the public count of every card played
-(``played``, which the players read).
+Every function takes the hand's declared state ``st`` (``kernels.gandengyan.state``: the stock's
+next position, whether the top play is an exact +1 answer and the stalemate flag are its ``gs``
+slots ``GS_STOCK``, ``GS_TOP_PLUS_ONE``, ``GS_STALEMATE``; ``st.played`` is the public count of
+every card played, which the players read).
 """
 
 from __future__ import annotations
@@ -23,19 +24,17 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb.loop import (
-    GS_FAMILY, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
-    LOG_SEAT, LOG_TRICK, SF_FINISH, advance, after_play, log_action, pass_lead, record_pass,
+    GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
+    LOG_TRICK, SF_FINISH,
 )
+from kernels.climb.steps import advance, after_play, log_play, pass_lead, record_pass
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.movegen import dengyan, gd_generate, is_bomb, remove_move
 from kernels.gandengyan.moves import BOMB, DRAW, JOKER, JOKER_BOMB, LEAD_PASS, PAIR, R_TWO, SINGLE, TRIPLE
 from kernels.gandengyan.policies import gd_choose
 from kernels.gandengyan.rulevec import DRAW_EVERYONE, END_FIRST_OUT, GD_DRAW, GD_END
-
-GS_STOCK = GS_FAMILY  # next stock position in the shuffled pack
-GS_TOP_PLUS_ONE = GS_FAMILY + 1  # 1: the trick's top play answered the play before it exactly one rank higher
-GS_STALEMATE = GS_FAMILY + 2  # 1: the hand ended with nobody able to lead
+from kernels.gandengyan.state import GS_STALEMATE, GS_STOCK, GS_TOP_PLUS_ONE
 
 ROW_BOMBS3 = LAYOUT.at("bombs3")
 ROW_JOKER_BOMBS = LAYOUT.at("joker_bombs")
@@ -62,9 +61,10 @@ ROW_HELD5P = LAYOUT.at("held5p")
 
 
 @njit(cache=True, nogil=True, inline="always")
-def log_event(gs, log, seat, kind, card):
+def log_event(st, seat, kind, card):
     """Log a draw (``DRAW``, the card's physical id) or a passed lead (``LEAD_PASS``) in the
     action log's shape (``kernels.climb.loop`` LOG_*), so replays show them."""
+    gs, log = st.gs, st.log
     i = gs[GS_N_LOG]
     if i >= log.shape[0]:
         return
@@ -79,20 +79,21 @@ def log_event(gs, log, seat, kind, card):
 
 
 @njit(cache=True, nogil=True)
-def draw_step(gs, top_seat, hand_left, counts, deck, rules, row, log):
+def draw_step(st, top_seat):
     """Trick end: while the stock lasts, the new leader ``gs[GS_TURN]`` and every player holding
     cards after him counter-clockwise draw one card each (``DRAW_EVERYONE``), or the trick winner
-    alone if he still holds cards (四川 经典)."""
+    ``top_seat`` alone if he still holds cards (四川 经典)."""
+    gs, hand_left, deck, row = st.gs, st.hand_left, st.deck, st.row
     n_seats = hand_left.shape[0]
     first = gs[GS_TURN]
-    everyone = rules[GD_DRAW] == DRAW_EVERYONE
+    everyone = st.rules[GD_DRAW] == DRAW_EVERYONE
     for k in range(n_seats if everyone else 1):
         s = (first + k) % n_seats
         if gs[GS_STOCK] >= deck.shape[0]:
             break
         if hand_left[s] > 0 and (everyone or s == top_seat):
-            log_event(gs, log, s, DRAW, deck[gs[GS_STOCK]])
-            gs[GS_STOCK] = draw_card(deck, gs[GS_STOCK], counts, s)
+            log_event(st, s, DRAW, deck[gs[GS_STOCK]])
+            gs[GS_STOCK] = draw_card(deck, gs[GS_STOCK], st.counts, s)
             hand_left[s] += 1
             row[ROW_DRAWS + s] += 1
             if gs[GS_STOCK] >= deck.shape[0]:
@@ -100,17 +101,18 @@ def draw_step(gs, top_seat, hand_left, counts, deck, rules, row, log):
 
 
 @njit(cache=True, nogil=True)
-def _anyone_can_lead(hand_left, counts, top, rules, moves, work):
-    for s in range(hand_left.shape[0]):
-        if hand_left[s] > 0 and gd_generate(counts[s], top, rules, moves, work) > 0:
+def _anyone_can_lead(st):
+    for s in range(st.hand_left.shape[0]):
+        if st.hand_left[s] > 0 and gd_generate(st.counts[s], st.top, st.rules, st.moves, st.work) > 0:
             return True
     return False
 
 
 @njit(cache=True, nogil=True)
-def _play_facts(move, top, lead, seat, row, gs):
+def _play_facts(st, move, lead, seat):
     """Facts of one play, read before it tops the trick: bombs by size, 双王, a 2 breaking a
     sequence (a 2 / 22 / 222 over a lower rank that is not the A just below it), +1 answers."""
+    row, top = st.row, st.top
     kind = move[0]
     row[ROW_PLAYS + seat] += 1
     if kind == BOMB:
@@ -122,48 +124,44 @@ def _play_facts(move, top, lead, seat, row, gs):
         row[ROW_BOMBS_PLAYED + seat] += 1
     if (kind == SINGLE or kind == PAIR or kind == TRIPLE) and move[1] == R_TWO and not lead and top[1] != R_TWO - 1:
         row[ROW_TWO_BREAKS] += 1
-    gs[GS_TOP_PLUS_ONE] = 1 if (not lead) and (not is_bomb(kind)) and move[1] == top[1] + 1 else 0
+    st.gs[GS_TOP_PLUS_ONE] = 1 if (not lead) and (not is_bomb(kind)) and move[1] == top[1] + 1 else 0
 
 
 @njit(cache=True, nogil=True)
-def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves, work, scratch,
-              top, played, deck, row, log, forced):
+def take_turn(st, forced):
     """The seat ``gs[GS_TURN]`` plays, passes, or (a leader with no legal lead) passes the lead.
     Returns True when the hand is over (first out; under ``play_on`` one player left; or a
     stalemate, ``gs[GS_STALEMATE]``). ``forced`` >= 0 plays that row of the ``gd_generate`` list,
     -1 passes, -2 lets the seat's policy choose (a search player decides before the turn;
     ``kernels.gandengyan.search``)."""
+    gs, hand_left, counts, row = st.gs, st.hand_left, st.counts, st.row
     seat = gs[GS_TURN]
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
-    n = gd_generate(counts[seat], top, rules, moves, work)
+    n = gd_generate(counts[seat], st.top, st.rules, st.moves, st.work)
     if lead and n == 0:  # only jokers that cannot go out alone
-        if not _anyone_can_lead(hand_left, counts, top, rules, moves, work):
+        if not _anyone_can_lead(st):
             gs[GS_STALEMATE] = 1
             return True
         row[ROW_LEAD_PASSES] += 1
-        log_event(gs, log, seat, LEAD_PASS, -1)
-        pass_lead(gs, seat, hand_left)
+        log_event(st, seat, LEAD_PASS, -1)
+        pass_lead(st, seat)
         return False
     gs[GS_N_TURNS] += 1
-    if not lead and dengyan(counts[seat], top, rules):
+    if not lead and dengyan(counts[seat], st.top, st.rules):
         row[ROW_DENGYAN] += 1
-    if forced > -2:
-        choice = forced
-    else:
-        choice = gd_choose(policies[seat], seat, moves, n, lead, counts, hand_left, top_seat, played, pp, rules, state,
-                           scratch)
+    choice = forced if forced > -2 else gd_choose(st, seat, n, lead)
     if choice < 0:
-        record_pass(gs, seat, seat_flags, top, scratch, log, rules)
+        record_pass(st, seat)
     else:
-        move = moves[choice]
-        _play_facts(move, top, lead, seat, row, gs)
+        move = st.moves[choice]
+        _play_facts(st, move, lead, seat)
         remove_move(counts[seat], move)
         for r in range(13):
-            played[r] += (move[6] >> (4 * r)) & 15
-        played[JOKER] += move[3]
-        gs[GS_N_LOG] = log_action(log, gs[GS_N_LOG], seat, gs[GS_N_TRICKS], move, scratch, 0, False)
-        after_play(gs, seat, move[2], moves, choice, hand_left, seat_flags, order, captured, top)
+            st.played[r] += (move[6] >> (4 * r)) & 15
+        st.played[JOKER] += move[3]
+        log_play(st, seat, choice, st.scratch, 0)
+        after_play(st, seat, choice, move[2])
         if hand_left[seat] == 0:
             holders = 0
             for s in range(hand_left.shape[0]):
@@ -171,29 +169,30 @@ def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, s
                     holders += 1
                     row[ROW_COLLECTED + seat] += hand_left[s]
                     row[ROW_PAID + s] += hand_left[s]
-            if rules[GD_END] == END_FIRST_OUT or holders <= 1:
+            if st.rules[GD_END] == END_FIRST_OUT or holders <= 1:
                 return True
     top_seat = gs[GS_TOP_SEAT]
     plus_one = gs[GS_TOP_PLUS_ONE]
-    if advance(gs, seat, hand_left, captured, seat_flags, top, rules):
+    if advance(st, seat):
         row[ROW_PLUS_ONE_WINS] += plus_one
         gs[GS_TOP_PLUS_ONE] = 0
-        draw_step(gs, top_seat, hand_left, counts, deck, rules, row, log)
+        draw_step(st, top_seat)
     return False
 
 
 @njit(cache=True, nogil=True)
-def end_facts(gs, hand_left, counts, seat_flags, order, deck, row):
+def end_facts(st):
     """The hand's end facts in ``row``: winner, tricks, turns, stock left, every seat's cards, place,
     jokers and natural 3 / 4 / 5+ of a kind held (the latter added: ``row`` holds 0 there)."""
+    gs, hand_left, counts, row = st.gs, st.hand_left, st.counts, st.row
     n_seats = hand_left.shape[0]
-    row[ROW_WINNER] = order[0] if gs[GS_N_OUT] > 0 else -1
+    row[ROW_WINNER] = st.order[0] if gs[GS_N_OUT] > 0 else -1
     row[ROW_N_TRICKS] = gs[GS_N_TRICKS] + 1
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
-    row[ROW_STOCK_LEFT] = deck.shape[0] - gs[GS_STOCK]
+    row[ROW_STOCK_LEFT] = st.deck.shape[0] - gs[GS_STOCK]
     for s in range(n_seats):
         row[ROW_CARDS_LEFT + s] = hand_left[s]
-        row[ROW_FINISH + s] = seat_flags[SF_FINISH, s]
+        row[ROW_FINISH + s] = st.seat_flags[SF_FINISH, s]
         row[ROW_JOKERS_LEFT + s] = counts[s, JOKER]
         for r in range(13):
             k = counts[s, r]

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from kernels.climb.loop import GS_TOP_SEAT
 from kernels.deal import shuffle
 from kernels.gandengyan.deal import deal_hands, draw_card, first_leader
-from kernels.gandengyan.movegen import empty_moves, empty_work, gd_generate, remove_move
+from kernels.gandengyan.movegen import gd_generate, remove_move
 from kernels.gandengyan.moves import JOKER
-from kernels.gandengyan.policies import POLICY_NAMES, SCRATCH_LEN, gd_choose, params_matrix
+from kernels.gandengyan.policies import POLICY_NAMES, gd_choose, params_matrix
+from kernels.gandengyan.state import new_state
 from kernels.rng import bounded, seed_stream
-from sim.games.gandengyan.rules import compile_rules, max_moves
+from sim.games.gandengyan.rules import compile_rules
 
 PASS = (0, -1, 0, 0, -1, 0, 0)
 
@@ -25,13 +27,16 @@ def play_hand(rules, seed: int, game: int, policies, params=None, watch=None):
     comp = compile_rules(rules)
     v = comp.rules
     n = rules.players
-    state = np.zeros(4, np.uint64)
+    pol = np.array([POLICY_NAMES.index(x) for x in policies], np.int64)
+    pp = params_matrix(list(policies), params or [{}] * n)
+    st = new_state(v, comp.deck, pol, pp)  # the players read the hand from a declared state
+    state = st.rng
     seed_stream(np.uint64(seed), game, state)
     deck = comp.deck.copy()
     shuffle(state, deck)
     banker = bounded(state, n)
-    counts = np.zeros((n, 16), np.int64)
-    lowest = np.zeros(n, np.int64)
+    counts = st.counts
+    lowest = st.lowest
     pos = deal_hands(deck, n, banker, v, counts, lowest)
     leader = first_leader(n, banker, lowest, v)
     share = [rules.banker_cards if s == banker else rules.other_cards for s in range(n)]
@@ -44,12 +49,11 @@ def play_hand(rules, seed: int, game: int, policies, params=None, watch=None):
                 p += 1
     assert p == pos
     stock = [int(c) for c in deck[pos:]]
-    pol = np.array([POLICY_NAMES.index(x) for x in policies], np.int64)
-    pp = params_matrix(list(policies), params or [{}] * n)
-    moves, work, scratch = empty_moves(max_moves(rules)), empty_work(), np.zeros(SCRATCH_LEN, np.int64)
-    played = np.zeros(16, np.int64)
-    hand_left = counts.sum(axis=1)
-    top = np.zeros(7, np.int64)
+    moves, work = st.moves, st.work
+    played = st.played
+    hand_left = st.hand_left
+    hand_left[:] = counts.sum(axis=1)
+    top = st.top
     seat, top_seat, passed, actions = leader, -1, set(), []
 
     def next_holder(s):
@@ -67,7 +71,8 @@ def play_hand(rules, seed: int, game: int, policies, params=None, watch=None):
                 return hands, stock, banker, leader, actions  # stalemate
             seat = next_holder(seat)
             continue
-        i = gd_choose(pol[seat], seat, moves, m_n, lead, counts, hand_left, top_seat, played, pp, v, state, scratch)
+        st.gs[GS_TOP_SEAT] = top_seat
+        i = gd_choose(st, seat, m_n, lead)
         if watch is not None:
             watch(seat, moves, m_n, i, lead, hand_left, top_seat, pos >= len(deck), passed)
         if i < 0:

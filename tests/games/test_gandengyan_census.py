@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from kernels.gandengyan.census import CENSUS_FEATURES, N_FEATURES, census_range
+from kernels.gandengyan.state import new_state
 from sim.games.gandengyan import exact as E
 from sim.games.gandengyan.rules import VARIANTS, GandengyanRules, compile_rules
 from sim.ruleset import apply_overrides
@@ -24,8 +25,7 @@ def rules_of(variant, players, extra):
 def run(rules, seed, start, count, blocks=4):
     comp = compile_rules(rules)
     out = np.zeros((N_FEATURES, rules.players, count), np.int16)
-    none = np.zeros((0, 0), np.int64)  # no --fix
-    census_range(np.uint64(seed), start, count, comp.deck, none, none, comp.rules, out, blocks)
+    census_range(np.uint64(seed), start, count, new_state(comp.rules, comp.deck), out, blocks)  # no --fix
     return out
 
 

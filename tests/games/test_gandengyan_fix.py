@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from kernels.gandengyan.census import N_FEATURES, census_range
+from kernels.gandengyan.state import new_state
 from sim.dealing import parse_fix
 from sim.errors import UserError
 from sim.games.gandengyan.dealing import fix_tables
@@ -30,7 +31,8 @@ def rules_of(variant, players, extra=None):
 def run(rules, fix, seed, start, count):
     fix_card, fix_slots = fix_tables(rules, parse_fix(load_game("gandengyan"), rules, fix))
     out = np.zeros((N_FEATURES, rules.players, count), np.int16)
-    census_range(np.uint64(seed), start, count, compile_rules(rules).deck, fix_card, fix_slots, compile_rules(rules).rules,
+    comp = compile_rules(rules)
+    census_range(np.uint64(seed), start, count, new_state(comp.rules, comp.deck, fix_card=fix_card, fix_slots=fix_slots),
                  out, 4)
     return out.astype(np.int64), fix_card
 

@@ -80,30 +80,33 @@ def _last_to_answer(params):
     """火拼, 4 seats, the stock empty: seat 0 led a 5 and holds 3 cards, seats 1 and 2 passed; seat 3
     holds 6 7 8 (one play, a 顺子). Answering with the 6 breaks the straight (its plan grows), so the
     old smart passed (issue 24: in 0.5% of hands the trick winner then led out)."""
-    from kernels.gandengyan.movegen import empty_moves, empty_work, gd_generate
+    from kernels.climb.loop import GS_TOP_SEAT
+    from kernels.gandengyan.movegen import gd_generate
     from kernels.gandengyan.moves import SINGLE
-    from kernels.gandengyan.policies import SCRATCH_LEN, gd_choose, params_matrix
-    from sim.games.gandengyan.rules import compile_rules, max_moves
+    from kernels.gandengyan.policies import gd_choose, params_matrix
+    from kernels.gandengyan.state import new_state
+    from sim.games.gandengyan.rules import compile_rules
 
     rules = rules_of("sichuan-huopin", 4)
-    v = compile_rules(rules).rules
-    counts = np.zeros((4, 16), np.int64)
+    comp = compile_rules(rules)
+    v = comp.rules
+    st = new_state(v, comp.deck, [2] * 4, params_matrix(["smart"] * 4, [params] * 4))
+    counts = st.counts
     counts[0, [2, 9, 10, 11]] = 1  # 5 Q K A; the 5 is led
     counts[1, [0, 1, 6, 7, 11]] = 1
     counts[2, [0, 1, 8, 11]] = 1
     counts[3, [3, 4, 5]] = 1  # 6 7 8
-    moves, work = empty_moves(max_moves(rules)), empty_work()
+    moves, work = st.moves, st.work
     n = gd_generate(counts[0], np.zeros(7, np.int64), v, moves, work)
     top = next(moves[i].copy() for i in range(n) if moves[i, 0] == SINGLE and moves[i, 1] == 2)
     counts[0, 2] = 0
-    hand_left = counts.sum(axis=1)
+    st.hand_left[:] = counts.sum(axis=1)
     pack = np.array([4] * 13 + [0, 0, 2], np.int64)
-    played = pack - counts.sum(axis=0)  # everything else is out: the stock is empty
+    st.played[:] = pack - counts.sum(axis=0)  # everything else is out: the stock is empty
     n = gd_generate(counts[3], top, v, moves, work)
     assert n >= 1 and moves[0, 1] == 3  # the 6 answers
-    pp = params_matrix(["smart"] * 4, [params] * 4)
-    return gd_choose(2, 3, moves, n, False, counts, hand_left, 0, played, pp, v, np.zeros(4, np.uint64),
-                     np.zeros(SCRATCH_LEN, np.int64))
+    st.gs[GS_TOP_SEAT] = 0
+    return gd_choose(st, 3, n, False)
 
 
 def test_smart_answers_as_the_last_with_the_stock_empty():

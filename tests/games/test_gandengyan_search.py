@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from kernels.climb.search import search_stream
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.money import money_vector, seat_money
-from kernels.gandengyan.search import sample_world, unseen_pool
+from kernels.gandengyan.search import deal_world, unseen_pool
 from sim.games.gandengyan.play import compute_play, rows_to_table, run_kernel
 from sim.games.gandengyan.rules import VARIANTS, GandengyanRules, compile_rules
 from sim.ruleset import apply_overrides
@@ -64,7 +64,7 @@ def test_sample_world_matches_the_reference_and_keeps_what_the_seat_knows(seed, 
     w = np.full((n_seats, 16), -5, np.int64)
     w[seat] = counts[seat]
     deck = np.full(len(cards), -1, np.int16)
-    m = sample_world(seat, pool, hand_left, w, deck, p, sstate)
+    m = deal_world(seat, pool, hand_left, w, deck, p, sstate)
     hands, ids = ref.sample_world(seat, pool.tolist(), hand_left.tolist(), twin)
     assert m == stock and deck[p:].tolist() == ids and (deck[:p] == -1).all()
     assert [int(x) for x in sstate] == twin.s  # both streams advanced alike

@@ -15,6 +15,7 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     import numba
 
     from kernels.gandengyan.census import CENSUS_FEATURES, N_FEATURES, census_range
+    from kernels.gandengyan.state import new_state
     from sim.games.gandengyan.columns import census_columns
     from sim.games.gandengyan.dealing import spec_tables
     from sim.games.gandengyan.rules import compile_rules
@@ -23,12 +24,12 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     comp = compile_rules(spec.rules)
     n_seats = spec.rules.players
     fix_card, fix_slots = spec_tables(spec)
+    template = new_state(comp.rules, comp.deck, fix_card=fix_card, fix_slots=fix_slots)
     tables = []
     for lo in range(start, stop, CHUNK):
         hi = min(stop, lo + CHUNK)
         out = np.empty((N_FEATURES, n_seats, hi - lo), np.int16)
-        census_range(np.uint64(spec.seed), lo, hi - lo, comp.deck, fix_card, fix_slots, comp.rules, out,
-                     4 * numba.get_num_threads())
+        census_range(np.uint64(spec.seed), lo, hi - lo, template, out, 4 * numba.get_num_threads())
         values = {"game_index": np.arange(lo, hi, dtype=np.int64)}
         for f, name in enumerate(CENSUS_FEATURES):
             for s in range(n_seats):

@@ -15,10 +15,12 @@ import pyarrow as pa
 CHUNK = 8192  # hands per kernel call: bounds memory and paces the progress bar
 
 
-def kernel_inputs(spec) -> dict[str, Any]:
-    """Every array ``kernels.gandengyan.play.play_range`` reads, from the spec."""
+def kernel_inputs(spec, log_rows: int = 1):
+    """The run's template state (``kernels.gandengyan.state.new_state``) that
+    ``kernels.gandengyan.play.play_range`` clones, from the spec."""
     from kernels.gandengyan.money import money_vector
     from kernels.gandengyan.policies import params_matrix
+    from kernels.gandengyan.state import new_state
     from sim.games.gandengyan.columns import POLICIES
     from sim.games.gandengyan.dealing import spec_tables
     from sim.games.gandengyan.rules import compile_rules
@@ -26,24 +28,23 @@ def kernel_inputs(spec) -> dict[str, Any]:
     comp = compile_rules(spec.rules)
     policies = spec.options["policies"]
     fix_card, fix_slots = spec_tables(spec)
-    return {"deck": comp.deck, "fix_card": fix_card, "fix_slots": fix_slots, "rules": comp.rules,
-            "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
-            "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * len(policies)),
-            "money": money_vector(spec.rules)}
+    return new_state(comp.rules, comp.deck, [POLICIES.index(p) for p in policies],
+                     params_matrix(policies, spec.options.get("policy_params") or [{}] * len(policies)),
+                     money_vector(spec.rules), fix_card, fix_slots, log_rows=log_rows)
 
 
-def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> np.ndarray:
-    """Raw fact rows of hands start..stop-1 (whole sessions)."""
+def run_kernel(spec, start: int, stop: int, t=None) -> np.ndarray:
+    """Raw fact rows of hands start..stop-1 (whole sessions); ``t`` the template (``kernel_inputs``)."""
     import numba
 
-    from kernels.gandengyan.play import ROW_LEN, play_range
+    from kernels.gandengyan.play import RUN_LEN, ROW_LEN, play_range
 
-    t = t or kernel_inputs(spec)
+    t = t if t is not None else kernel_inputs(spec)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
-    play_range(np.uint64(spec.seed), start, stop - start, int(spec.options.get("hands_per_session", 1)),
-               int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["fix_card"], t["fix_slots"], t["rules"], t["policies"], t["pp"], t["money"], rows,
-               4 * numba.get_num_threads(),
+    run = np.zeros(RUN_LEN, np.int64)
+    run[:] = (start, stop - start, int(spec.options.get("hands_per_session", 1)), int(spec.options.get("rotate", False)),
+              int(spec.options.get("duplicate", False)), 4 * numba.get_num_threads())
+    play_range(np.uint64(spec.seed), t, run, rows,
                True if "search" in spec.options["policies"] else None)  # None: search is not compiled
     return rows
 
@@ -84,22 +85,20 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
 def play_logged(spec, game_index: int, stored: dict | None = None):
     """(row, log, shuffled deck) of one hand re-simulated with its action log (draws included);
     ``stored`` (the hand's stored row) gives the banker a session's previous hand made."""
-    from kernels.gandengyan.play import play_logged as kernel
+    from kernels.gandengyan.play import LOG_ROWS, play_logged as kernel
 
-    t = kernel_inputs(spec)
+    t = kernel_inputs(spec, log_rows=LOG_ROWS)
     n_seats = spec.rules.players
-    policies, pp = t["policies"], t["pp"]
     if spec.options.get("rotate"):
         order = [(k + game_index) % n_seats for k in range(n_seats)]
-        policies, pp = policies[order].copy(), pp[order].copy()
+        t.policies[:], t.pp[:] = t.policies[order].copy(), t.pp[order].copy()
     duplicate = bool(spec.options.get("duplicate"))
     deal, rotation = (game_index // n_seats, game_index % n_seats) if duplicate else (game_index, 0)
     hps = int(spec.options.get("hands_per_session", 1))
     banker = -1
     if stored is not None and spec.rules.banker == "previous_winner" and game_index % hps:
         banker = int(stored["banker"])  # a session's later hand: its banker was the previous winner
-    return kernel(np.uint64(spec.seed), deal, rotation, banker, t["deck"], t["fix_card"], t["fix_slots"], t["rules"],
-                  policies, pp, t["money"])
+    return kernel(np.uint64(spec.seed), t, deal, rotation, banker)
 
 
 def warm_up_play(spec) -> None:
