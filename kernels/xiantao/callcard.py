@@ -29,10 +29,12 @@ def eligible_call(card, banker, owner, card_rank, card_wild, call_excluded, n_id
 
 
 @njit(cache=True, nogil=True)
-def choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, g_row, seen):
-    """Call card by the ruleset's rule; writes pick/recalls; returns the card or -1 (redeal).
-    ``seen`` is a bool scratch buffer of one entry per card id."""
-    hand = hands[banker]
+def choose_call_card(st, banker):
+    """Call card by the ruleset's rule, drawn from ``st.rng`` among ``banker``'s dealt cards
+    (``st.hands``); writes pick/recalls to ``st.row``; returns the card or -1 (redeal)."""
+    owner, call_excluded, rules, state, g_row, seen = st.owner, st.call_excluded, st.rules, st.rng, st.row, st.seen
+    card_rank, card_wild = st.card_tab[0], st.card_tab[2]
+    hand = st.hands[banker]
     n_ids = owner.shape[0]
     rule = rules[R_CALL_RULE]
     if rule == CALL_UNIFORM:

@@ -22,6 +22,7 @@ from numba import njit
 
 from kernels.cards import R5, R10, RK
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
+from kernels.xiantao.state import GS_CALL
 
 NO_CALL = -1
 
@@ -55,9 +56,10 @@ def card_cost(card, potential, call_card, call_mode):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pick_naturals(seat, rank, suit_only, k, owner, nat_ids, suit_counts, call_card, call_mode, played, n_played):
-    """Append ``k`` cheapest natural cards of ``rank`` (of ``suit_only`` if >= 0) held by seat.
-    ``nat_ids[rank, suit, deck]``: the card ids (jokers under suit 0)."""
+def pick_naturals(st, seat, rank, suit_only, k, call_mode, n_played):
+    """Append ``k`` cheapest natural cards of ``rank`` (of ``suit_only`` if >= 0) held by seat to
+    the played cards (``st.scratch``). ``nat_ids[rank, suit, deck]``: the card ids (jokers under suit 0)."""
+    owner, nat_ids, suit_counts, call_card, played = st.owner, st.nat_ids, st.suit_counts, st.gs[GS_CALL], st.scratch
     for _ in range(k):
         best = -1
         best_cost = 1 << 30
@@ -140,8 +142,11 @@ def _za_choice(seat, w, suit_counts, owner, nat_ids, call_card, call_mode):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, call_card, call_mode, played):
-    """Physical cards for move ``mi`` of ``moves``, written to ``played``; returns how many."""
+def pick_cards(st, seat, mi, call_mode):
+    """Physical cards for move ``mi`` of ``st.moves``, written to the played cards (``st.scratch``);
+    returns how many."""
+    moves, owner, nat_ids, wild_ids, suit_counts = st.moves, st.owner, st.nat_ids, st.wild_ids, st.suit_counts
+    call_card, played = st.gs[GS_CALL], st.scratch
     kind = moves[mi, F_KIND]
     w = moves[mi, F_WILDS]
     n = np.int64(0)
@@ -184,14 +189,15 @@ def pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, call_card
         else:
             break
         if k > 0:  # one call site: pick_naturals is inlined once
-            n = pick_naturals(seat, rank, pick_suit, k, owner, nat_ids, suit_counts, call_card, call_mode, played, n)
+            n = pick_naturals(st, seat, rank, pick_suit, k, call_mode, n)
     return pick_wilds(seat, w, owner, wild_ids, played, n)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def remove_cards(seat, played, n, owner, counts, suit_counts, card_tab):
-    """Take ``played[:n]`` out of the seat's hand; returns their points. ``card_tab`` rows:
-    rank, suit, is_wild, points per card id."""
+def remove_cards(st, seat, n):
+    """Take the played cards (``st.scratch[:n]``) out of the seat's hand; returns their points.
+    ``card_tab`` rows: rank, suit, is_wild, points per card id."""
+    played, owner, counts, suit_counts, card_tab = st.scratch, st.owner, st.counts, st.suit_counts, st.card_tab
     pts = 0
     for i in range(n):
         c = played[i]
@@ -208,7 +214,7 @@ def remove_cards(seat, played, n, owner, counts, suit_counts, card_tab):
 
 
 @njit(cache=True, nogil=True)
-def play_cards(seat, moves, mi, owner, nat_ids, wild_ids, counts, suit_counts, card_tab, call_card, call_mode, played):
-    """``pick_cards`` then ``remove_cards``: (cards played into ``played``, their points)."""
-    n = pick_cards(seat, moves, mi, owner, nat_ids, wild_ids, suit_counts, call_card, call_mode, played)
-    return n, remove_cards(seat, played, n, owner, counts, suit_counts, card_tab)
+def play_cards(st, seat, mi, call_mode):
+    """``pick_cards`` then ``remove_cards``: (cards played into ``st.scratch``, their points)."""
+    n = pick_cards(st, seat, mi, call_mode)
+    return n, remove_cards(st, seat, n)

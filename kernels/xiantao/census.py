@@ -43,10 +43,11 @@ def _seat_features(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points
 
 
 @njit(cache=True, nogil=True, inline="always")
-def census_one(seed, game_index, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params,
-               state, deck, out, col):
+def census_one(seed, game_index, deal, state, deck, out, col):
     """Deal game ``game_index`` (with ``--fix``'s cards: ``kernels.deal.place_fixed``) and write
-    its features into ``out[col, :, :]``."""
+    its features into ``out[col, :, :]``. ``deal``: the run's tables, as ``census_range``
+    takes them."""
+    deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params = deal
     n_seats = params[P_N_SEATS]
     hand_size = params[P_HAND_SIZE]
     seed_stream(seed, game_index, state)
@@ -59,16 +60,17 @@ def census_one(seed, game_index, deck_template, fix_card, fix_slots, inc_rank, i
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params, out,
-                 n_blocks):
+def census_range(seed, start, count, deal, out, n_blocks):
     """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``.
 
     Work is cut into ``n_blocks`` contiguous blocks (a few per thread); each block allocates its
     buffers once. A block computes ``TILE`` deals into a small row-major tile (one deal's features
     contiguous) and then copies the tile into the column-major ``out``, so that neither side
     writes to forty far-apart places per deal. Rows depend only on ``(seed, game_index)`` and the
-    fixed cards (``fix_card`` / ``fix_slots``, empty without ``--fix``).
+    fixed cards (``fix_card`` / ``fix_slots``, empty without ``--fix``). ``deal``: the run's
+    tables (deck template, --fix's tables, packed increments, card points, params).
     """
+    deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params = deal
     n_blocks = max(1, min(count, n_blocks))
     n_seats = params[P_N_SEATS]
     for b in prange(n_blocks):
@@ -90,8 +92,7 @@ def census_range(seed, start, count, deck_template, fix_card, fix_slots, inc_ran
                     for seat in range(4):
                         _seat_features(deck, seat, 4, 27, inc_rank, inc_fk, card_points, params, tile, g - t0)
                 else:
-                    census_one(seed, g, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, params,
-                               state, deck, tile, g - t0)
+                    census_one(seed, g, deal, state, deck, tile, g - t0)
             for f in range(N_CENSUS_FEATURES):
                 for seat in range(n_seats):
                     for i in range(t1 - t0):

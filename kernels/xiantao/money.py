@@ -36,8 +36,11 @@ def _seat_at(finish, place):
 
 
 @njit(cache=True, nogil=True)
-def seat_money(seat, mode_hard, banker, partner, hard_seat, finish, captured, unplayed, xi_wz, xi_seven, xi_eight, mv):
-    """Money of ``seat`` for a hand that ended with these facts (per-seat arrays of 4)."""
+def seat_money(seat, sides, finish, captured, unplayed, xi_wz, xi_seven, xi_eight, mv):
+    """Money of ``seat`` for a hand that ended with these facts (per-seat arrays of 4). ``sides``:
+    (1 in 硬牌 else 0, 庄家, partner, 硬牌家), as the climbing state keeps them
+    (``gs[GS_LONE_SIDE:GS_LONE_SEAT + 1]``)."""
+    mode_hard, banker, partner, hard_seat = sides[0] == 1, sides[1], sides[2], sides[3]
     n = finish.shape[0]
     base = mv[MV_BASE]
     units = xi_wz[seat] * mv[MV_XI_WZ] + xi_seven[seat] * mv[MV_XI_SEVEN] + xi_eight[seat] * mv[MV_XI_EIGHT]

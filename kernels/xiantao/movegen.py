@@ -50,8 +50,10 @@ def _put(out, n, kind, rank, size, wilds, suit):
 
 
 @njit(cache=True, nogil=True)
-def _put_if_beats(out, n, kind, rank, size, wilds, suit, rules, top_kind, top_rank, top_level, top_strength):
-    """Append a bomb-class move if it beats the bomb-class top play."""
+def _put_if_beats(out, n, kind, rank, size, wilds, suit, rules, topi):
+    """Append a bomb-class move if it beats the bomb-class top play (``topi``: its kind, rank, level
+    and that level's strength)."""
+    top_kind, top_rank, top_level, top_strength = topi
     level = bomb_level(kind, size, wilds, suit)
     if beats_levels(kind, rank, level, rules[LEVEL_TABLE + level], top_kind, top_rank, top_level, top_strength):
         return _put(out, n, kind, rank, size, wilds, suit)
@@ -59,12 +61,13 @@ def _put_if_beats(out, n, kind, rank, size, wilds, suit, rules, top_kind, top_ra
 
 
 @njit(cache=True, nogil=True, inline="always")
-def gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, n):
+def gen_groups(counts, topi, rules, out, n):
     """Singles, pairs, triples and bombs: one rank, naturals plus wilds (all-wild = the 3s).
 
     Leading (``top_kind`` PASS) everything is legal; over a single/pair/triple only the same
     kind with a higher rank, and every bomb; over a bomb-class play only stronger bombs.
     """
+    top_kind, top_rank, top_level = topi[0], topi[1], topi[2]
     wilds = counts[15]
     lead = top_kind == PASS
     if lead or top_kind == SINGLE:
@@ -92,22 +95,23 @@ def gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, 
                 if top_level == 0:
                     n = _put(out, n, np.int64(BOMB), r, size, w, np.int64(-1))
                 else:
-                    n = _put_if_beats(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, top_kind, top_rank, top_level, top_strength)
+                    n = _put_if_beats(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, topi)
     return n
 
 
 @njit(cache=True, nogil=True, inline="always")
-def gen_joker_bomb(counts, top_kind, top_rank, top_level, top_strength, rules, out, n):
+def gen_joker_bomb(counts, topi, rules, out, n):
     """王炸: natural 小王 + 大王; with ``R_WILD_JOKER`` one wild may stand for a missing joker."""
     if rules[R_JOKER_BOMB] == 0:
         return n
+    top_level = topi[2]
     jokers = (1 if counts[13] > 0 else 0) + (1 if counts[14] > 0 else 0)
     for w in range(2):
         if (w == 0 and jokers == 2) or (w == 1 and rules[R_WILD_JOKER] != 0 and jokers >= 1 and counts[15] >= 1):
             if top_level == 0:
                 n = _put(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1))
             else:
-                n = _put_if_beats(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, top_kind, top_rank, top_level, top_strength)
+                n = _put_if_beats(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, topi)
     return n
 
 
@@ -137,7 +141,8 @@ def fifty_k_possible(m5, m10, mk, wilds, suit, w):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def gen_fifty_k(counts, suit_counts, top_kind, top_rank, top_level, top_strength, rules, out, n):
+def gen_fifty_k(counts, suit_counts, topi, rules, out, n):
+    top_level = topi[2]
     max_w = min(rules[R_WILDS_510K], counts[15])
     m5, m10, mk = 0, 0, 0  # suit masks of the 5s, 10s and Ks held
     for s in range(4):
@@ -150,8 +155,7 @@ def gen_fifty_k(counts, suit_counts, top_kind, top_rank, top_level, top_strength
                 if top_level == 0:
                     n = _put(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit)
                 else:
-                    n = _put_if_beats(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, top_kind, top_rank, top_level,
-                                      top_strength)
+                    n = _put_if_beats(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, topi)
     return n
 
 
@@ -159,10 +163,10 @@ def gen_fifty_k(counts, suit_counts, top_kind, top_rank, top_level, top_strength
 def generate_moves(counts, suit_counts, top, rules, out):
     """All legal moves of the hand (leading when ``top`` is a PASS record); returns how many."""
     top_kind, top_rank, top_level = top[0], top[1], move_level(top)
-    top_strength = rules[LEVEL_TABLE + top_level]
-    n = gen_groups(counts, top_kind, top_rank, top_level, top_strength, rules, out, np.int64(0))
-    n = gen_joker_bomb(counts, top_kind, top_rank, top_level, top_strength, rules, out, n)
-    n = gen_fifty_k(counts, suit_counts, top_kind, top_rank, top_level, top_strength, rules, out, n)
+    topi = (top_kind, top_rank, top_level, rules[LEVEL_TABLE + top_level])
+    n = gen_groups(counts, topi, rules, out, np.int64(0))
+    n = gen_joker_bomb(counts, topi, rules, out, n)
+    n = gen_fifty_k(counts, suit_counts, topi, rules, out, n)
     return n
 
 

@@ -12,54 +12,58 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.xiantao.census import N_CENSUS_FEATURES, census_one
 from kernels.climb.loop import (  # noqa: F401  (the turn loop's state and log layout, re-exported)
-    GS_BANKER, GS_LONE_SEAT, GS_LEN, GS_LONE_SIDE, GS_N_JIEFENG, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS,
-    CL_HAND_SIZE, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
-    LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, next_active, 
+    GS_BANKER, GS_LEN, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_JIEFENG, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS,
+    GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
+    LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, CL_HAND_SIZE,
 )
 from kernels.deal import place_fixed, shuffle
-from kernels.xiantao.callcard import CALL_LITERAL, CALL_OPPOSITE, CALL_UNIFORM, choose_call_card, eligible_call  # noqa: F401
-from kernels.xiantao.turn import start_tricks, take_turn
-from kernels.xiantao.movegen import MAX_MOVES, R_BONUS_REQUIRES_PLAY, R_CALL_RULE, R_JOKER_BOMB
-from kernels.climb.moves import MOVE_FIELDS
-from kernels.xiantao.policies import PP_SEARCH_BIDS, SEARCH, wants_hard
-from kernels.xiantao.search import search_hard, search_move
 from kernels.rng import bounded
+from kernels.state import clone
+from kernels.xiantao.callcard import CALL_LITERAL, CALL_OPPOSITE, CALL_UNIFORM, choose_call_card  # noqa: F401
+from kernels.xiantao.census import census_one
+from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB
+from kernels.xiantao.policies import PP_SEARCH_BIDS, SEARCH, wants_hard
 from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-exported for callers)
     ROW_BANKER, ROW_BOMBS, ROW_CALL_CARD, ROW_CALL_PICK, ROW_CAPTURED, ROW_FEATURES, ROW_FINISH, ROW_HARD_ASKED,
     ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PLAYS,
     ROW_PUBLIC, ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
 )
+from kernels.xiantao.search import search_hard, search_move
+from kernels.xiantao.state import new_state  # noqa: F401  (a run's template state, for callers)
+from kernels.xiantao.turn import start_tricks, take_turn
 
 N_SEATS = 4
+# the run's numbers, ``run[RUN_*]`` (int64) of ``play_range``
+RUN_SEED, RUN_START, RUN_COUNT, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE, RUN_BLOCKS = range(7)
+RUN_LEN = 7
 
 
 @njit(cache=True, nogil=True)
-def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids, wild_ids,
-              call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs, hand, table,
-              moves, row, log, search_on):
-    """Play one hand; fill ``row`` (ROW_*), return the number of log rows written.
+def play_hand(st, seed, game_index, banker_given, rotation, search_on):
+    """Play one hand on ``st`` (``kernels.xiantao.state``); fill ``st.row`` (ROW_*), return the
+    number of log rows written.
 
     ``game_index`` names the deal's stream; ``rotation`` (0..3) turns the dealt hands round the
     table (seat k receives what seat k + rotation was dealt, 庄家's hand moves with them), which
     is how ``--duplicate`` plays one deal from every seat. ``banker_given`` >= 0 overrides 庄家.
-    ``fix_card`` / ``fix_slots``: the cards ``--fix`` deals to a seat (``kernels.deal.place_fixed``;
-    empty: none). The other arguments are the buffers of ``_buffers``, reused from hand to hand.
-    ``search_on``: None when no seat searches, so numba prunes the search and does not compile it.
+    ``--fix``'s cards (``st.fix_card`` / ``st.fix_slots``, (0, 0) tables: none) are placed after
+    every shuffle (``kernels.deal.place_fixed``). ``search_on``: None when no seat searches, so
+    numba prunes the search and does not compile it.
     """
-    state, deck, hands, features, seen = bufs
-    owner, counts, suit_counts, dealt_counts, played = hand
-    gs, hand_left, seat_flags, captured, order, dealt_wz, top = table
-    card_rank, card_suit, card_wild, card_points = card_tab[0], card_tab[1], card_tab[2], card_tab[3]
+    state, deck, hands, owner, counts, suit_counts, row = st.rng, st.deck, st.hands, st.owner, st.counts, \
+        st.suit_counts, st.row
+    card_rank, card_suit, card_wild, card_points = st.card_tab[0], st.card_tab[1], st.card_tab[2], st.card_tab[3]
+    policies, pp, rules = st.policies, st.pp, st.rules
     hand_size = rules[CL_HAND_SIZE]
     joker_bomb = rules[R_JOKER_BOMB] != 0
     row[:] = 0
     # -- deal: the census features' shuffle is the deal (same stream as `paiju census`), drawn once
-    census_one(seed, game_index, deck_template, fix_card, fix_slots, inc_rank, inc_fk, card_points, census_params,
-               state, deck, features, 0)
+    census_one(seed, game_index, (st.deck_template, st.fix_card, st.fix_slots, st.inc_rank, st.inc_fk, card_points,
+                                  st.census_params), state, deck, st.features, 0)
     face_up = bounded(state, deck.shape[0])
     banker = (face_up % N_SEATS - rotation + N_SEATS) % N_SEATS if banker_given < 0 else banker_given
+    st.gs[GS_BANKER] = banker  # (what a searched 硬牌 answer reads)
     redeals = 0
     while True:
         owner[:] = -1
@@ -86,11 +90,10 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
             declares = False
             if search_on is not None:
                 if policies[s] == SEARCH and pp[s, PP_SEARCH_BIDS] > 0:
-                    declares = search_hard(s, k, banker, hands, owner, counts, card_tab, nat_ids, wild_ids,
-                                           call_excluded, rules, pp, rank_points, mv, state, row)
+                    declares = search_hard(st, s)
                     searched = True
             if not searched:
-                declares = wants_hard(policies[s], s, counts, pp, joker_bomb, state)
+                declares = wants_hard(st, policies[s], s)
             if declares:
                 hard_seat = s
                 break
@@ -99,8 +102,7 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
             call_card = np.int64(-1)
             partner = -1
             break
-        call_card = choose_call_card(banker, hands, owner, card_rank, card_wild, call_excluded, rules, state, row,
-                                     seen)
+        call_card = choose_call_card(st, banker)
         if call_card >= 0:
             o = other_copy(call_card, owner.shape[0])
             partner = owner[o] if o >= 0 else -1
@@ -110,7 +112,7 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
             break
         redeals += 1  # no eligible call card anywhere: deal again from the same stream
         shuffle(state, deck)
-        place_fixed(state, deck, fix_card, fix_slots)
+        place_fixed(state, deck, st.fix_card, st.fix_slots)
     mode_hard = hard_seat >= 0
     revealed = row[ROW_PUBLIC] == 1
     row[ROW_MODE] = 1 if mode_hard else 0
@@ -120,14 +122,14 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
     row[ROW_PARTNER] = partner
     row[ROW_MINGJI] = -1
     row[ROW_REDEALS] = redeals
-    for f in range(features.shape[2]):
+    for f in range(st.features.shape[2]):
         for s in range(N_SEATS):
-            row[ROW_FEATURES + f * N_SEATS + s] = features[0, (s + rotation) % N_SEATS, f]
+            row[ROW_FEATURES + f * N_SEATS + s] = st.features[0, (s + rotation) % N_SEATS, f]
     # -- 喜 held at the deal (bonus_requires_play: earned when the holding is played)
     for s in range(N_SEATS):
-        dealt_wz[s] = 1 if (counts[s, 13] > 0 and counts[s, 14] > 0) else 0
+        st.dealt_wz[s] = 1 if (counts[s, 13] > 0 and counts[s, 14] > 0) else 0
         if rules[R_BONUS_REQUIRES_PLAY] == 0:
-            row[ROW_XI_WANGZHA + s] = dealt_wz[s]
+            row[ROW_XI_WANGZHA + s] = st.dealt_wz[s]
             for r in range(13):
                 if counts[s, r] == 7:
                     row[ROW_XI_SEVEN + s] += 1
@@ -135,17 +137,16 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
                     row[ROW_XI_EIGHT + s] += 1
     for s in range(N_SEATS):
         for r in range(16):
-            dealt_counts[s, r] = counts[s, r]
+            st.dealt_counts[s, r] = counts[s, r]
     # -- tricks
-    start_tricks(gs, hand_left, seat_flags, captured, order, top, hand_size, mode_hard, banker, partner, hard_seat,
-                 call_card, revealed)
-    play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, mv, state, row, log,
-                search_on)
+    start_tricks(st, banker, partner, hard_seat, call_card, revealed)
+    play_tricks(st, search_on)
     # -- raw facts
+    gs = st.gs
     note_left(counts, joker_bomb, row)
     for s in range(N_SEATS):
-        row[ROW_FINISH + s] = seat_flags[0, s]
-        row[ROW_CAPTURED + s] = captured[s]
+        row[ROW_FINISH + s] = st.seat_flags[0, s]
+        row[ROW_CAPTURED + s] = st.captured[s]
     for c in range(owner.shape[0]):
         if owner[c] >= 0:
             row[ROW_UNPLAYED + owner[c]] += card_points[c]
@@ -156,89 +157,72 @@ def play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card,
 
 
 @njit(cache=True, nogil=True)
-def play_tricks(table, hand, moves, card_tab, nat_ids, wild_ids, rules, policies, pp, rank_points, mv, state, row, log,
-                search_on):
+def play_tricks(st, search_on):
     """The tricks of a dealt hand, turn by turn until the end rule (its own function: the turn
     loop and the deal compile apart, each smaller). A ``search`` seat decides before its turn."""
-    gs, hand_left, seat_flags, captured, order, dealt_wz, top = table
-    owner, counts, suit_counts, dealt_counts, played = hand
     while True:
-        seat = gs[GS_TURN]
+        seat = st.gs[GS_TURN]
         forced = np.int64(-2)
         if search_on is not None:
-            if policies[seat] == SEARCH:
-                forced = search_move(seat, gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab,
-                                     nat_ids, wild_ids, rules, pp, rank_points, mv, state, owner, counts, suit_counts,
-                                     top, row)
-        if take_turn(gs, hand_left, seat_flags, captured, order, dealt_wz, dealt_counts, card_tab, nat_ids, wild_ids,
-                     rules, policies, pp, rank_points, state, owner, counts, suit_counts, moves, played, top, row, log,
-                     forced):
+            if st.policies[seat] == SEARCH:
+                forced = search_move(st, seat)
+        if take_turn(st, forced):
             break
 
 
 @njit(cache=True, nogil=True)
-def _buffers(n_ids, hand_size):
-    """Every buffer a hand needs, allocated once per block of hands: (deal, hand, table, moves)."""
-    bufs = (np.empty(4, np.uint64), np.empty(n_ids, np.int16), np.empty((N_SEATS, hand_size), np.int16),
-            np.zeros((1, N_SEATS, N_CENSUS_FEATURES), np.int16), np.zeros(n_ids, np.bool_))
-    hand = (np.empty(n_ids, np.int64), np.zeros((N_SEATS, 16), np.int64), np.zeros((N_SEATS, 13, 4), np.int64),
-            np.zeros((N_SEATS, 16), np.int64), np.zeros(16, np.int64))
-    table = (np.zeros(GS_LEN, np.int64), np.zeros(N_SEATS, np.int64), np.zeros((SF_ROWS, N_SEATS), np.int64),
-             np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64), np.zeros(N_SEATS, np.int64),
-             np.zeros(MOVE_FIELDS, np.int64))
-    return bufs, hand, table, np.empty((MAX_MOVES, MOVE_FIELDS), np.int64)
+def play_sessions(st, template, run, lo, hi, out_rows, search_on):
+    """Sessions ``lo .. hi-1`` of ``play_range`` on one block's state ``st``. A function of its own,
+    not the prange body: numba's parfor lowering loses writes into a slot of a state
+    (``st.policies[k] = ...``) made directly in a prange body."""
+    seed = np.uint64(run[RUN_SEED])
+    start, hps = run[RUN_START], run[RUN_HANDS_PER_SESSION]
+    rotate, duplicate = run[RUN_ROTATE] != 0, run[RUN_DUPLICATE] != 0
+    for sess in range(lo, hi):
+        banker = np.int64(-1)
+        for h in range(hps):
+            g = start + sess * hps + h
+            if rotate:
+                for k in range(N_SEATS):
+                    st.policies[k] = template.policies[(k + g) % N_SEATS]
+                    st.pp[k] = template.pp[(k + g) % N_SEATS]
+            deal = g // N_SEATS if duplicate else g
+            rotation = g % N_SEATS if duplicate else np.int64(0)
+            play_hand(st, seed, deal, banker, rotation, search_on)
+            out = out_rows[g - start]
+            for i in range(out.shape[0]):  # (a loop: an array copy compiles string-formatting code)
+                out[i] = st.row[i]
+            banker = np.int64(-1)
+            for s in range(N_SEATS):
+                if st.row[ROW_FINISH + s] == 1:
+                    banker = s
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def play_range(seed, start, count, hands_per_session, rotate, duplicate, deck_template, fix_card, fix_slots, card_tab,
-               nat_ids, wild_ids, call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv,
-               out_rows, n_blocks, search_on):
-    """Play hands ``start .. start+count-1`` into ``out_rows[game - start]``.
+def play_range(template, run, out_rows, search_on):
+    """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``run[RUN_*]``: the
+    seed, ``start``, ``count``, ``hands_per_session``, ``rotate``, ``duplicate``, ``n_blocks``).
 
     Hands are grouped in sessions of ``hands_per_session`` (``start`` and ``count`` are whole
     sessions): inside one, 庄家 of the next hand is the previous hand's 一游. Sessions are split
-    into ``n_blocks`` blocks run in parallel, each with its own buffers. With ``rotate``, seat
-    ``k`` of hand ``g`` gets the policy (and parameters) of seat ``(k + g) % 4``. With
-    ``duplicate``, row ``g`` plays deal ``g // 4`` rotated by ``g % 4`` (``play_hand``). ``search_on``:
-    None unless a seat searches (``play_hand``).
+    into ``n_blocks`` blocks run in parallel, each on its own ``clone`` of ``template`` (the run's
+    state, ``kernels.xiantao.state.new_state``). With ``rotate``, seat ``k`` of hand ``g`` gets the
+    policy (and parameters) of seat ``(k + g) % 4``. With ``duplicate``, row ``g`` plays deal
+    ``g // 4`` rotated by ``g % 4`` (``play_hand``). ``search_on``: None unless a seat searches
+    (``play_hand``).
     """
-    n_sessions = count // hands_per_session
-    n_blocks = max(1, min(n_sessions, n_blocks))
+    n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
+    n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS]))
     for b in prange(n_blocks):
         lo = (n_sessions * b) // n_blocks
         hi = (n_sessions * (b + 1)) // n_blocks
-        bufs, hand, table, moves = _buffers(deck_template.shape[0], rules[CL_HAND_SIZE])
-        log = np.zeros((1, LOG_WIDTH), np.int64)
-        pol_g = policies.copy()
-        pp_g = pp.copy()
-        for sess in range(lo, hi):
-            banker = np.int64(-1)  # np.int64 values, not literals: play_hand compiles once (kernels/__init__: compile cost)
-            for h in range(hands_per_session):
-                g = start + sess * hands_per_session + h
-                row = out_rows[g - start]
-                if rotate:
-                    for k in range(N_SEATS):
-                        pol_g[k] = policies[(k + g) % N_SEATS]
-                        pp_g[k] = pp[(k + g) % N_SEATS]
-                deal = g // N_SEATS if duplicate else g
-                rotation = g % N_SEATS if duplicate else np.int64(0)
-                play_hand(seed, deal, banker, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids, wild_ids,
-                          call_excluded, inc_rank, inc_fk, census_params, rules, pol_g, pp_g, rank_points, mv, bufs,
-                          hand, table, moves, row, log, search_on)
-                banker = np.int64(-1)
-                for s in range(N_SEATS):
-                    if row[ROW_FINISH + s] == 1:
-                        banker = s
+        play_sessions(clone(template), template, run, lo, hi, out_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
-def play_logged(seed, game_index, banker_given, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids,
-                wild_ids, call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv):
-    """One hand with its full action log (for replay and conformance): (row, log[:n], hands)."""
-    bufs, hand, table, moves = _buffers(deck_template.shape[0], rules[CL_HAND_SIZE])
-    log = np.zeros((MAX_LOG, LOG_WIDTH), np.int64)
-    row = np.zeros(ROW_LEN, np.int64)
-    n = play_hand(seed, game_index, banker_given, rotation, deck_template, fix_card, fix_slots, card_tab, nat_ids,
-                  wild_ids, call_excluded, inc_rank, inc_fk, census_params, rules, policies, pp, rank_points, mv, bufs,
-                  hand, table, moves, row, log, True)
-    return row, log[:n].copy(), bufs[2].copy()
+def play_logged(template, seed, game_index, banker_given, rotation):
+    """One hand with its full action log (``template``: a run's state whose log holds ``MAX_LOG``
+    rows; for replay and conformance): (row, log[:n], hands)."""
+    st = clone(template)
+    n = play_hand(st, seed, game_index, banker_given, rotation, True)
+    return st.row.copy(), st.log[:n].copy(), st.hands.copy()

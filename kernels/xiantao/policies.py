@@ -20,10 +20,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS, SF_REL
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.xiantao.ladder import bomb_level
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
-from kernels.xiantao.movegen import LEVEL_TABLE
+from kernels.xiantao.movegen import LEVEL_TABLE, R_JOKER_BOMB
 from kernels.rng import bounded
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
@@ -112,10 +113,11 @@ def hand_strength(counts, seat, joker_bomb):
 
 
 @njit(cache=True, nogil=True)
-def wants_hard(policy, seat, counts, pp, joker_bomb, state):
+def wants_hard(st, policy, seat):
+    """Does ``seat``, playing ``policy``, declare 硬牌 (random: with ``hard_prob``, from the hand's stream)?"""
     if policy == RANDOM:
-        return bounded(state, np.int64(1_000_000)) < pp[seat, PP_HARD_PROB] * 1_000_000
-    return hand_strength(counts, seat, joker_bomb) >= pp[seat, PP_HARD_THRESHOLD]
+        return bounded(st.rng, np.int64(1_000_000)) < st.pp[seat, PP_HARD_PROB] * 1_000_000
+    return hand_strength(st.counts, seat, st.rules[R_JOKER_BOMB] != 0) >= st.pp[seat, PP_HARD_THRESHOLD]
 
 
 @njit(cache=True, nogil=True)
@@ -210,7 +212,10 @@ def _hard_defender(seat, rel):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, rules):
+def choose_greedy(st, seat, moves, n):
+    counts, hand_left, rel, pp, rules = st.counts, st.hand_left, st.seat_flags[SF_REL], st.pp, st.rules
+    top_seat = st.gs[GS_TOP_SEAT]
+    lead = top_seat < 0
     if lead:
         best, best_cost = -1, 1 << 60
         for i in range(n):
@@ -241,8 +246,11 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, ru
 
 
 @njit(cache=True, nogil=True, inline="always")
-def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules, rank_points,
-                 joker_bomb):
+def choose_smart(st, seat, moves, n):
+    counts, hand_left, rel, pp, rules = st.counts, st.hand_left, st.seat_flags[SF_REL], st.pp, st.rules
+    top_seat, trick_points = st.gs[GS_TOP_SEAT], st.gs[GS_TRICK_POINTS]
+    lead = top_seat < 0
+    rank_points, joker_bomb = st.rank_points, rules[R_JOKER_BOMB] != 0
     plan = plan_count(counts, seat, joker_bomb)
     for i in range(n):  # going out now is always right
         if moves[i, F_SIZE] == hand_left[seat]:
@@ -297,16 +305,15 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_p
 
 
 @njit(cache=True, nogil=True)
-def choose_play(policy, seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules,
-                rank_points, joker_bomb, state):
-    """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
+def choose_play(st, policy, seat, moves, n):
+    """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading). What the
+    seat knows of the others is ``st.seat_flags[SF_REL]`` (``relation``, filled by the turn)."""
     if policy == RANDOM:
-        k = bounded(state, n if lead else n + 1)
+        k = bounded(st.rng, n if st.gs[GS_TOP_SEAT] < 0 else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
-        return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, rel, pp, rules)
-    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, rel, trick_points, pp, rules,
-                        rank_points, joker_bomb)
+        return choose_greedy(st, seat, moves, n)
+    return choose_smart(st, seat, moves, n)
 
 
 @njit(cache=True, nogil=True)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernels.xiantao.layout import PLAY
-from kernels.xiantao.search import confident_best
+from kernels.climb.search_pick import confident_best
 from sim.games.xiantao.play import rows_to_table, run_kernel
 from tests.games.xiantao_helpers import make_spec
 from tests.reference import search as ref

@@ -10,7 +10,7 @@ from kernels.climb.search import deal_counts, search_stream
 from kernels.xiantao import play as K
 from kernels.xiantao.layout import PLAY
 from kernels.xiantao.money import money_vector, seat_money
-from kernels.xiantao.search import sample_world
+from kernels.xiantao.search import sample_owners
 from sim.games.xiantao.play import rows_to_table, run_kernel
 from tests.games.test_xiantao_conformance import check_hands
 from tests.games.xiantao_helpers import make_spec
@@ -43,7 +43,7 @@ def test_sample_world_matches_the_reference_and_keeps_what_the_seat_knows(seed, 
     assert [int(x) for x in sstate] == twin.s
     w_owner = np.empty(108, np.int64)
     unseen = np.empty(108, np.int64)
-    sample_world(seat, owner.astype(np.int64), hand_left, forbid_card, banker, w_owner, unseen, sstate)
+    sample_owners(seat, owner.astype(np.int64), hand_left, forbid_card, banker, w_owner, unseen, sstate)
     expect = ref.sample_world(seat, owner.tolist(), hand_left.tolist(), forbid_card, banker, twin)
     assert w_owner.tolist() == expect
     assert [int(x) for x in sstate] == twin.s  # both streams advanced alike
@@ -94,8 +94,8 @@ def test_numba_money_equals_the_late_scorer(overrides):
                      for c in ("finish", "captured", "unplayed", "xi_wangzha", "xi_seven", "xi_eight")}
         hard_hands += int(f["mode"][i] == 1)
         for k in range(4):
-            got = seat_money(k, f["mode"][i] == 1, f["banker"][i], f["partner"][i], f["hard_seat"][i],
-                             seat_cols["finish"], seat_cols["captured"], seat_cols["unplayed"],
+            sides = np.array([f["mode"][i], f["banker"][i], f["partner"][i], f["hard_seat"][i]], np.int64)
+            got = seat_money(k, sides, seat_cols["finish"], seat_cols["captured"], seat_cols["unplayed"],
                              seat_cols["xi_wangzha"], seat_cols["xi_seven"], seat_cols["xi_eight"], mv)
             assert got == pytest.approx(table[f"s{k}_money"][i]), f"hand {i} seat {k}"
     assert hard_hands > 0  # both modes were checked

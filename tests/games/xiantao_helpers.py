@@ -21,9 +21,7 @@ def make_spec(policies=("smart",) * 4, overrides=None, n=1000, seed=3, hps=1, ro
 
 def logged_hand(spec, game_index, banker=-1, inputs=None, rotation=0):
     t = inputs or kernel_inputs(spec)
-    return K.play_logged(np.uint64(spec.seed), game_index, banker, rotation, t["deck"], t["fix_card"], t["fix_slots"],
-                         t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"],
-                         t["census_params"], t["rules"], t["policies"], t["pp"], t["rank_points"], t["money"])
+    return K.play_logged(K.new_state(t, K.MAX_LOG), np.uint64(spec.seed), game_index, banker, rotation)
 
 
 def log_actions(log):

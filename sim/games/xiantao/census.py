@@ -28,14 +28,14 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     params = census_params(spec.rules)
     fix_card, fix_slots = spec_tables(spec)
     n_seats = tables.n_seats
+    deal = (tables.deck, fix_card, fix_slots, inc_rank, inc_fk, card_points, params)
     schema = to_arrow_schema(census_columns())
     types = [schema.field(f"s0_{f.name}").type for f in CENSUS_LAYOUT.fields]
     batches = []
     for lo in range(start, stop, CHUNK):
         hi = min(stop, lo + CHUNK)
         out = np.empty((N_CENSUS_FEATURES, n_seats, hi - lo), np.int16)
-        census_range(np.uint64(spec.seed), lo, hi - lo, tables.deck, fix_card, fix_slots, inc_rank, inc_fk, card_points,
-                     params, out, 4 * numba.get_num_threads())
+        census_range(np.uint64(spec.seed), lo, hi - lo, deal, out, 4 * numba.get_num_threads())
         arrays = [pa.array(np.arange(lo, hi, dtype=np.int64))]
         for f, type_ in enumerate(types):
             dtype = np.bool_ if type_ == pa.bool_() else type_.to_pandas_dtype()

@@ -38,15 +38,16 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     """Raw fact rows (``kernels.xiantao.rows`` ROW_*) of hands start..stop-1."""
     import numba
 
-    from kernels.xiantao.play import ROW_LEN, play_range
+    from kernels.xiantao.play import ROW_LEN, RUN_LEN, new_state, play_range
 
     t = t or kernel_inputs(spec)
+    if "template" not in t:
+        t["template"] = new_state(t)
+    run = np.zeros(RUN_LEN, np.int64)
+    run[:] = [spec.seed, start, stop - start, spec.options["hands_per_session"], int(spec.options.get("rotate", False)),
+              int(spec.options.get("duplicate", False)), 4 * numba.get_num_threads()]
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
-    play_range(np.uint64(spec.seed), start, stop - start, spec.options["hands_per_session"],
-               int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False)), t["deck"],
-               t["fix_card"], t["fix_slots"], t["card"], t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"],
-               t["census_params"], t["rules"], t["policies"], t["pp"], t["rank_points"], t["money"], rows,
-               4 * numba.get_num_threads(), True if "search" in spec.options["policies"] else None)  # None: not compiled
+    play_range(t["template"], run, rows, True if "search" in spec.options["policies"] else None)  # None: not compiled
     return rows
 
 

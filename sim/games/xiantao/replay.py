@@ -24,9 +24,10 @@ def replay_hand(spec, game_index: int, banker: int = -1):
     if spec.options.get("rotate"):
         order = [(k + game_index) % N_SEATS for k in range(N_SEATS)]
         policies, pp = policies[order].copy(), pp[order].copy()
-    return play_logged(np.uint64(spec.seed), deal, banker, rotation, t["deck"], t["fix_card"], t["fix_slots"], t["card"],
-                       t["nat_ids"], t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"], policies, pp,
-                       t["rank_points"], t["money"])
+    from kernels.xiantao.play import MAX_LOG
+    from kernels.xiantao.state import new_state
+
+    return play_logged(new_state(t, MAX_LOG, policies, pp), np.uint64(spec.seed), deal, banker, rotation)
 
 
 def _cards_text(cards, wild: set) -> str:
