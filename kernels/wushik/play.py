@@ -34,13 +34,11 @@ from kernels.wushik.movegen import (
     EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG, W_LEN, W_MAX_HANDS,
     W_TARGET, rank_points,
 )
-from kernels.wushik.policies import SEARCH
-from kernels.wushik.search import search_move
 from kernels.wushik.state import (
     HAND_SIZE, N_CARDS, N_IDS, RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_ROTATE, RUN_SEED, RUN_START, fix_arg,
     new_state, run_vector,
 )
-from kernels.wushik.turn import take_turn
+from kernels.wushik.turn import play_on
 
 N_SEATS = 4
 ROW_LEN = HAND_LAYOUT.length
@@ -119,13 +117,7 @@ def play_hand(st, leader, search_on):
     st.order[:] = -1
     st.top[:] = 0
     st.pend[:, :] = 0
-    while True:
-        forced = np.int64(-2)
-        if search_on is not None:
-            if st.policies[gs[GS_TURN]] == SEARCH:  # a search seat decides before its turn
-                forced = search_move(st, gs[GS_TURN])
-        if take_turn(st, forced):
-            break
+    play_on(st, np.int64(-2), search_on)
     row, counts = st.row, st.counts
     for s in range(N_SEATS):
         row[ROW_FINISH + s] = st.seat_flags[SF_FINISH, s]

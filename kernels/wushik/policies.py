@@ -160,11 +160,9 @@ def _bonus(size, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_greedy(st, seat, n):
-    moves, hand_left, pp, rules = st.moves, st.hand_left, st.pp, st.rules
-    top_seat = st.gs[GS_TOP_SEAT]
+def choose_greedy(moves, n, c, hand_left, gs, pp, rules, seat):
+    top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
-    c = st.counts[seat]
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -201,11 +199,9 @@ def choose_greedy(st, seat, n):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(st, seat, n):
-    moves, hand_left, pp, rules = st.moves, st.hand_left, st.pp, st.rules
-    top_seat, trick_points = st.gs[GS_TOP_SEAT], st.gs[GS_TRICK_POINTS]
+def choose_smart(moves, n, c, hand_left, gs, pp, rules, seat):
+    top_seat, trick_points = gs[GS_TOP_SEAT], gs[GS_TRICK_POINTS]
     lead = top_seat < 0
-    c = st.counts[seat]
     for i in range(n):  # going out now is always right
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -282,16 +278,20 @@ def choose_smart(st, seat, n):
     return best
 
 
-@njit(cache=True, nogil=True)
-def choose_move(st, seat, n):
-    """Index of the play ``st.policies[seat]`` chooses in ``st.moves[:n]``, or -1 to pass (never -1
-    when leading). The seat's view: its own hand, every seat's card count, the trick's top and who
-    made it (``gs[GS_TOP_SEAT]``, -1 when leading), the points on the table."""
-    policy = st.policies[seat]
+@njit(cache=True, nogil=True, inline="always")
+def choose(policy, moves, n, c, hand_left, gs, pp, rules, rng, seat):
+    """Index of the play ``policy`` chooses in ``moves[:n]`` for ``seat`` (own counts ``c``), or -1
+    to pass (never -1 when leading). The turn loop calls it with the state's arrays: a call taking
+    the whole state costs a reference count per slot, in a turn that does little else."""
     if policy == RANDOM:
-        lead = st.gs[GS_TOP_SEAT] < 0
-        k = bounded(st.rng, n if lead else n + 1)
+        k = bounded(rng, n if gs[GS_TOP_SEAT] < 0 else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
-        return choose_greedy(st, seat, n)
-    return choose_smart(st, seat, n)
+        return choose_greedy(moves, n, c, hand_left, gs, pp, rules, seat)
+    return choose_smart(moves, n, c, hand_left, gs, pp, rules, seat)
+
+
+@njit(cache=True, nogil=True)
+def choose_move(st, seat, n):
+    """``choose`` for ``st.policies[seat]`` over ``st.moves[:n]`` (the seat's view in ``st``)."""
+    return choose(st.policies[seat], st.moves, n, st.counts[seat], st.hand_left, st.gs, st.pp, st.rules, st.rng, seat)

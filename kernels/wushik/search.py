@@ -18,7 +18,7 @@ cheapest other plays.
 The search itself is the climbing family's one driver (``kernels.climb.search_driver``); this module
 gives it 五十K's candidates and its five hooks for ``WushikState``: the search parameters, what the
 seat knows (nothing beyond the state: a buffer for the unseen cards), how a world is dealt, how a
-candidate is played out (the game's own turn, ``kernels.wushik.turn.take_turn``, with the rollout
+candidate is played out (the game's own turns, ``kernels.wushik.turn.play_on``, with the rollout
 players, so the search never recurses) and where a decision is counted.
 """
 
@@ -32,6 +32,7 @@ from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, SF_FINISH
 from kernels.climb.search import collect_hidden, deal_hidden
 from kernels.climb.search_pick import add_candidate, fill_cheapest
 from kernels.hooks import implements
+from kernels.wushik import turn
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.money import seat_money
 from kernels.wushik.movegen import generate_moves, strength
@@ -40,13 +41,11 @@ from kernels.wushik.policies import (
     PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, choose_greedy, choose_smart,
 )
 from kernels.wushik.state import LAYOUT, N_IDS
-from kernels.wushik.turn import take_turn
 
 ROW_HAND_NO = HAND_LAYOUT.at("hand_no")
 ROW_FINISH, ROW_CAPTURED = HAND_LAYOUT.at("finish"), HAND_LAYOUT.at("captured")
 ROW_SEARCH_DECISIONS, ROW_SEARCH_AGREE = HAND_LAYOUT.at("search_decisions"), HAND_LAYOUT.at("search_agree")
 ROW_SEARCH_ROLLOUTS = HAND_LAYOUT.at("search_rollouts")
-MAX_ROLLOUT_TURNS = 4096
 HAND_SALT = 1 << 20  # the search stream's index: turn number + hand number * HAND_SALT
 MOVE = 0  # the one decision kind 五十K searches: a play (五十K has no bidding)
 
@@ -81,11 +80,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 def _play_out(world, seat, kind, option):
     """Play ``option`` (a move index, -1 pass), finish the hand with the world's players; ``seat``'s
     money."""
-    f = option
-    for _ in range(MAX_ROLLOUT_TURNS):
-        if take_turn(world, f):
-            break
-        f = -2
+    turn.play_on(world, option, None)
     for s in range(MAX_SEATS):
         world.row[ROW_FINISH + s] = world.seat_flags[SF_FINISH, s]
         world.row[ROW_CAPTURED + s] = world.captured[s]
@@ -118,8 +113,8 @@ def candidates(st, seat, n, cand):
     many, smart's choice)."""
     moves, c = st.moves, st.counts[seat]
     lead = st.gs[GS_TOP_SEAT] < 0
-    smart = choose_smart(st, seat, n)
-    greedy = choose_greedy(st, seat, n)
+    smart = choose_smart(moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
+    greedy = choose_greedy(moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = add_candidate(cand, 0, smart)
     if not lead:

@@ -19,12 +19,13 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb import steps
-from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN
+from kernels.climb.loop import GS_N_TURNS, GS_TRICK_POINTS, GS_TURN
 from kernels.wushik.cardpick import pick_suits, remove_taken
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import generate_moves, rank_points
 from kernels.wushik.moves import BOMB, FIFTY_K, SUIT_FU
-from kernels.wushik.policies import choose_move
+from kernels.wushik import search
+from kernels.wushik.policies import SEARCH, choose
 from kernels.wushik.state import GS_FK_OPEN, GS_N_PENDING
 
 ROW_BOMBS = HAND_LAYOUT.at("bombs4")  # + (size - 4) * MAX_SEATS + seat: the bombs{k} fields are consecutive
@@ -32,10 +33,11 @@ ROW_BONUS = HAND_LAYOUT.at("bonus5")  # + (size - 5) * MAX_SEATS + seat
 ROW_ZHENG, ROW_FU = HAND_LAYOUT.at("zheng_played"), HAND_LAYOUT.at("fu_played")
 ROW_FK_BEATEN, ROW_PLAYS = HAND_LAYOUT.at("fk_beaten"), HAND_LAYOUT.at("plays")
 ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = HAND_LAYOUT.at("terminal_seat"), HAND_LAYOUT.at("terminal_points")
+MAX_TURNS = 4096  # a hand has a few hundred turns at most
 assert HAND_LAYOUT.at("bombs8") == ROW_BOMBS + 4 * MAX_SEATS and HAND_LAYOUT.at("bonus8") == ROW_BONUS + 3 * MAX_SEATS
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def settle_bonuses(st):
     """The trick (or the hand) is over: pending bombs earn their bonus (W-6)."""
     gs, pend, row = st.gs, st.pend, st.row
@@ -49,7 +51,7 @@ def settle_bonuses(st):
     gs[GS_N_PENDING] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def record_play_facts(st, seat, choice):
     """Facts of one play (``st.moves[choice]``): 510K played and beaten, bombs by size, the bombs'
     pending bonuses."""
@@ -79,11 +81,11 @@ def record_play_facts(st, seat, choice):
 
 
 @njit(cache=True, nogil=True)
-def take_cards(st, seat, choice):
-    """Take the cards of ``st.moves[choice]`` out of the seat's hand: which suits (``cardpick``),
-    which physical ids (``st.played``, for the log), and their points. Returns (cards, points)."""
-    owner, take, played = st.owner, st.take, st.played
-    n_cards = pick_suits(st.moves[choice], st.suit_counts[seat], st.scratch, take)
+def take_cards(owner, counts, suit_counts, scratch, take, played, move, seat):
+    """Take the cards of ``move`` out of the seat's hand (``counts``, ``suit_counts``: its rows):
+    which suits (``cardpick``), which physical ids (``played``, for the log; ``owner`` updated),
+    and their points. Returns (cards, points)."""
+    n_cards = pick_suits(move, suit_counts, scratch, take)
     k = 0
     points = 0
     for r in range(13):
@@ -99,39 +101,49 @@ def take_cards(st, seat, choice):
                 owner[c] = -1
                 played[k] = c
                 k += 1
-    remove_taken(st.counts[seat], st.suit_counts[seat], take)
+    remove_taken(counts, suit_counts, take)
     return n_cards, points
 
 
-@njit(cache=True, nogil=True, inline="always")
-def take_turn(st, forced):
-    """One turn of 五十K. Returns True when the hand is over (the 终止牌 was played).
+@njit(cache=True, nogil=True)
+def play_on(st, forced, search_on):
+    """Play the hand of ``st`` on, turn by turn, to its 终止牌.
 
-    ``forced`` >= 0 plays that move (its index in ``generate_moves``' order), -1 passes, -2 lets
-    the seat's policy choose (a search player decides before the turn; ``kernels.wushik.search``)."""
-    gs = st.gs
-    seat = gs[GS_TURN]
-    gs[GS_N_TURNS] += 1
-    n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, st.moves)
-    choice = -1
-    if n > 0 and forced > -2:
-        choice = forced
-    elif n > 0:
-        choice = choose_move(st, seat, n)
-    if choice < 0:
-        steps.record_pass(st, seat)
-    else:
-        n_cards, points = take_cards(st, seat, choice)
-        gs[GS_TRICK_POINTS] += points
-        record_play_facts(st, seat, choice)
-        steps.log_play(st, seat, choice, st.played, n_cards)
-        if steps.after_play(st, seat, choice, n_cards):
-            st.row[ROW_TERMINAL_SEAT] = seat
-            st.row[ROW_TERMINAL_POINTS] = gs[GS_TRICK_POINTS]
-            st.captured[seat] -= gs[GS_TRICK_POINTS]  # the shared step gave them to him: W-5 is scoring's
+    ``forced`` is the first turn's move: >= 0 plays that move (its index in ``generate_moves``'
+    order), -1 passes, -2 lets the seat's player choose (a search rollout forces its candidate).
+    ``search_on``: None when no seat searches (not compiled in); else a search seat decides before
+    each of its turns (``kernels.wushik.search``). The turn is written out here, over ``st``
+    itself: an inlined call taking the state costs a reference count per slot, every turn."""
+    gs, rules = st.gs, st.rules
+    f = forced
+    for _ in range(MAX_TURNS):
+        seat = gs[GS_TURN]
+        if search_on is not None:
+            if st.policies[seat] == SEARCH:
+                f = search.search_move(st, seat)
+        gs[GS_N_TURNS] += 1
+        n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, rules, st.moves)
+        choice = -1
+        if n > 0 and f > -2:
+            choice = f
+        elif n > 0:
+            choice = choose(st.policies[seat], st.moves, n, st.counts[seat], st.hand_left, gs, st.pp, rules, st.rng,
+                            seat)
+        f = -2
+        if choice < 0:
+            steps.record_pass(st, seat)
+        else:
+            n_cards, points = take_cards(st.owner, st.counts[seat], st.suit_counts[seat], st.scratch, st.take,
+                                         st.played, st.moves[choice], seat)
+            gs[GS_TRICK_POINTS] += points
+            record_play_facts(st, seat, choice)
+            steps.log_play(st, seat, choice, st.played, n_cards)
+            if steps.after_play(st, seat, choice, n_cards):
+                st.row[ROW_TERMINAL_SEAT] = seat
+                st.row[ROW_TERMINAL_POINTS] = gs[GS_TRICK_POINTS]
+                st.captured[seat] -= gs[GS_TRICK_POINTS]  # the shared step gave them to him: W-5 is scoring's
+                settle_bonuses(st)
+                return
+        if steps.advance(st, seat):
             settle_bonuses(st)
-            return True
-    if steps.advance(st, seat):
-        settle_bonuses(st)
-        gs[GS_FK_OPEN] = 0
-    return False
+            gs[GS_FK_OPEN] = 0
