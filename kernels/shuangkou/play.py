@@ -26,7 +26,7 @@ from kernels.climb.loop import (
 )
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import seed_stream
-from kernels.shuangkou.draw import partner_draw, swap_seat
+from kernels.shuangkou.draw import apply_swap, partner_draw, swap_seat
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import S_DIRECTION, S_JIEFENG, S_PARTNER_DRAW, S_WILD_MODE
 from kernels.shuangkou.policies import SEARCH
@@ -101,16 +101,12 @@ def deal_and_draw(st, rotation):
         other = swap_seat(leader, mate, N_SEATS)
         if other >= 0:  # the mate and the player opposite the leader exchange seats (and hands)
             row[ROW_SWAPPED] = 1
-            for r in range(counts.shape[1]):
-                t = counts[mate, r]
-                counts[mate, r] = counts[other, r]
-                counts[other, r] = t
+            apply_swap(counts, player_at, mate, other)
             for c in range(N_CARDS):
                 if owner[c] == mate:
                     owner[c] = other
                 elif owner[c] == other:
                     owner[c] = mate
-            player_at[mate], player_at[other] = player_at[other], player_at[mate]
     row[ROW_LEADER] = leader
     row[ROW_MATE] = mate
     for s in range(N_SEATS):
