@@ -58,10 +58,10 @@ def deal_and_show(st, rotation):
                 continue  # (no 10 to show)
             act, s = declare_choice(st, seat, HAND_SIZE, NO_DECL, NEG1, NEG1, FALSE)
             if act != NO_DECL:
-                li = log_row(st, LT_DECLARE, seat, p, I1)
+                li = log_row(st.log, st.gs, LT_DECLARE, seat, p, I1)
                 for q in range(p + 1):  # the first 10 of that suit the seat received
                     if deal_seat(q, rotation) == seat and deck[q] % N_KINDS == R10 * 4 + s:
-                        log_card(st, li, deck[q])
+                        log_card(st.log, li, deck[q])
                         break
                 dl[DL_TRUMP] = s
                 dl[DL_BANKER] = seat
@@ -70,7 +70,7 @@ def deal_and_show(st, rotation):
                 return
         if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
             dl[DL_REDEALS] += 1
-            log_row(st, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
+            log_row(st.log, st.gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
             shuffle(state, deck)
             place_fixed(state, deck, fix_card, fix_slots)
             continue
@@ -89,8 +89,8 @@ def deal_and_show(st, rotation):
                 best = natural_value(k)
                 pick = i
     for i in range(pick + 1):
-        li = log_row(st, LT_FLIP, NEG1, i, I1 if i == pick else I0)
-        log_card(st, li, deck[n_dealt + i])
+        li = log_row(st.log, st.gs, LT_FLIP, NEG1, i, I1 if i == pick else I0)
+        log_card(st.log, li, deck[n_dealt + i])
     dl[DL_TRUMP] = deck[n_dealt + pick] % 4
     dl[DL_BANKER] = deal_seat(n_dealt + pick, rotation)
     dl[DL_POSITION] = -1

@@ -71,7 +71,7 @@ def play_hand(st, seed, deal, rotation, row):
     clear_holdings(st)
     n_dealt = N_SEATS * HAND_SIZE
     for p in range(n_dealt):
-        give_card(st, deal_seat(p, rotation), deck[p])
+        give_card(st.hands, st.ncls, st.owner, st.ot, deal_seat(p, rotation), deck[p])
     for s in range(N_SEATS):
         hand_features(hands, ncls, s, ot, HEART5_KIND, feats)
         row[ROW_TRUMPS + s] = feats[F_TRUMPS]

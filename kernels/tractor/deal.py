@@ -33,11 +33,11 @@ DL_LEN = 8
 @njit(cache=True, nogil=True)
 def _log_shown(st, p, rotation, seat, kind, act):
     deck = st.deck
-    li = log_row(st, LT_DECLARE, seat, p, act)
+    li = log_row(st.log, st.gs, LT_DECLARE, seat, p, act)
     shown = 0
     for q in range(p + 1):
         if deal_seat(q, rotation) == seat and deck[q] % N_KINDS == kind and shown < act:
-            log_card(st, li, deck[q])
+            log_card(st.log, li, deck[q])
             shown += 1
 
 
@@ -101,7 +101,7 @@ def deal_and_declare(st, level, rotation):
             return
         if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
             dl[DL_REDEALS] += 1
-            log_row(st, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
+            log_row(st.log, st.gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
             shuffle(state, deck)
             place_fixed(state, deck, fix_card, fix_slots)
             continue
@@ -121,8 +121,8 @@ def deal_and_declare(st, level, rotation):
                 best = natural_value(k)
                 pick = i
     for i in range(pick + 1):
-        li = log_row(st, LT_FLIP, NEG1, i, I1 if i == pick else I0)
-        log_card(st, li, deck[n_dealt + i])
+        li = log_row(st.log, st.gs, LT_FLIP, NEG1, i, I1 if i == pick else I0)
+        log_card(st.log, li, deck[n_dealt + i])
     dl[DL_TRUMP] = deck[n_dealt + pick] % 4
     dl[DL_DECLARER] = -1
     dl[DL_WITH] = 0

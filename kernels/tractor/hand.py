@@ -105,7 +105,7 @@ def play_hand(st, seed, deal, rotation, row):
     build_order(ot, level, trump, rules[R_ADJACENCY])
     clear_holdings(st)
     for p in range(N_SEATS * HAND_SIZE):
-        give_card(st, deal_seat(p, rotation), deck[p])
+        give_card(st.hands, st.ncls, st.owner, st.ot, deal_seat(p, rotation), deck[p])
     for s in range(N_SEATS):
         hand_features(hands, ncls, s, ot, NEG1, feats)
         row[ROW_TRUMPS + s] = feats[0]

@@ -197,7 +197,7 @@ def census_block(tpl, seed, run, out, lo, hi):
         build_order(ot, level, suit, I0)
         clear_holdings(st)
         for p in range(N_SEATS * HAND_SIZE):
-            give_card(st, deal_seat(p, I0), deck[p])
+            give_card(st.hands, st.ncls, st.owner, st.ot, deal_seat(p, I0), deck[p])
         for s in range(N_SEATS):
             hand_features(st.hands, st.ncls, s, ot, NEG1, feats)
             for f in range(N_FEATURES):

@@ -108,7 +108,7 @@ def _best_run(hq, ot, c, w, k, pref, slots):
         slots[j] = pick_slot(hq, ot, c, best_a + j, w)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def compose_in_class(st, hq, c, n, need_run, t, p, uniform, out):
     """``n`` cards of class ``c`` from ``hq`` into ``out``: the lead's run (``st.dem`` D_RUN_W,
     D_RUN_K) if ``need_run``, at least ``t`` triples and ``p`` pairs, the rest single cards — by

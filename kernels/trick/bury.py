@@ -14,7 +14,9 @@ from kernels.trick.build import copy_hand, dump_pref, fill_any
 from kernels.trick.order import (
     CLS_TRUMP, FALSE, I0, N_CLS, NEG1, OT_KCLS, OT_KPTS, OT_KSLOT, OT_NSLOT, OT_SKIND, OT_SSTR, TRUE,
 )
-from kernels.trick.state import GS_HOT_KIND, IN_KITTY, LT_BURY, LT_PICKUP, give_card, log_card, log_row, take_kind
+from kernels.trick.state import (
+    GS_HOT_KIND, GS_N_DECKS, IN_KITTY, LT_BURY, LT_PICKUP, give_card, log_card, log_row, take_kind,
+)
 from kernels.trick.players import GREEDY, PP_SHORT_BIAS, RANDOM
 
 
@@ -71,19 +73,19 @@ def bury_kitty(st, banker, n_dealt, kitty_size):
     ``LT_PICKUP`` and ``LT_BURY``); returns (points, trumps, hot cards buried) — the hot kind is
     ``gs[GS_HOT_KIND]`` (♥5), counted only when it is >= 0."""
     deck, ot, buried, gs, out = st.deck, st.ot, st.buried, st.gs, st.play
-    li = log_row(st, LT_PICKUP, banker, NEG1, I0)
+    li = log_row(st.log, st.gs, LT_PICKUP, banker, NEG1, I0)
     for i in range(kitty_size):
-        give_card(st, banker, deck[n_dealt + i])
-        log_card(st, li, deck[n_dealt + i])
+        give_card(st.hands, st.ncls, st.owner, st.ot, banker, deck[n_dealt + i])
+        log_card(st.log, li, deck[n_dealt + i])
     choose_bury(st, st.policies[banker], banker, kitty_size)
-    li = log_row(st, LT_BURY, banker, NEG1, I0)
+    li = log_row(st.log, st.gs, LT_BURY, banker, NEG1, I0)
     pts = 0
     trumps = 0
     hot = 0
     for i in range(kitty_size):
         k = out[i]
-        card = take_kind(st, banker, k, IN_KITTY)
-        log_card(st, li, card)
+        card = take_kind(st.hands, st.ncls, st.owner, st.ot, st.gs[GS_N_DECKS], banker, k, IN_KITTY)
+        log_card(st.log, li, card)
         buried[ot[OT_KCLS, k], ot[OT_KSLOT, k]] += 1
         pts += ot[OT_KPTS, k]
         if ot[OT_KCLS, k] == CLS_TRUMP:

@@ -33,7 +33,7 @@ def _share(suit, show, extra, s, received):
     return (suit[s] + total) / max(1, received)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def declare_choice(st, seat, hand_size, cur, cur_seat, cur_suit, pairs_override):
     """(declaration kind NO_DECL / DECL_SINGLE / DECL_PAIR, suit) this seat makes now, from its
     partial hand so far (``st.dsuit``, ``st.dshow``, ``st.dextra``, ``st.drecv``) and its

@@ -28,7 +28,7 @@ from kernels.trick.state import (  # noqa: F401 (TC_* re-exported: the trick rec
 from kernels.trick.trick import beats, follow_rank
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def in_class_play(st, seat, uniform):
     """n cards of the led class meeting the follow rules, chosen by ``st.pref`` (or uniformly)."""
     tc, ot, dem = st.tc, st.ot, st.dem
@@ -43,7 +43,7 @@ def in_class_play(st, seat, uniform):
     return compose_in_class(st, hq, c, tc[TC_N], need_run, t, p, uniform, st.play)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def short_play(st, seat, uniform):
     """Holding fewer cards of the led class than the lead: all of them, then any cards."""
     c = st.tc[TC_CLS]
@@ -52,7 +52,7 @@ def short_play(st, seat, uniform):
     return fill_any(st.hcopy, st.ot, c, st.tc[TC_N] - m, st.pref, uniform, st.rng, st.play, m)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def trump_over(st, seat, above):
     """The cheapest trump play with the lead's structure that beats the current winner; 0 if none.
     ``above`` is the key to beat among trumps (-1 if no trump has been played)."""
@@ -99,7 +99,7 @@ def _same_tier(tc):
     return tc[TC_NCOMP] == 1 and tc[TC_BEST_TIER] == (2 if tc[TC_CLS] == CLS_TRUMP else 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _winner_secure(st, seat):
     """Is the current winner sure to keep the trick (from this seat's view)?"""
     tc, comps = st.tc, st.comps
@@ -113,11 +113,11 @@ def _winner_secure(st, seat):
         for j in range(tc[TC_POS] + 1, N_SEATS):  # a later player known void may trump
             if st.void[(tc[TC_LEADER] + j) % N_SEATS, c]:
                 return False
-    unseen_class(st, seat, tier_cls)
+    unseen_class(st.hands, st.seen, st.buried, st.ot, st.gs, seat, tier_cls, st.unseen)
     return is_sure(st.unseen, st.ot, tier_cls, comps[0, C_W], comps[0, C_K], tc[TC_BEST_KEY])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_follow(st, policy, seat):
     """``seat``'s follow by ``policy`` to the trick ``st.tc`` into ``st.play``; returns how many cards."""
     tc, comps, hands, ncls, ot, pp, pref, slots, out = (st.tc, st.comps, st.hands, st.ncls, st.ot, st.pp, st.pref,
@@ -146,7 +146,7 @@ def choose_follow(st, policy, seat):
                 if lowest_above(hq, ot, c, w, k, tc[TC_BEST_KEY], slots) >= 0:
                     return emit_groups(ot, c, slots, k, w, out, I0)
             else:
-                unseen_class(st, seat, c)
+                unseen_class(st.hands, st.seen, st.buried, st.ot, st.gs, seat, c, st.unseen)
                 ub = highest_run(st.unseen, ot, c, w, k, st.fc)
                 bar = tc[TC_BEST_KEY] if tc[TC_BEST_KEY] > ub else ub
                 if lowest_above(hq, ot, c, w, k, bar, slots) >= 0:

@@ -90,7 +90,7 @@ def _simple_leads(hq, ot, c, pick, out):
     return count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def random_lead(st, seat):
     hands, ncls, ot, gs, pp, state, out = st.hands, st.ncls, st.ot, st.gs, st.pp, st.rng, st.lead
     if gs[GS_ALLOW_THROW] and pp[seat, PP_THROW_PROB] > 0.0 and bounded(state, ONE_BILLION) < pp[seat, PP_THROW_PROB] * 1e9:
@@ -119,7 +119,7 @@ def random_lead(st, seat):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def greedy_lead(st, seat):
     """The largest, then highest component of a side suit; of the trumps if no side cards."""
     hands, ncls, ot, comps, rem, out = st.hands, st.ncls, st.ot, st.comps, st.rem, st.lead
@@ -145,7 +145,7 @@ def _component_points(ot, c, comps, i):
     return p
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def smart_lead(st, seat):
     hands, ncls, void, side, ot, gs, pp = st.hands, st.ncls, st.void, st.side, st.ot, st.gs, st.pp
     comps, rem, unseen, pref, out = st.comps, st.rem, st.unseen, st.pref, st.lead
@@ -166,7 +166,7 @@ def smart_lead(st, seat):
         if c != CLS_TRUMP and opp_void:
             continue
         ncomp = decompose(hands[seat, c], ot, c, rem, comps)
-        unseen_class(st, seat, c)
+        unseen_class(st.hands, st.seen, st.buried, st.ot, st.gs, seat, c, st.unseen)
         u1, u2, u3 = unseen_tops(unseen, ot, c)
         all_sure = True
         for i in range(ncomp):
@@ -208,7 +208,7 @@ def smart_lead(st, seat):
     return 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_lead(st, policy, seat):
     """``seat``'s lead by ``policy`` into ``st.lead``; returns how many cards."""
     if policy == RANDOM:

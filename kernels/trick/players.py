@@ -69,11 +69,10 @@ def params_matrix(policies: list[str], overrides: list[dict] | None = None, base
 
 
 @njit(cache=True, nogil=True)
-def unseen_class(st, seat, c):
-    """Cards of class ``c`` that ``seat`` cannot place (per slot), into ``st.unseen``."""
-    hands, seen, buried, ot, out = st.hands, st.seen, st.buried, st.ot, st.unseen
-    banker = st.gs[GS_BANKER]
-    n_decks = st.gs[GS_N_DECKS]
+def unseen_class(hands, seen, buried, ot, gs, seat, c, out):
+    """Cards of class ``c`` that ``seat`` cannot place (per slot), into ``out``."""
+    banker = gs[GS_BANKER]
+    n_decks = gs[GS_N_DECKS]
     for s in range(ot[OT_NSLOT, c]):
         u = n_decks - hands[seat, c, s] - seen[c, s]
         if seat == banker:

@@ -151,24 +151,22 @@ def clear_holdings(st):
 
 
 @njit(cache=True, nogil=True)
-def give_card(st, seat, card):
+def give_card(hands, ncls, owner, ot, seat, card):
     k = card % N_KINDS
-    c = st.ot[OT_KCLS, k]
-    st.hands[seat, c, st.ot[OT_KSLOT, k]] += 1
-    st.ncls[seat, c] += 1
-    st.owner[card] = seat
+    c = ot[OT_KCLS, k]
+    hands[seat, c, ot[OT_KSLOT, k]] += 1
+    ncls[seat, c] += 1
+    owner[card] = seat
 
 
 @njit(cache=True, nogil=True)
-def take_kind(st, seat, kind, to):
+def take_kind(hands, ncls, owner, ot, n_decks, seat, kind, to):
     """Remove one copy of ``kind`` from ``seat``; the physical id taken (lowest deck first) is
     returned and its owner set to ``to``."""
-    ot = st.ot
-    owner = st.owner
     c = ot[OT_KCLS, kind]
-    st.hands[seat, c, ot[OT_KSLOT, kind]] -= 1
-    st.ncls[seat, c] -= 1
-    for d in range(st.gs[GS_N_DECKS]):
+    hands[seat, c, ot[OT_KSLOT, kind]] -= 1
+    ncls[seat, c] -= 1
+    for d in range(n_decks):
         card = kind + N_KINDS * d
         if owner[card] == seat:
             owner[card] = to
@@ -177,10 +175,8 @@ def take_kind(st, seat, kind, to):
 
 
 @njit(cache=True, nogil=True)
-def log_row(st, typ, seat, trick, aux):
+def log_row(log, gs, typ, seat, trick, aux):
     """Start a log row; returns its index or -1 when not logging."""
-    log = st.log
-    gs = st.gs
     i = gs[GS_N_LOG]
     if log.shape[0] <= 1 or i >= log.shape[0]:
         return -1
@@ -194,22 +190,21 @@ def log_row(st, typ, seat, trick, aux):
 
 
 @njit(cache=True, nogil=True)
-def log_card(st, i, card):
+def log_card(log, i, card):
     if i >= 0:
-        log = st.log
         log[i, LOG_CARDS + log[i, LOG_N]] = card
         log[i, LOG_N] += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_cards(st, seat, kinds, n, li):
     """Move a play from ``seat``'s hand to the table; returns its points."""
     ot = st.ot
     pts = 0
     for i in range(n):
         k = kinds[i]
-        card = take_kind(st, seat, k, NO_SEAT)
+        card = take_kind(st.hands, st.ncls, st.owner, ot, st.gs[GS_N_DECKS], seat, k, NO_SEAT)
         st.seen[ot[OT_KCLS, k], ot[OT_KSLOT, k]] += 1
         pts += ot[OT_KPTS, k]
-        log_card(st, li, card)
+        log_card(st.log, li, card)
     return pts

@@ -25,7 +25,7 @@ def lead_rank(lead_cls, comps):
     return (2 if lead_cls == CLS_TRUMP else 1), comps[0, 3]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def follow_rank(st, kinds, n, lead_cls, is_throw, ncomp):
     """(tier, key) of a follow against the lead's ``ncomp`` components ``st.comps``; tier 0 if it
     cannot win the trick. Reads ``st.ot``; works in ``st.pc``, ``st.rem`` and the match buffers."""

@@ -94,9 +94,9 @@ def play_tricks(st):
         if ncomp > 1:
             ss[SS_THROWS, leader] += 1
             higher, smallest = throw_check(comps, ncomp, c, st.hands, leader, ot, st.failed)
-            li = log_row(st, LT_THROW, leader, trick, higher)
+            li = log_row(st.log, st.gs, LT_THROW, leader, trick, higher)
             for i in range(n):
-                log_card(st, li, lk[i])
+                log_card(st.log, li, lk[i])
             if smallest >= 0:
                 ss[SS_THROWS_FAILED, leader] += 1
                 gs[GS_THROW_CARDS] += higher
@@ -117,7 +117,7 @@ def play_tricks(st):
         lead_demands(comps, ncomp, st.dem)
         best_tier, best_key = lead_rank(c, comps)
         best = leader
-        li = log_row(st, LT_PLAY, leader, trick, I1)
+        li = log_row(st.log, st.gs, LT_PLAY, leader, trick, I1)
         pts = play_cards(st, leader, lk, n, li)
         n_hot = _count_kind(lk, n, hot) if hot >= 0 else 0
         tc[TC_CLS] = c
@@ -139,7 +139,7 @@ def play_tricks(st):
                 best = seat
                 best_tier = tier
                 best_key = key
-            li = log_row(st, LT_PLAY, seat, trick, I0)
+            li = log_row(st.log, st.gs, LT_PLAY, seat, trick, I0)
             pts += play_cards(st, seat, fk, m, li)
             if hot >= 0:
                 n_hot += _count_kind(fk, m, hot)
