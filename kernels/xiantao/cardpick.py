@@ -22,7 +22,6 @@ from numba import njit
 
 from kernels.cards import R5, R10, RK
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
-from kernels.xiantao.state import GS_CALL
 
 NO_CALL = -1
 
@@ -56,10 +55,11 @@ def card_cost(card, potential, call_card, call_mode):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pick_naturals(st, seat, rank, suit_only, k, call_mode, n_played):
+def pick_naturals(seat, rank, suit_only, k, call, hand, nat_ids, n_played):
     """Append ``k`` cheapest natural cards of ``rank`` (of ``suit_only`` if >= 0) held by seat to
-    the played cards (``st.scratch``). ``nat_ids[rank, suit, deck]``: the card ids (jokers under suit 0)."""
-    owner, nat_ids, suit_counts, call_card, played = st.owner, st.nat_ids, st.suit_counts, st.gs[GS_CALL], st.scratch
+    the played cards. ``nat_ids[rank, suit, deck]``: the card ids (jokers under suit 0)."""
+    owner, counts, suit_counts, played = hand
+    call_card, call_mode = call
     for _ in range(k):
         best = -1
         best_cost = 1 << 30
@@ -142,11 +142,13 @@ def _za_choice(seat, w, suit_counts, owner, nat_ids, call_card, call_mode):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pick_cards(st, seat, mi, call_mode):
-    """Physical cards for move ``mi`` of ``st.moves``, written to the played cards (``st.scratch``);
-    returns how many."""
-    moves, owner, nat_ids, wild_ids, suit_counts = st.moves, st.owner, st.nat_ids, st.wild_ids, st.suit_counts
-    call_card, played = st.gs[GS_CALL], st.scratch
+def pick_cards(seat, moves, mi, call, hand, tabs):
+    """Physical cards for move ``mi`` of ``moves``, written to the played cards; returns how many.
+    ``call``: (the call card, its holder's preference); ``hand``: (owner, counts, suit_counts,
+    played); ``tabs``: (nat_ids, wild_ids, card_tab)."""
+    owner, counts, suit_counts, played = hand
+    nat_ids, wild_ids, card_tab = tabs
+    call_card, call_mode = call
     kind = moves[mi, F_KIND]
     w = moves[mi, F_WILDS]
     n = np.int64(0)
@@ -189,15 +191,15 @@ def pick_cards(st, seat, mi, call_mode):
         else:
             break
         if k > 0:  # one call site: pick_naturals is inlined once
-            n = pick_naturals(st, seat, rank, pick_suit, k, call_mode, n)
+            n = pick_naturals(seat, rank, pick_suit, k, call, hand, nat_ids, n)
     return pick_wilds(seat, w, owner, wild_ids, played, n)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def remove_cards(st, seat, n):
-    """Take the played cards (``st.scratch[:n]``) out of the seat's hand; returns their points.
+def remove_cards(seat, n, hand, card_tab):
+    """Take the played cards (``played[:n]``) out of the seat's hand; returns their points.
     ``card_tab`` rows: rank, suit, is_wild, points per card id."""
-    played, owner, counts, suit_counts, card_tab = st.scratch, st.owner, st.counts, st.suit_counts, st.card_tab
+    owner, counts, suit_counts, played = hand
     pts = 0
     for i in range(n):
         c = played[i]
@@ -214,7 +216,9 @@ def remove_cards(st, seat, n):
 
 
 @njit(cache=True, nogil=True)
-def play_cards(st, seat, mi, call_mode):
-    """``pick_cards`` then ``remove_cards``: (cards played into ``st.scratch``, their points)."""
-    n = pick_cards(st, seat, mi, call_mode)
-    return n, remove_cards(st, seat, n)
+def play_cards(seat, moves, mi, call, hand, tabs):
+    """``pick_cards`` then ``remove_cards``: (cards played, their points). The arrays come in two
+    tuples, not the hand's state: called once a play and not inlined, a state argument would cost
+    numba a reference-count increment and decrement per slot."""
+    n = pick_cards(seat, moves, mi, call, hand, tabs)
+    return n, remove_cards(seat, n, hand, tabs[2])

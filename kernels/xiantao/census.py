@@ -42,7 +42,7 @@ def _seat_features(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points
     out[col, seat, 9] = wangzha * params[P_XI_WANGZHA] + seven * params[P_XI_SEVEN] + eight * params[P_XI_EIGHT]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def census_one(seed, game_index, deal, state, deck, out, col):
     """Deal game ``game_index`` (with ``--fix``'s cards: ``kernels.deal.place_fixed``) and write
     its features into ``out[col, :, :]``. ``deal``: the run's tables, as ``census_range``

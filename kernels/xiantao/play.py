@@ -12,26 +12,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.climb.loop import (  # noqa: F401  (the turn loop's state and log layout, re-exported)
-    GS_BANKER, GS_LEN, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_JIEFENG, GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS,
-    GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TRICK_POINTS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
-    LOG_TRICK, LOG_WIDTH, MAX_LOG, SF_ROWS, CL_HAND_SIZE,
+from kernels.climb.loop import (  # noqa: F401  (the log layout, re-exported for callers)
+    CL_HAND_SIZE, GS_BANKER, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
+    LOG_SEAT, LOG_TRICK, MAX_LOG,
 )
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded
 from kernels.state import clone
-from kernels.xiantao.callcard import CALL_LITERAL, CALL_OPPOSITE, CALL_UNIFORM, choose_call_card  # noqa: F401
+from kernels.xiantao.callcard import choose_call_card
 from kernels.xiantao.census import census_one
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB
 from kernels.xiantao.policies import PP_SEARCH_BIDS, SEARCH, wants_hard
 from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-exported for callers)
     ROW_BANKER, ROW_BOMBS, ROW_CALL_CARD, ROW_CALL_PICK, ROW_CAPTURED, ROW_FEATURES, ROW_FINISH, ROW_HARD_ASKED,
-    ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PLAYS,
-    ROW_PUBLIC, ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
+    ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PUBLIC,
+    ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
 )
-from kernels.xiantao.search import search_hard, search_move
+from kernels.xiantao.search import rebuild_counts, search_hard
 from kernels.xiantao.state import new_state  # noqa: F401  (a run's template state, for callers)
-from kernels.xiantao.turn import start_tricks, take_turn
+from kernels.xiantao.turn import play_on, start_tricks
 
 N_SEATS = 4
 # the run's numbers, ``run[RUN_*]`` (int64) of ``play_range``
@@ -53,7 +52,7 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     """
     state, deck, hands, owner, counts, suit_counts, row = st.rng, st.deck, st.hands, st.owner, st.counts, \
         st.suit_counts, st.row
-    card_rank, card_suit, card_wild, card_points = st.card_tab[0], st.card_tab[1], st.card_tab[2], st.card_tab[3]
+    card_points = st.card_tab[3]
     policies, pp, rules = st.policies, st.pp, st.rules
     hand_size = rules[CL_HAND_SIZE]
     joker_bomb = rules[R_JOKER_BOMB] != 0
@@ -67,19 +66,11 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     redeals = 0
     while True:
         owner[:] = -1
-        counts[:, :] = 0
-        suit_counts[:, :, :] = 0
         for p in range(N_SEATS * hand_size):
             seat = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
-            c = deck[p]
-            hands[seat, p // N_SEATS] = c
-            owner[c] = seat
-            if card_wild[c]:
-                counts[seat, 15] += 1
-            else:
-                counts[seat, card_rank[c]] += 1
-                if card_rank[c] < 13:
-                    suit_counts[seat, card_rank[c], card_suit[c]] += 1
+            hands[seat, p // N_SEATS] = deck[p]
+            owner[deck[p]] = seat
+        rebuild_counts(owner, st.card_tab, counts, suit_counts)
         # -- 硬牌: asked from 庄家 round the table
         hard_seat = -1
         asked = 0
@@ -140,7 +131,7 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
             st.dealt_counts[s, r] = counts[s, r]
     # -- tricks
     start_tricks(st, banker, partner, hard_seat, call_card, revealed)
-    play_tricks(st, search_on)
+    play_on(st, np.int64(-2), search_on)
     # -- raw facts
     gs = st.gs
     note_left(counts, joker_bomb, row)
@@ -154,20 +145,6 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
     return gs[GS_N_LOG]
-
-
-@njit(cache=True, nogil=True)
-def play_tricks(st, search_on):
-    """The tricks of a dealt hand, turn by turn until the end rule (its own function: the turn
-    loop and the deal compile apart, each smaller). A ``search`` seat decides before its turn."""
-    while True:
-        seat = st.gs[GS_TURN]
-        forced = np.int64(-2)
-        if search_on is not None:
-            if st.policies[seat] == SEARCH:
-                forced = search_move(st, seat)
-        if take_turn(st, forced):
-            break
 
 
 @njit(cache=True, nogil=True)

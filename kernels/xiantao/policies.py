@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS, SF_REL
+from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.xiantao.ladder import bomb_level
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
@@ -212,9 +212,8 @@ def _hard_defender(seat, rel):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def choose_greedy(st, seat, moves, n):
-    counts, hand_left, rel, pp, rules = st.counts, st.hand_left, st.seat_flags[SF_REL], st.pp, st.rules
-    top_seat = st.gs[GS_TOP_SEAT]
+def choose_greedy(seat, moves, n, gs, counts, hand_left, rel, pp, rules):
+    top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
     if lead:
         best, best_cost = -1, 1 << 60
@@ -246,11 +245,10 @@ def choose_greedy(st, seat, moves, n):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def choose_smart(st, seat, moves, n):
-    counts, hand_left, rel, pp, rules = st.counts, st.hand_left, st.seat_flags[SF_REL], st.pp, st.rules
-    top_seat, trick_points = st.gs[GS_TOP_SEAT], st.gs[GS_TRICK_POINTS]
+def choose_smart(seat, moves, n, gs, counts, hand_left, rel, pp, rules, rank_points):
+    top_seat, trick_points = gs[GS_TOP_SEAT], gs[GS_TRICK_POINTS]
     lead = top_seat < 0
-    rank_points, joker_bomb = st.rank_points, rules[R_JOKER_BOMB] != 0
+    joker_bomb = rules[R_JOKER_BOMB] != 0
     plan = plan_count(counts, seat, joker_bomb)
     for i in range(n):  # going out now is always right
         if moves[i, F_SIZE] == hand_left[seat]:
@@ -305,15 +303,20 @@ def choose_smart(st, seat, moves, n):
 
 
 @njit(cache=True, nogil=True)
-def choose_play(st, policy, seat, moves, n):
-    """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading). What the
-    seat knows of the others is ``st.seat_flags[SF_REL]`` (``relation``, filled by the turn)."""
+def choose_play(policy, seat, moves, n, gs, counts, hand_left, rel, pp, tabs):
+    """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading). ``gs``: the
+    hand's scalars (the trick's top seat and points); ``rel``: what the seat knows of the others
+    (``relation``); ``tabs``: (rules, rank points, the hand's stream).
+
+    It takes the arrays it reads, not the hand's state: called once a turn and not inlined, a
+    state argument would cost numba a reference-count increment and decrement per slot."""
+    rules, rank_points, state = tabs
     if policy == RANDOM:
-        k = bounded(st.rng, n if st.gs[GS_TOP_SEAT] < 0 else n + 1)
+        k = bounded(state, n if gs[GS_TOP_SEAT] < 0 else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
-        return choose_greedy(st, seat, moves, n)
-    return choose_smart(st, seat, moves, n)
+        return choose_greedy(seat, moves, n, gs, counts, hand_left, rel, pp, rules)
+    return choose_smart(seat, moves, n, gs, counts, hand_left, rel, pp, rules, rank_points)
 
 
 @njit(cache=True, nogil=True)

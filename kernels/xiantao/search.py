@@ -19,7 +19,7 @@ this module is what 仙桃千分 adds to it, as the driver's hooks for ``Xiantao
 what a seat knows (the call card's other copy), how a world is dealt (``sample_owners``; for
 硬牌 the whole hidden deal, hands included, since 庄家 then draws the call card from them), how an
 option is played out and scored. A world is a ``clone`` of the hand's state; rollouts run the
-family's own turn (``kernels.xiantao.turn.take_turn``) with plain policies, so the search never
+family's own turn (``kernels.xiantao.turn.play_on``) with plain policies, so the search never
 recurses.
 """
 
@@ -31,7 +31,7 @@ from numba import njit
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_LOG, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
-    GS_TOP_SEAT, SF_FINISH,
+    GS_TOP_SEAT, SF_FINISH, SF_REL,
 )
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS
 from kernels.climb.search import collect_hidden, deal_hidden
@@ -47,12 +47,11 @@ from kernels.xiantao.policies import (
 from kernels.xiantao.rows import (
     ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, ROW_SEARCH_ROLLOUTS, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy,
 )
+from kernels.xiantao import turn
 from kernels.xiantao.state import GS_CALL, LAYOUT
-from kernels.xiantao.turn import fill_relations, start_tricks, take_turn
 
 KIND_PLAY, KIND_HARD = 0, 1  # the searched decisions: a move at the seat's turn, the 硬牌 answer
 HARD_SALT = 1 << 40  # the 硬牌 decision's stream index (play decisions use the turn number)
-MAX_ROLLOUT_TURNS = 4096
 # Money decides; between candidates whose money is equal in every world (most decisions do not
 # change who wins), the points captured break the tie: a weight far below one unit of money.
 TIE_BREAK = 1e-3
@@ -108,11 +107,7 @@ def _point_margin(seat, gs, captured):
 def _rollout(world, seat, forced):
     """Play ``forced`` (a move index, -1 pass, -2 the policy's own choice) then finish the hand with
     the world's players; ``seat``'s money."""
-    f = forced
-    for _ in range(MAX_ROLLOUT_TURNS):
-        if take_turn(world, f):
-            break
-        f = -2
+    turn.play_on(world, forced, None)
     gs, row, owner, card_tab = world.gs, world.row, world.owner, world.card_tab
     n_seats = world.hand_left.shape[0]
     unplayed = np.zeros(n_seats, np.int64)
@@ -141,8 +136,9 @@ def candidates(st, seat, moves, n, cand):
     """Fill ``cand`` with the moves worth searching (-1 = pass); returns (how many, smart's choice)."""
     counts, rules = st.counts, st.rules
     lead = st.gs[GS_TOP_SEAT] < 0
-    smart = choose_play(st, SMART, seat, moves, n)
-    greedy = choose_play(st, GREEDY, seat, moves, n)
+    rel, tabs = st.seat_flags[SF_REL], (rules, st.rank_points, st.rng)
+    smart = choose_play(SMART, seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
+    greedy = choose_play(GREEDY, seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = add_candidate(cand, 0, smart)
     if not lead:
@@ -175,7 +171,7 @@ def search_move(st, seat):
     for i in range(n):
         if moves[i, F_SIZE] == st.hand_left[seat]:
             return np.int64(-2)
-    fill_relations(st, seat)
+    turn.fill_relations(st.seat_flags[SF_REL], st.gs, seat)
     cand = np.empty(n + 1, np.int64)
     nc, smart = candidates(st, seat, moves, n, cand)
     if nc < 2:
@@ -263,7 +259,7 @@ def _play_out(world, seat, kind, option):
         partner = world.owner[o] if o >= 0 else np.int64(-1)
         if partner == banker or partner < 0:
             partner, revealed = (banker + 2) % n_seats, True
-    start_tricks(world, banker, partner, hard_seat, call_card, revealed)
+    turn.start_tricks(world, banker, partner, hard_seat, call_card, revealed)
     world.row[:] = 0
     gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
     return _rollout(world, seat, np.int64(-2))

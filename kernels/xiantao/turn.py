@@ -20,67 +20,80 @@ from kernels.climb.loop import (
 from kernels.xiantao.cardpick import play_cards
 from kernels.xiantao.ladder import move_level
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, generate_moves
-from kernels.xiantao.policies import call_preference, choose_play, relation
+from kernels.xiantao import search  # (the search player's turn; its rollouts play on with play_on)
+from kernels.xiantao.policies import SEARCH, call_preference, choose_play, relation
 from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, earn_bonus, note_big_whole, other_copy
 from kernels.xiantao.state import GS_CALL
 
+MAX_TURNS = 4096  # far above any hand's turns (108 cards, at most three passes a play)
+
 
 @njit(cache=True, nogil=True, inline="always")
-def fill_relations(st, seat):
-    """``st.seat_flags[SF_REL]``: what ``seat`` knows of each seat (``relation``), which the players read."""
-    gs = st.gs
-    rel = st.seat_flags[SF_REL]
+def fill_relations(rel, gs, seat):
+    """``rel[s]``: what ``seat`` knows of seat ``s`` (``relation``), which the players read."""
     for s in range(rel.shape[0]):
         rel[s] = relation(seat, s, gs[GS_LONE_SIDE] == 1, gs[GS_BANKER], gs[GS_PARTNER], gs[GS_LONE_SEAT],
                           gs[GS_REVEALED] == 1)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def take_turn(st, forced):
-    """One turn of the 仙桃千分 family: suit-aware moves with wilds, card picking, 明鸡, points.
+@njit(cache=True, nogil=True)
+def play_on(st, forced, search_on):
+    """Play the hand of ``st`` on, turn by turn, until the end rule: suit-aware moves with wilds,
+    the player's choice, card picking, 明鸡, points.
 
-    ``forced`` >= 0 plays that move (its index in ``generate_moves``' order), -1 passes, -2 lets
-    the seat's policy choose (a search player decides before the turn; ``kernels.xiantao.search``).
-    Returns True when the hand is over (``st.row``: ``kernels.xiantao.rows`` layout).
+    ``forced`` is the first turn's move: >= 0 plays that move (its index in ``generate_moves``'
+    order), -1 passes, -2 lets the seat's player choose (a search rollout forces its candidate).
+    ``search_on``: None when no seat searches (not compiled in); else a search seat decides before
+    each of its turns (``kernels.xiantao.search``). The turn is written out here over the state's
+    arrays, taken once: an (even inlined) call taking the state costs numba a reference count per
+    slot, every turn, so only the shared steps take it. ``st.row``: ``kernels.xiantao.rows`` layout.
     """
-    gs, row, moves = st.gs, st.row, st.moves
-    mode_hard = gs[GS_LONE_SIDE] == 1
-    banker, partner, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_CALL]
-    seat = gs[GS_TURN]
-    gs[GS_N_TURNS] += 1
-    n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, moves)
-    fill_relations(st, seat)
-    if forced > -2:
-        choice = forced
-    else:
-        choice = choose_play(st, st.policies[seat], seat, moves, n)
-    if choice < 0:
-        steps.record_pass(st, seat)
-    else:
-        cmode = call_preference(st.policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, st.hand_left, st.pp)
-        n_played, points = play_cards(st, seat, choice, cmode)
-        played = st.scratch
-        if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
-            partner_copy = other_copy(call_card, st.owner.shape[0])
-            for i in range(n_played):  # 明鸡: the partner plays his copy of the call card
-                if played[i] == partner_copy:
-                    gs[GS_REVEALED] = 1
-                    row[ROW_MINGJI] = gs[GS_N_TRICKS]
-        gs[GS_TRICK_POINTS] += points
-        move = moves[choice]
-        level = move_level(move)
-        if level > 0:
-            row[ROW_BOMBS + level - 1] += 1
-        if st.rules[R_BONUS_REQUIRES_PLAY] != 0:
-            earn_bonus(seat, move, st.dealt_wz, st.dealt_counts, row)
-        note_big_whole(seat, move, st.dealt_counts, row)
-        row[ROW_PLAYS + seat] += 1
-        steps.log_play(st, seat, choice, played, n_played)
-        if steps.after_play(st, seat, choice, n_played):
-            row[ROW_ENDED_BY] = seat
-            return True
-    steps.advance(st, seat)
-    return False
+    gs, row, moves, rules, counts, suit_counts = st.gs, st.row, st.moves, st.rules, st.counts, st.suit_counts
+    top, hand_left, policies, pp, owner = st.top, st.hand_left, st.policies, st.pp, st.owner
+    rel, played = st.seat_flags[SF_REL], st.scratch
+    choose_tabs = (rules, st.rank_points, st.rng)
+    hand = (owner, counts, suit_counts, played)
+    card_tabs = (st.nat_ids, st.wild_ids, st.card_tab)
+    dealt_wz, dealt_counts = st.dealt_wz, st.dealt_counts
+    f = forced
+    for _ in range(MAX_TURNS):
+        seat = gs[GS_TURN]
+        if search_on is not None:
+            if policies[seat] == SEARCH:
+                f = search.search_move(st, seat)
+        mode_hard = gs[GS_LONE_SIDE] == 1
+        banker, partner, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_CALL]
+        gs[GS_N_TURNS] += 1
+        n = generate_moves(counts[seat], suit_counts[seat], top, rules, moves)
+        fill_relations(rel, gs, seat)
+        choice = f if f > -2 else choose_play(policies[seat], seat, moves, n, gs, counts, hand_left, rel, pp,
+                                              choose_tabs)
+        f = -2
+        if choice < 0:
+            steps.record_pass(st, seat)
+        else:
+            cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
+            n_played, points = play_cards(seat, moves, choice, (call_card, cmode), hand, card_tabs)
+            if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
+                partner_copy = other_copy(call_card, owner.shape[0])
+                for i in range(n_played):  # 明鸡: the partner plays his copy of the call card
+                    if played[i] == partner_copy:
+                        gs[GS_REVEALED] = 1
+                        row[ROW_MINGJI] = gs[GS_N_TRICKS]
+            gs[GS_TRICK_POINTS] += points
+            move = moves[choice]
+            level = move_level(move)
+            if level > 0:
+                row[ROW_BOMBS + level - 1] += 1
+            if rules[R_BONUS_REQUIRES_PLAY] != 0:
+                earn_bonus(seat, move, dealt_wz, dealt_counts, row)
+            note_big_whole(seat, move, dealt_counts, row)
+            row[ROW_PLAYS + seat] += 1
+            steps.log_play(st, seat, choice, played, n_played)
+            if steps.after_play(st, seat, choice, n_played):
+                row[ROW_ENDED_BY] = seat
+                return
+        steps.advance(st, seat)
 
 
 @njit(cache=True, nogil=True)

@@ -9,11 +9,10 @@ first in 73% of them against the old defence, 48% against this one, 42% against 
 
 import numpy as np
 
-from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS, SF_REL
+from kernels.climb.loop import GS_LEN, GS_TOP_SEAT, GS_TRICK_POINTS
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, MOVE_FIELDS, SINGLE
 from kernels.xiantao.movegen import empty_moves, generate_moves
 from kernels.xiantao.policies import FOE, FRIEND, SMART, UNKNOWN, choose_play, params_matrix
-from kernels.xiantao.state import new_state
 from sim.games.xiantao.rules import XiantaoRules, play_tables
 
 R3, R4, R6, R8, R9, RK = 0, 1, 3, 5, 6, 10
@@ -31,16 +30,14 @@ def decide(hand: dict[int, int], rel: list[int], params: dict, top_rank: int = R
             suit_counts[1, rank, j % 4] += 1
     top = np.zeros(MOVE_FIELDS, np.int64)
     top[F_KIND], top[F_RANK], top[F_SIZE] = SINGLE, top_rank, 1
-    t["policies"], t["pp"] = np.full(4, SMART, np.int64), params_matrix(["smart"] * 4, [params] * 4)
-    t["fix_card"] = t["fix_slots"] = np.zeros((0, 0), np.int64)
-    st = new_state(t)
-    st.counts[:], st.suit_counts[:], st.top[:] = counts, suit_counts, top
-    st.hand_left[:] = [20, sum(hand.values()), 20, 20]
-    st.seat_flags[SF_REL] = rel
-    st.gs[GS_TOP_SEAT], st.gs[GS_TRICK_POINTS] = 0, trick_points
     out = empty_moves()
     n = generate_moves(counts[1], suit_counts[1], top, t["rules"], out)
-    i = choose_play(st, SMART, 1, out, n)
+    hand_left = np.array([20, sum(hand.values()), 20, 20], np.int64)
+    pp = params_matrix(["smart"] * 4, [params] * 4)
+    gs = np.zeros(GS_LEN, np.int64)
+    gs[GS_TOP_SEAT], gs[GS_TRICK_POINTS] = 0, trick_points
+    i = choose_play(SMART, 1, out, n, gs, counts, hand_left, np.array(rel, np.int64), pp,
+                    (t["rules"], t["rank_points"], np.zeros(4, np.uint64)))
     return None if i < 0 else (int(out[i, F_KIND]), int(out[i, F_RANK]), int(out[i, F_SIZE]))
 
 
