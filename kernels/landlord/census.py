@@ -57,12 +57,13 @@ def seat_features(counts, out, seat, col):
 
 
 @njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, card_rank, n_seats, hand_size, fix_card, fix_slots, out, kitty_out,
-                 n_blocks):
-    """Census of games ``start .. start + count - 1`` (``n_blocks`` contiguous blocks, a few per
-    thread, buffers allocated once per block). Rows depend only on ``(seed, game)`` and the fixed
-    cards (``fix_card`` / ``fix_slots``: ``kernels.deal.place_fixed``)."""
-    n_blocks = max(1, min(count, n_blocks))
+def census_range(seed, run, deck_template, card_rank, fix_card, fix_slots, out, kitty_out):
+    """Census of games ``start .. start + count - 1`` (``run``: start, count, seats, hand size and
+    blocks: ``n_blocks`` contiguous blocks, a few per thread, buffers allocated once per block).
+    Rows depend only on ``(seed, game)`` and the fixed cards (``fix_card`` / ``fix_slots``:
+    ``kernels.deal.place_fixed``)."""
+    start, count, n_seats, hand_size = run[0], run[1], run[2], run[3]
+    n_blocks = max(1, min(count, run[4]))
     n_dealt = n_seats * hand_size
     for b in prange(n_blocks):
         lo = start + (count * b) // n_blocks

@@ -176,10 +176,13 @@ WORK_LEN = 80
 
 
 @njit(cache=True, nogil=True)
-def _gen_wings(c, work, total, step, kind, rank, size, chain, rules, out, n):
-    """Every wing multiset of ``total`` cards (``step`` 2: pairs) on ranks outside the chain
-    (``work[W_NEED + r] > 0``), in increasing order of (count of rank 0, of rank 1, ...). Every
-    key has the chain's main part, so when following the caller has already checked the beat."""
+def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
+    """Every wing multiset of ``step * chain`` cards (``step`` 2: pairs) on ranks outside the chain
+    of ``chain`` trios (``work[W_NEED + r] > 0``), in increasing order of (count of rank 0, of rank
+    1, ...). Every key has the chain's main part, so when following the caller has already checked
+    the beat."""
+    total = step * chain
+    size = (3 + step) * chain
     pairs = step == 2
     wing_rule = rules[LL_WING_RULE]
     cap = rules[LL_WING_CAP]
@@ -375,9 +378,9 @@ def _gen_chains(c, top, lead, rules, out, n, work):
                         continue
                     n = _put(out, n, kind, top_rank, size, length, np.int64(0))
                 elif wing == 1:
-                    n = _gen_wings(c, work, length, np.int64(1), kind, top_rank, 4 * length, length, rules, out, n)
+                    n = _gen_wings(c, work, np.int64(1), kind, top_rank, length, rules, out, n)
                 elif rules[LL_AIR_PAIRS_CONSEC] == 0:
-                    n = _gen_wings(c, work, 2 * length, np.int64(2), kind, top_rank, 5 * length, length, rules, out, n)
+                    n = _gen_wings(c, work, np.int64(2), kind, top_rank, length, rules, out, n)
                 else:
                     n = _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n)
     return n

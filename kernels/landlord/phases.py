@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_PARTNER, GS_TOP_SEAT, GS_TURN, \
+from kernels.climb.loop import GS_BANKER, GS_FAMILY, GS_LONE_SEAT, GS_LONE_SIDE, GS_PARTNER, GS_TOP_SEAT, GS_TURN, \
     CL_HAND_SIZE, SF_BOMB_LIMIT
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import (
@@ -27,13 +27,13 @@ from kernels.landlord.movegen import (
 from kernels.landlord.policies import (
     GREEDY, PP_MINGPAI, PP_QIANG, PP_SEARCH_BIDS, RANDOM, SEARCH, choose_bid, choose_yes, hand_strength,
 )
+from kernels.landlord.state import MAX_DECISIONS  # noqa: F401 (re-exported)
 from kernels.rng import bounded
 
 # pre_tricks results
 PRE_TRICKS, PRE_NO_LANDLORD, PRE_OVER, PRE_STOP = 0, 1, 2, 3
 # decision kinds (dec[2])
 KIND_BID, KIND_QIANG, KIND_MINGPAI, KIND_TANDA, KIND_BAODAO = 0, 1, 2, 3, 4
-MAX_DECISIONS = 64  # decisions before the tricks: at most a re-bidding auction's and 4 declarations
 # dec: [decisions so far, stopping seat, stopping kind, highest bid at the stop]
 DEC_N, DEC_SEAT, DEC_KIND, DEC_HIGHEST = 0, 1, 2, 3
 _STOP = -99
@@ -45,30 +45,32 @@ SMART_BAODAO_DA = 28.0
 
 
 @njit(cache=True, nogil=True)
-def _take(dec, forced, seat, kind, highest, policies, pp, stop):
+def _take(st, seat, kind, highest, stop):
     """The forced answer of the next decision, ``_STOP`` when a search seat must be asked, else -1
     (the seat's policy answers)."""
+    dec, forced = st.dec, st.forced
     i = dec[DEC_N]
     if i >= MAX_DECISIONS:
         raise ValueError("more decisions before the tricks than MAX_DECISIONS (kernels.landlord.phases)")
     if forced[i] >= 0:
         return forced[i]
-    if stop and policies[seat] == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
+    if stop and st.policies[seat] == SEARCH and st.pp[seat, PP_SEARCH_BIDS] > 0:
         dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
         return _STOP
     return -1
 
 
 @njit(cache=True, nogil=True)
-def _note(dec, hist, value):
-    hist[dec[DEC_N]] = value
-    dec[DEC_N] += 1
+def _note(st, value):
+    st.hist[st.dec[DEC_N]] = value
+    st.dec[DEC_N] += 1
 
 
 @njit(cache=True, nogil=True)
-def _auction(first, n_seats, counts, rules, policies, pp, state, said, row, forced, hist, dec, stop):
+def _auction(st, first, n_seats, stop):
     """叫分 / 叫档: returns (bidder or -1, highest bid), or (``_STOP``, 0); ``said[seat]`` = first bid
     (-1 never asked)."""
+    rules, said = st.rules, st.said
     max_bid = rules[LL_MAX_BID]
     highest = np.int64(0)
     bidder = -1
@@ -81,13 +83,13 @@ def _auction(first, n_seats, counts, rules, policies, pp, state, said, row, forc
         if not openspiel and i == n_seats:
             break
         seat = (first + i) % n_seats
-        b = _take(dec, forced, seat, KIND_BID, highest, policies, pp, stop)
+        b = _take(st, seat, KIND_BID, highest, stop)
         if b == _STOP:
             return _STOP, 0
         if b < 0:
-            b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, state)
-        _note(dec, hist, b)
-        W.add_token(row, b)
+            b = choose_bid(st.policies[seat], seat, st.counts[seat], highest, st.pp, rules, st.rng)
+        _note(st, b)
+        W.add_token(st.row, b)
         if said[seat] < 0:
             said[seat] = b
         if b > 0:
@@ -104,21 +106,22 @@ def _auction(first, n_seats, counts, rules, policies, pp, state, said, row, forc
 
 
 @njit(cache=True, nogil=True)
-def _yes(seat, kind, threshold_index, counts, policies, pp, state, forced, hist, dec, stop):
+def _yes(st, seat, kind, threshold_index, stop):
     """A yes/no decision (抢, 明牌, 摊打): 1, 0, or ``_STOP``."""
-    v = _take(dec, forced, seat, kind, 0, policies, pp, stop)
+    v = _take(st, seat, kind, 0, stop)
     if v == _STOP:
         return v
     if v < 0:
-        v = 1 if choose_yes(policies[seat], seat, counts[seat], np.int64(threshold_index), pp, state) else 0
-    _note(dec, hist, v)
+        v = 1 if choose_yes(st.policies[seat], seat, st.counts[seat], np.int64(threshold_index), st.pp, st.rng) else 0
+    _note(st, v)
     return v
 
 
 @njit(cache=True, nogil=True)
-def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, row, forced, hist, dec, stop):
+def _qiang(st, bidder, highest, n_seats, stop):
     """抢地主 (A2.2 / A2', D-1): returns (landlord, number of 抢), or (``_STOP``, 0)."""
-    mode = rules[LL_QIANG]
+    said, row = st.said, st.row
+    mode = st.rules[LL_QIANG]
     if mode == QIANG_NONE or (mode == QIANG_AFTER_THREE and highest != 3):
         return bidder, 0
     landlord = bidder
@@ -127,7 +130,7 @@ def _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, r
         seat = (bidder + i) % n_seats
         if said[seat] == 0 or (seat == bidder and count == 0):
             continue
-        v = _yes(seat, KIND_QIANG, PP_QIANG, counts, policies, pp, state, forced, hist, dec, stop)
+        v = _yes(st, seat, KIND_QIANG, PP_QIANG, stop)
         if v == _STOP:
             return _STOP, 0
         if v == 1:
@@ -169,27 +172,28 @@ def choose_baodao(policy, seat, c, pp, state):
 
 
 @njit(cache=True, nogil=True)
-def _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row, forced, hist, dec, stop):
+def _shanghai_declarations(st, landlord, touliao, stop):
     """上海 §2.5 摊打 (头撂 deals only) then §6 报到 (打 / 不打); returns PRE_OVER on 报到 不打,
     PRE_STOP, else PRE_TRICKS."""
+    row = st.row
     if touliao:
-        v = _yes(landlord, KIND_TANDA, PP_MINGPAI, counts, policies, pp, state, forced, hist, dec, stop)
+        v = _yes(st, landlord, KIND_TANDA, PP_MINGPAI, stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:
             W.add_token(row, W.TOK_TANDA)
             row[W.ROW_MINGPAI] = 1
-    c = counts[landlord]
+    c = st.counts[landlord]
     sets = baodao_sets(c)
     row[W.ROW_BAODAO_SETS] = sets
     if sets == 0:
         return PRE_TRICKS
-    choice = _take(dec, forced, landlord, KIND_BAODAO, 0, policies, pp, stop)
+    choice = _take(st, landlord, KIND_BAODAO, 0, stop)
     if choice == _STOP:
         return PRE_STOP
     if choice < 0:
-        choice = choose_baodao(policies[landlord], landlord, c, pp, state)
-    _note(dec, hist, choice)
+        choice = choose_baodao(st.policies[landlord], landlord, c, st.pp, st.rng)
+    _note(st, choice)
     row[W.ROW_BAODAO] = choice
     if choice == W.BAODAO_DA:
         W.add_token(row, W.TOK_BAODAO_DA)
@@ -202,10 +206,12 @@ def _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row, 
 
 
 @njit(cache=True, nogil=True)
-def pre_tricks(rules, policies, pp, state, counts, said, row, forced, hist, dec, stop):
-    """The phases from the deal in ``row`` to the first play: fills ``counts`` (the landlord with
-    the kitty) and the row's auction and declaration facts. Returns PRE_TRICKS, PRE_NO_LANDLORD
-    (everybody passed), PRE_OVER (报到 不打: a landlord win without play) or PRE_STOP (``dec``)."""
+def pre_tricks(st, stop):
+    """The phases from the deal in ``st.row`` to the first play: fills ``st.counts`` (the landlord
+    with the kitty) and the row's auction and declaration facts. Returns PRE_TRICKS,
+    PRE_NO_LANDLORD (everybody passed), PRE_OVER (报到 不打: a landlord win without play) or
+    PRE_STOP (``st.dec``)."""
+    rules, counts, said, row = st.rules, st.counts, st.said, st.row
     n_seats = rules[LL_N_SEATS]
     dang_flow = rules[LL_FLOW] == FLOW_MARKER_DANG
     first = row[W.ROW_FIRST_BIDDER]
@@ -216,8 +222,8 @@ def pre_tricks(rules, policies, pp, state, counts, said, row, forced, hist, dec,
     for f in (W.ROW_N_TOKENS, W.ROW_LANDLORD, W.ROW_BID, W.ROW_QIANG, W.ROW_MINGPAI, W.ROW_TOULIAO,
               W.ROW_BAODAO_SETS, W.ROW_BAODAO, W.ROW_WINNER, W.ROW_LANDLORD_WON):
         row[f] = 0
-    dec[DEC_N] = 0
-    bidder, highest = _auction(first, n_seats, counts, rules, policies, pp, state, said, row, forced, hist, dec, stop)
+    st.dec[DEC_N] = 0
+    bidder, highest = _auction(st, first, n_seats, stop)
     if bidder == _STOP:
         return PRE_STOP
     for s in range(n_seats):
@@ -226,8 +232,7 @@ def pre_tricks(rules, policies, pp, state, counts, said, row, forced, hist, dec,
         row[W.ROW_LANDLORD] = -1
         row[W.ROW_WINNER] = -1
         return PRE_NO_LANDLORD
-    landlord, n_qiang = _qiang(bidder, highest, n_seats, counts, said, rules, policies, pp, state, row, forced, hist,
-                               dec, stop)
+    landlord, n_qiang = _qiang(st, bidder, highest, n_seats, stop)
     if landlord == _STOP:
         return PRE_STOP
     row[W.ROW_LANDLORD] = landlord
@@ -236,7 +241,7 @@ def pre_tricks(rules, policies, pp, state, counts, said, row, forced, hist, dec,
     for r in range(15):
         counts[landlord, r] += row[W.ROW_KITTY + r]
     if rules[LL_MINGPAI] != 0 and not dang_flow:
-        v = _yes(landlord, KIND_MINGPAI, PP_MINGPAI, counts, policies, pp, state, forced, hist, dec, stop)
+        v = _yes(st, landlord, KIND_MINGPAI, PP_MINGPAI, stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:
@@ -250,16 +255,18 @@ def pre_tricks(rules, policies, pp, state, counts, said, row, forced, hist, dec,
     if dang_flow:
         touliao = said[first] == 3
         row[W.ROW_TOULIAO] = 1 if touliao else 0
-        return _shanghai_declarations(landlord, touliao, counts, policies, pp, state, row, forced, hist, dec, stop)
+        return _shanghai_declarations(st, landlord, touliao, stop)
     return PRE_TRICKS
 
 
 @njit(cache=True, nogil=True)
-def start_tricks(gs, hand_left, seat_flags, top, row, rules):
-    """The trick state once the landlord is known: he leads, the lone side; nobody out."""
+def start_tricks(st):
+    """The trick state once the landlord is known: he leads, the lone side; nobody out (the
+    game's own ``gs`` slots from ``GS_FAMILY`` on are kept)."""
+    gs, hand_left, seat_flags, row, rules = st.gs, st.hand_left, st.seat_flags, st.row, st.rules
     n_seats = rules[LL_N_SEATS]
     landlord = row[W.ROW_LANDLORD]
-    gs[:] = 0
+    gs[:GS_FAMILY] = 0
     gs[GS_TURN] = landlord
     gs[GS_TOP_SEAT] = -1
     gs[GS_LONE_SIDE] = 1
@@ -271,4 +278,6 @@ def start_tricks(gs, hand_left, seat_flags, top, row, rules):
     seat_flags[:, :] = 0
     for s in range(n_seats):
         seat_flags[SF_BOMB_LIMIT, s] = row[W.ROW_BOMB_LIMIT + s]
-    top[:] = 0
+        st.captured[s] = 0
+        st.order[s] = 0
+    st.top[:] = 0

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import CL_HAND_SIZE
+from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, main_order
 from kernels.rng import bounded
@@ -242,7 +242,11 @@ def _whole_bomb(moves, n, c):
 
 
 @njit(cache=True, nogil=True)
-def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp):
+def choose_greedy(st, seat, n):
+    """greedy's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
+    moves, hand_left, pp = st.moves, st.hand_left, st.pp
+    top_seat, landlord = st.gs[GS_TOP_SEAT], st.gs[GS_LONE_SEAT]
+    lead = top_seat < 0
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -318,8 +322,12 @@ def _spring_looms(hand_left, landlord, hand_size):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, scratch, hand_size):
-    c = counts[seat]
+def choose_smart(st, seat, n):
+    """smart's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
+    moves, hand_left, pp, scratch = st.moves, st.hand_left, st.pp, st.scratch
+    top_seat, landlord, hand_size = st.gs[GS_TOP_SEAT], st.gs[GS_LONE_SEAT], st.rules[CL_HAND_SIZE]
+    lead = top_seat < 0
+    c = st.counts[seat]
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -388,11 +396,12 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp
 
 
 @njit(cache=True, nogil=True, inline="always")
-def ll_choose(policy, seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, rules, state, scratch):
-    """Index of the chosen move in ``moves[:n]``, or -1 to pass (never -1 when leading)."""
+def ll_choose(st, seat, n):
+    """Index of ``seat``'s chosen move in ``st.moves[:n]``, or -1 to pass (never -1 when leading)."""
+    policy = st.policies[seat]
     if policy == RANDOM:
-        k = bounded(state, n if lead else n + 1)
+        k = bounded(st.rng, n if st.gs[GS_TOP_SEAT] < 0 else n + 1)
         return k if k < n else -1
     if policy == GREEDY:
-        return choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp)
-    return choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, scratch, rules[CL_HAND_SIZE])
+        return choose_greedy(st, seat, n)
+    return choose_smart(st, seat, n)

@@ -19,8 +19,12 @@ gives him what he has not played of them (``kitty_need``). Not modelled: what th
 about hands. Decisions before the tricks
 are searched in ``kernels.landlord.search_bids``.
 
-Shared pieces (the search's own stream, rank-count deals) are in ``kernels.climb.search``; the
-rollouts run the family's own turn (``kernels.landlord.turn.take_turn``) with plain policies.
+The method is the one search driver's (``kernels.climb.search_driver.search_decide``); this module
+gives it the family's candidates and its five hooks for ``LandlordState``: the search parameters
+(a decision before the tricks searches ``BID_WORLDS`` times the worlds), what the seat knows
+(``knowledge``), a world (``sample_world``: the hidden hands, or before the tricks the whole deal
+the seat cannot see), a play-out (``play_out``: the family's own turn,
+``kernels.landlord.turn.take_turn``, with the world's players) and the count (``record_search``).
 """
 
 from __future__ import annotations
@@ -28,50 +32,34 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_LEN, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, LOG_WIDTH, SF_ROWS
-from kernels.climb.search import deal_counts, rollout_players, search_stream
-from kernels.climb.search_pick import add_candidate, add_gains, confident_best, fill_cheapest
+from kernels.climb import search_driver as sd
+from kernels.climb.loop import GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT
+from kernels.climb.search import deal_counts
+from kernels.climb.search_pick import add_candidate, fill_cheapest
+from kernels.hooks import implements
 from kernels.landlord.money import seat_money
-from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_MAX_MOVES, WORK_LEN, is_bomb_class, main_order
-from kernels.landlord.phases import in_baodao_set
+from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_N_SEATS, is_bomb_class, main_order
+from kernels.landlord.phases import (
+    DEC_N, KIND_BAODAO, KIND_MINGPAI, KIND_TANDA, PRE_NO_LANDLORD, PRE_OVER, in_baodao_set, pre_tricks,
+    start_tricks,
+)
 from kernels.landlord.policies import (
     PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART, _after_plan, _weakest_bomb, choose_greedy, choose_smart,
 )
 from kernels.landlord.rows import (
-    BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_LEN, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS,
+    BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS,
     ROW_SEARCH_ROLLOUTS, end_facts,
 )
+from kernels.landlord.search_bids import BID_WORLDS, sample_deal
+from kernels.landlord.state import GS_BLOCK, GS_SEARCH_KIND, LAYOUT
 from kernels.landlord.turn import take_turn, turn_moves
-from kernels.rng import next_u64
 
+KIND_PLAY = 5  # a play decision (the decisions before the tricks are kernels.landlord.phases KIND_*)
 MAX_ROLLOUT_TURNS = 4096
 # Money decides; between candidates whose money is equal in every world, how close the losing
 # side came to going out breaks the tie: at most 64 cards × this, far below one unit of money.
 TIE_BREAK = 1e-5
-
-
-@njit(cache=True, nogil=True)
-def _world(n_seats, rules):
-    """Scratch state of one sampled world: (gs, hand_left, seat_flags, captured, order, counts,
-    top, row, moves, work, log, rollout stream)."""
-    return (np.zeros(GS_LEN, np.int64), np.zeros(n_seats, np.int64), np.zeros((SF_ROWS, n_seats), np.int64),
-            np.zeros(n_seats, np.int64), np.zeros(n_seats, np.int64), np.zeros((n_seats, 16), np.int64),
-            np.zeros(7, np.int64), np.zeros(ROW_LEN, np.int64), np.zeros((rules[LL_MAX_MOVES], 7), np.int64),
-            np.zeros(32 + WORK_LEN, np.int64), np.zeros((1, LOG_WIDTH), np.int64), np.zeros(4, np.uint64))
-
-
-@njit(cache=True, nogil=True)
-def _copy_world(a, b):
-    """``b`` = ``a`` (the state a rollout starts from; moves, work and log are scratch)."""
-    b[0][:] = a[0]
-    b[1][:] = a[1]
-    b[2][:, :] = a[2]
-    b[3][:] = a[3]
-    b[4][:] = a[4]
-    b[5][:, :] = a[5]
-    b[6][:] = a[6]
-    b[7][:] = a[7]
-    b[11][:] = a[11]
+KNOW_SHOWN, KNOW_KITTY = 15, 16  # knowledge: need[0:15], the landlord's hand shown, the seat took the kitty
 
 
 @njit(cache=True, nogil=True)
@@ -138,26 +126,18 @@ def _margin(seat, landlord, hand_left):
 
 
 @njit(cache=True, nogil=True)
-def _rollout(forced, seat, w, rules, rpol, rpp, mv):
-    """Play ``forced`` (a move index, -1 pass) then finish the hand with the rollout players;
-    ``seat``'s money (plus the tie-break)."""
-    gs, hand_left, seat_flags, captured, order, counts, top, row, moves, work, log, rstate = w
+def rollout(world, forced, seat):
+    """Play ``forced`` (a move index, -1 pass, -2 the player's own) then finish the hand with the
+    world's players; ``seat``'s money (plus the tie-break)."""
     f = forced
     for _ in range(MAX_ROLLOUT_TURNS):
-        if take_turn(gs, hand_left, seat_flags, captured, order, rules, rpol, rpp, rstate, counts, moves, work, top,
-                     row, log, f):
+        if take_turn(world, f):
             break
         f = -2
+    gs, hand_left = world.gs, world.hand_left
     landlord = gs[GS_LONE_SEAT]
-    end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], row)
-    return seat_money(row, seat, hand_left.shape[0], mv) + TIE_BREAK * _margin(seat, landlord, hand_left)
-
-
-@njit(cache=True, nogil=True)
-def _rollout_players(seat, pp):
-    """Every seat of a rollout plays as ``seat`` would: its rollout policy (search plays as smart)
-    and its parameters."""
-    return rollout_players(seat, pp, min(np.int64(pp[seat, PP_ROLLOUT]), np.int64(SMART)))
+    end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], world.row)
+    return seat_money(world.row, seat, hand_left.shape[0], world.mv) + TIE_BREAK * _margin(seat, landlord, hand_left)
 
 
 @njit(cache=True, nogil=True)
@@ -170,78 +150,110 @@ def _order_cost(c, moves, i, work):
 
 
 @njit(cache=True, nogil=True)
-def candidates(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work, cand, hand_size):
-    """Fill ``cand`` with the moves worth searching (-1 = pass); returns (how many, smart's choice)."""
-    smart = choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp, work, hand_size)
-    greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, landlord, pp)
-    limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
+def candidates(st, seat, n, cand):
+    """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
+    many, smart's choice)."""
+    lead = st.gs[GS_TOP_SEAT] < 0
+    smart = choose_smart(st, seat, n)
+    greedy = choose_greedy(st, seat, n)
+    limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = add_candidate(cand, 0, smart)
     if not lead:
         nc = add_candidate(cand, nc, -1)
     nc = add_candidate(cand, nc, greedy)
     if not lead:
-        weakest = _weakest_bomb(moves, n)
+        weakest = _weakest_bomb(st.moves, n)
         if weakest >= 0:
             nc = add_candidate(cand, nc, weakest)
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
         cost = np.empty(n, np.int64)
         for i in range(n):
-            cost[i] = _order_cost(counts[seat], moves, i, work)
+            cost[i] = _order_cost(st.counts[seat], st.moves, i, st.scratch)
         nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
     return min(nc, limit), smart
 
 
 @njit(cache=True, nogil=True)
-def search_move(seat, gs, hand_left, seat_flags, captured, order, rules, pp, mv, state, counts, top, row):
+def search_move(st, seat):
     """The search player's move at its turn: an index in ``turn_moves``' order, -1 to pass, or -2
     when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
-    n_seats = hand_left.shape[0]
-    moves = np.empty((rules[LL_MAX_MOVES], 7), np.int64)
-    work = np.zeros(32 + WORK_LEN, np.int64)
-    n, _ = turn_moves(seat, counts, top, rules, seat_flags, moves, work[32:])
+    n, _ = turn_moves(st, seat)
     if n == 0:
         return -2
     for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
+        if st.moves[i, 2] == st.hand_left[seat]:
             return -2
-    lead = gs[GS_TOP_SEAT] < 0
-    landlord = gs[GS_LONE_SEAT]
     cand = np.empty(n + 3, np.int64)
-    nc, smart = candidates(seat, moves, n, lead, counts, gs[GS_TOP_SEAT], hand_left, landlord, pp, work, cand,
-                           rules[CL_HAND_SIZE])
+    nc, smart = candidates(st, seat, n, cand)
     if nc < 2:
         return -2
-    sstate = np.empty(4, np.uint64)
-    search_stream(state, gs[GS_N_TURNS], sstate)
-    rpol, rpp = _rollout_players(seat, pp)
-    shown = np.zeros(n_seats, np.bool_)
-    if row[ROW_MINGPAI] == 1 and landlord >= 0:
-        shown[landlord] = True
-    need = np.zeros(15, np.int64)
-    kitty_need(seat, landlord, counts, row, rules, need)
-    base, w = _world(n_seats, rules), _world(n_seats, rules)
-    gain = np.zeros(nc)  # per candidate: sums over worlds of its money minus smart's (cand[0]), and of squares
-    gain2 = np.zeros(nc)
-    money = np.empty(nc)
-    worlds = max(1, np.int64(pp[seat, PP_WORLDS]))
-    for _ in range(worlds):
-        base[0][:] = gs
-        base[1][:] = hand_left
-        base[2][:, :] = seat_flags
-        base[3][:] = captured
-        base[4][:] = order
-        base[6][:] = top
-        base[7][:] = row
-        sample_world(seat, counts, hand_left, landlord, shown, need, base[5], sstate)
-        for k in range(4):
-            base[11][k] = next_u64(sstate)
-        for ci in range(nc):
-            _copy_world(base, w)
-            money[ci] = _rollout(cand[ci], seat, w, rules, rpol, rpp, mv)
-        add_gains(money, nc, gain, gain2)
-    best = confident_best(gain, gain2, nc, worlds, pp[seat, PP_CONFIDENCE])
-    row[ROW_SEARCH_DECISIONS + seat] += 1
-    row[ROW_SEARCH_ROLLOUTS + seat] += nc * worlds
-    if cand[best] == smart:
-        row[ROW_SEARCH_AGREE + seat] += 1
-    return cand[best]
+    st.gs[GS_SEARCH_KIND] = KIND_PLAY
+    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS])
+
+
+# ---- the search driver's hooks for LandlordState (kernels.climb.search_driver) ---------------------
+
+@implements(sd.search_params, LAYOUT)
+def _search_params(st, seat):
+    worlds = max(np.int64(1), np.int64(st.pp[seat, PP_WORLDS]))
+    if st.gs[GS_SEARCH_KIND] != KIND_PLAY:
+        worlds *= BID_WORLDS
+    return worlds, st.pp[seat, PP_CONFIDENCE], min(np.int64(st.pp[seat, PP_ROLLOUT]), np.int64(SMART))
+
+
+@implements(sd.knowledge, LAYOUT)
+def _knowledge(st, seat, kind):
+    """need[0:15] (what the landlord is known to hold: ``kitty_need``), then whether his hand is
+    shown (明牌 / 摊打) and, before the tricks, whether ``seat`` took the kitty."""
+    know = np.zeros(17, np.int64)
+    if kind == KIND_PLAY:
+        landlord = st.gs[GS_LONE_SEAT]
+        know[KNOW_SHOWN] = 1 if st.row[ROW_MINGPAI] == 1 and landlord >= 0 else 0
+        kitty_need(seat, landlord, st.counts, st.row, st.rules, know[:15])
+    else:
+        know[KNOW_KITTY] = 1 if kind == KIND_MINGPAI or kind == KIND_TANDA or kind == KIND_BAODAO else 0
+    return know
+
+
+@implements(sd.sample_world, LAYOUT)
+def _sample_world(world, st, seat, kind, know, rng):
+    if kind == KIND_PLAY:
+        landlord = st.gs[GS_LONE_SEAT]
+        shown = np.zeros(st.hand_left.shape[0], np.bool_)
+        if know[KNOW_SHOWN] != 0:
+            shown[landlord] = True
+        sample_world(seat, st.counts, st.hand_left, landlord, shown, know[:15], world.counts, rng)
+    else:
+        sample_deal(seat, know[KNOW_KITTY] != 0, st.row, st.rules, world.row, rng)
+
+
+@implements(sd.play_out, LAYOUT)
+def _play_out(world, seat, kind, option):
+    if kind == KIND_PLAY:
+        return rollout(world, option, seat)
+    # a decision before the tricks: the table's earlier answers forced, this one, then everything
+    k = world.dec[DEC_N]
+    world.forced[:] = -1
+    world.forced[:k] = world.hist[:k]
+    world.forced[k] = option
+    code = pre_tricks(world, False)
+    if code == PRE_NO_LANDLORD:
+        return 0.0  # a redeal (or no game): worth the same whatever the seat answered
+    if code == PRE_OVER:
+        return seat_money(world.row, seat, world.rules[LL_N_SEATS], world.mv)
+    start_tricks(world)
+    world.gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
+    world.tally[world.gs[GS_BLOCK]] += 1  # played through the tricks: a rollout
+    return rollout(world, np.int64(-2), seat)
+
+
+@implements(sd.record_search, LAYOUT)
+def _record_search(st, seat, rollouts, agreed):
+    st.row[ROW_SEARCH_DECISIONS + seat] += 1
+    if st.gs[GS_SEARCH_KIND] == KIND_PLAY:
+        st.row[ROW_SEARCH_ROLLOUTS + seat] += rollouts
+    else:  # only the play-outs that reached the tricks count (a redeal or 报到 不打 plays none)
+        st.row[ROW_SEARCH_ROLLOUTS + seat] += st.tally[st.gs[GS_BLOCK]]
+        st.tally[st.gs[GS_BLOCK]] = 0
+    if agreed:
+        st.row[ROW_SEARCH_AGREE + seat] += 1

@@ -7,8 +7,9 @@ hands and, until the seat took it, the kitty are dealt at random from the rest o
 decisions the table made before are forced as they were; everything after (the rest of the
 auction, 抢, declarations and the tricks) is played by the rollout players, every seat as the
 searcher would (``kernels.landlord.search``). Every answer meets the same worlds (paired); smart's
-answer stands unless another's mean gain over it is at least ``confidence`` standard errors
-(``kernels.climb.search_pick``).
+answer stands unless another's mean gain over it is at least ``confidence`` standard errors: the
+one search driver (``kernels.climb.search_driver``), whose hooks for this family are in
+``kernels.landlord.search``.
 """
 
 from __future__ import annotations
@@ -16,19 +17,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb import search_driver as sd
 from kernels.climb.loop import CL_HAND_SIZE
-from kernels.climb.search import deal_counts, search_stream
-from kernels.climb.search_pick import add_gains, confident_best
+from kernels.climb.search import deal_counts
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import LL_KITTY, LL_MAX_BID, LL_N_SEATS
 from kernels.landlord.phases import (
-    KIND_BAODAO, KIND_BID, KIND_MINGPAI, KIND_QIANG, KIND_TANDA, MAX_DECISIONS, PRE_NO_LANDLORD, PRE_OVER,
-    choose_baodao, pre_tricks, start_tricks,
+    DEC_HIGHEST, DEC_KIND, DEC_N, DEC_SEAT, KIND_BAODAO, KIND_BID, KIND_MINGPAI, KIND_QIANG, KIND_TANDA, choose_baodao,
 )
-from kernels.landlord.policies import PP_CONFIDENCE, PP_MINGPAI, PP_QIANG, PP_WORLDS, SMART, choose_bid, choose_yes
-from kernels.landlord.search import _rollout, _rollout_players, _world
-from kernels.landlord.money import seat_money
-from kernels.rng import next_u64
+from kernels.landlord.policies import PP_MINGPAI, PP_QIANG, SMART, choose_bid, choose_yes
+from kernels.landlord.state import GS_BLOCK, GS_SEARCH_KIND
 
 BID_WORLDS = 4  # a bid is searched in this many times the play decisions' worlds: there are few of them, a
 #                 bid multiplies every later payment, and with few worlds the best of several answers often
@@ -97,63 +95,18 @@ def sample_deal(seat, took_kitty, row, rules, w_row, state):
 
 
 @njit(cache=True, nogil=True)
-def search_pre(seat, kind, highest, k, counts, row, hist, rules, pp, mv, state):
-    """The search seat's answer to decision ``k`` before the tricks (``kernels.landlord.phases``:
-    ``kind``, ``highest``); ``hist[:k]`` the table's decisions so far, ``counts`` the seat's cards now."""
-    n_seats = rules[LL_N_SEATS]
+def search_pre(st):
+    """The search seat's answer to the decision before the tricks that stopped the phases
+    (``st.dec``: seat, kind, highest bid, its index; ``st.hist`` the table's answers so far,
+    ``st.counts`` the cards now), by the search driver (the hooks: ``kernels.landlord.search``)."""
+    seat, kind, highest, k = st.dec[DEC_SEAT], st.dec[DEC_KIND], st.dec[DEC_HIGHEST], st.dec[DEC_N]
     opts = np.empty(8, np.int64)
-    n_opt = options_of(kind, highest, rules, opts)
-    smart = smart_answer(seat, kind, highest, counts[seat], pp, rules, state)
-    took_kitty = kind == KIND_MINGPAI or kind == KIND_TANDA or kind == KIND_BAODAO
-    sstate = np.empty(4, np.uint64)
-    search_stream(state, PRE_SALT + k, sstate)
-    rpol, rpp = _rollout_players(seat, pp)
-    base_row = row.copy()
-    w = _world(n_seats, rules)
-    said = np.empty(n_seats, np.int64)
-    forced = np.full(MAX_DECISIONS, np.int64(-1))
-    w_hist = np.zeros(MAX_DECISIONS, np.int64)
-    dec = np.zeros(4, np.int64)
-    rstate = np.empty(4, np.uint64)
-    base_opt = 0  # smart's answer: the others are judged by their paired gain over it
-    for oi in range(n_opt):
+    n_opt = options_of(kind, highest, st.rules, opts)
+    smart = smart_answer(seat, kind, highest, st.counts[seat], st.pp, st.rules, st.rng)
+    for oi in range(n_opt):  # smart's answer first: the others are judged by their paired gain over it
         if opts[oi] == smart:
-            base_opt = oi
-    opts[0], opts[base_opt] = opts[base_opt], opts[0]
-    gain = np.zeros(n_opt)
-    gain2 = np.zeros(n_opt)
-    money_of = np.empty(n_opt)
-    rollouts = 0  # answers played out through the tricks (a redeal or a hand over before them plays none)
-    worlds = BID_WORLDS * max(1, np.int64(pp[seat, PP_WORLDS]))
-    for _ in range(worlds):
-        sample_deal(seat, took_kitty, row, rules, base_row, sstate)
-        for j in range(4):
-            rstate[j] = next_u64(sstate)
-        for oi in range(n_opt):
-            gs, hand_left, seat_flags, captured, order, w_counts, top, w_row = w[0], w[1], w[2], w[3], w[4], w[5], \
-                w[6], w[7]
-            w_row[:] = base_row
-            w[11][:] = rstate
-            forced[:] = -1
-            forced[:k] = hist[:k]
-            forced[k] = opts[oi]
-            code = pre_tricks(rules, rpol, rpp, w[11], w_counts, said, w_row, forced, w_hist, dec, False)
-            if code == PRE_NO_LANDLORD:
-                money = 0.0  # a redeal (or no game): worth the same whatever the seat answered
-            elif code == PRE_OVER:
-                money = seat_money(w_row, seat, n_seats, mv)
-            else:
-                start_tricks(gs, hand_left, seat_flags, top, w_row, rules)
-                captured[:] = 0
-                order[:] = 0
-                money = _rollout(np.int64(-2), seat, w, rules, rpol, rpp, mv)
-                rollouts += 1
-            money_of[oi] = money
-        add_gains(money_of, n_opt, gain, gain2)
-    best = confident_best(gain, gain2, n_opt, worlds, pp[seat, PP_CONFIDENCE])
-    row[W.ROW_SEARCH_DECISIONS + seat] += 1
-    row[W.ROW_SEARCH_ROLLOUTS + seat] += rollouts
-    if opts[best] == smart:
-        row[W.ROW_SEARCH_AGREE + seat] += 1
-    return opts[best]
-
+            opts[0], opts[oi] = opts[oi], opts[0]
+            break
+    st.gs[GS_SEARCH_KIND] = kind
+    st.tally[st.gs[GS_BLOCK]] = 0
+    return sd.search_decide(st, seat, kind, opts, n_opt, smart, PRE_SALT + k)

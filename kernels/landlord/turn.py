@@ -1,6 +1,6 @@
 """One turn of the landlord family (斗地主 3p/4p, 上海三打一) on the climbing engine's loop.
 
-What this family adds to the shared steps (``kernels.climb.loop``): rank-count move generation
+What this family adds to the shared steps (``kernels.climb.steps``): rank-count move generation
 and the landlord beat rule (``kernels.landlord.movegen``), the landlord players
 (``kernels.landlord.policies``), the 上海 per-farmer bomb limits (§2.1) and the per-play facts of
 ``kernels.landlord.rows``. The landlord is the lone side (``gs[GS_LONE_SEAT]``); the hand ends at the
@@ -12,10 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import (
-    GS_LONE_SEAT, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED, advance,
-    after_play, log_play, record_pass,
-)
+from kernels.climb import steps
+from kernels.climb.loop import GS_LONE_SEAT, GS_N_TURNS, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED
 from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
 from kernels.landlord.policies import ll_choose
@@ -38,49 +36,44 @@ def _drop_limited_bombs(moves, n, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def turn_moves(seat, counts, top, rules, seat_flags, moves, work):
-    """The moves ``seat`` may make now, in ``ll_generate``'s order: (how many, whether the 上海 bomb
-    limit took bombs away). A search player indexes the same list (``kernels.landlord.search``)."""
-    n = ll_generate(counts[seat], top, rules, moves, work)
+def turn_moves(st, seat):
+    """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order: (how many,
+    whether the 上海 bomb limit took bombs away). A search player indexes the same list."""
+    rules, seat_flags = st.rules, st.seat_flags
+    n = ll_generate(st.counts[seat], st.top, rules, st.moves, st.scratch[32:])
     if rules[LL_BOMB_LIMITS] != 0 and seat_flags[SF_BOMB_LIMIT, seat] >= 0 \
             and seat_flags[SF_BOMBS_USED, seat] >= seat_flags[SF_BOMB_LIMIT, seat]:
-        n2 = _drop_limited_bombs(moves, n, rules)
+        n2 = _drop_limited_bombs(st.moves, n, rules)
         return n2, n2 < n
     return n, False
 
 
 @njit(cache=True, nogil=True, inline="always")
-def take_turn(gs, hand_left, seat_flags, captured, order, rules, policies, pp, state, counts, moves,
-              played, top, row, log, forced):
+def take_turn(st, forced):
     """One turn of the landlord family: rank-count moves, the 上海 bomb limits, landlord players.
 
     The landlord is the lone side (``gs[GS_LONE_SEAT]``); the hand ends at the first player out.
     ``forced`` >= 0 plays that move (its index in ``turn_moves``' order), -1 passes, -2 lets the
     seat's policy choose (a search player decides before the turn; ``kernels.landlord.search``).
-    Returns True when the hand is over (``row``: ``kernels.landlord.rows`` layout).
+    Returns True when the hand is over (``st.row``: ``kernels.landlord.rows`` layout).
     """
-    hard_seat = gs[GS_LONE_SEAT]
+    gs, row, played = st.gs, st.row, st.scratch
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
-    top_seat = gs[GS_TOP_SEAT]
-    n, blocked = turn_moves(seat, counts, top, rules, seat_flags, moves, played[32:])
+    n, blocked = turn_moves(st, seat)
     if blocked:
         row[LROW_BLOCKED] += 1
-    if forced > -2:
-        choice = forced
-    else:
-        choice = ll_choose(policies[seat], seat, moves, n, top_seat < 0, counts, top_seat, hand_left, hard_seat, pp,
-                           rules, state, played)
+    choice = forced if forced > -2 else ll_choose(st, seat, n)
     if choice < 0:
-        record_pass(gs, seat, seat_flags, top, played, log, rules)
+        steps.record_pass(st, seat)
     else:
-        move = moves[choice]
+        move = st.moves[choice]
         ll_move_counts(move, played)
         for r in range(15):
-            counts[seat, r] -= played[r]
-        landlord_after_play(seat, move, hard_seat, seat_flags, row, rules)
-        log_play(log, gs, seat, moves, choice, played, np.int64(0))
-        if after_play(gs, seat, move[2], moves, choice, hand_left, seat_flags, order, captured, top):
+            st.counts[seat, r] -= played[r]
+        landlord_after_play(seat, move, gs[GS_LONE_SEAT], st.seat_flags, row, st.rules)
+        steps.log_play(st, seat, choice, played, np.int64(0))
+        if steps.after_play(st, seat, choice, move[2]):
             return True
-    advance(gs, seat, hand_left, captured, seat_flags, top, rules)
+    steps.advance(st, seat)
     return False

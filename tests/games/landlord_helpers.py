@@ -7,8 +7,7 @@ import numpy as np
 
 from kernels.landlord import rows as W
 from kernels.climb.loop import LOG_MOVE
-from kernels.landlord.play import play_logged
-from sim.games.landlord.play import kernel_inputs as family_inputs
+from sim.games.landlord.play import kernel_inputs as family_inputs, play_logged
 from sim.registry import load_game
 from sim.ruleset import apply_overrides
 from sim.runner import RunSpec
@@ -68,8 +67,7 @@ def score_rows(game, rows, rules):
 def logged_hand(spec, game_index, inputs=None, carry_hf=0, last_in_session=True, rotation=0):
     """(row, log, deck) of one hand; ``carry_hf`` / ``last_in_session``: its place in a 上海 session."""
     t = inputs or kernel_inputs(spec)
-    return play_logged(np.uint64(spec.seed), game_index, rotation, t["deck"], t["fix_card"], t["fix_slots"],
-                       t["card_rank"], t["rules"], t["policies"], t["pp"], t["money"], carry_hf, last_in_session)
+    return play_logged(spec, t, game_index, rotation, carry_hf, last_in_session)
 
 
 def deal_of(deck, rules, card_rank):

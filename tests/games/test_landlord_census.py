@@ -29,8 +29,9 @@ def run_census(game, seed, start, count, fix=(), blocks=4):
     fix_card, fix_slots = fix_tables(g.dealing, r, parse_fix(g, r, list(fix)))
     out = np.zeros((len(CENSUS_SEAT), r.n_players, count), np.int8)
     kitty = np.zeros((3, count), np.int8)
-    census_range(np.uint64(seed), start, count, np.arange(54 * r.n_decks, dtype=np.int16), card_ranks(r.n_decks),
-                 np.int64(r.n_players), np.int64(r.hand_size), fix_card, fix_slots, out, kitty, blocks)
+    run = np.array([start, count, r.n_players, r.hand_size, blocks], np.int64)
+    census_range(np.uint64(seed), run, np.arange(54 * r.n_decks, dtype=np.int16), card_ranks(r.n_decks), fix_card,
+                 fix_slots, out, kitty)
     return out, kitty
 
 

@@ -44,31 +44,31 @@ def _smart_choice(game, hands, seat, landlord, top_move=None, top_seat=-1, hand_
     counts), with ``top_move`` (kind, rank, size, chain) on the table by ``top_seat``."""
     import importlib
 
-    from kernels.climb.loop import CL_HAND_SIZE
-    from kernels.landlord.movegen import LL_MAX_MOVES, WORK_LEN, ll_generate
+    from kernels.climb.loop import GS_LONE_SEAT, GS_TOP_SEAT
+    from kernels.landlord.movegen import ll_generate
     from kernels.landlord.policies import choose_smart, params_matrix
-    from sim.games.landlord.play import seat_params
+    from kernels.landlord.state import allocate
+    from sim.games.landlord.play import card_ranks, seat_params
     from sim.games.landlord.rules import engine_rules
     from sim.registry import load_game
 
     fam = importlib.import_module(f"sim.games.{game}").FAMILY
     rules = engine_rules(load_game(game).rules(), fam.flow)
     n_seats = len(hands)
-    counts = np.zeros((n_seats, 16), np.int64)
+    pp = params_matrix(["smart"] * n_seats, seat_params(fam, ["smart"] * n_seats, [params] * n_seats))
+    none = np.zeros((0, 0), np.int64)
+    st = allocate(rules, [2] * n_seats, pp, np.ones(15), np.arange(108, dtype=np.int16), card_ranks(2), none, none)
     for s, h in enumerate(hands):
-        counts[s, :15] = h
-    top = np.zeros(7, np.int64)
+        st.counts[s, :15] = h
     if top_move is not None:
         kind, rank, size, chain = top_move
-        top[:] = (kind, rank, size, 0, -1, chain, 0)
-    moves = np.zeros((rules[LL_MAX_MOVES], 7), np.int64)
-    scratch = np.zeros(32 + WORK_LEN, np.int64)
-    n = ll_generate(counts[seat], top, rules, moves, scratch[32:])
-    pp = params_matrix(["smart"] * n_seats, seat_params(fam, ["smart"] * n_seats, [params] * n_seats))
-    left = np.array(hand_left if hand_left is not None else [int(sum(h)) for h in hands], np.int64)
-    i = choose_smart(seat, moves, n, top_move is None, counts, top_seat, left, landlord, pp, scratch,
-                     rules[CL_HAND_SIZE])
-    return None if i < 0 else tuple(int(x) for x in moves[i, :3])
+        st.top[:] = (kind, rank, size, 0, -1, chain, 0)
+    st.gs[GS_TOP_SEAT] = top_seat if top_move is not None else -1
+    st.gs[GS_LONE_SEAT] = landlord
+    n = ll_generate(st.counts[seat], st.top, rules, st.moves, st.scratch[32:])
+    st.hand_left[:] = hand_left if hand_left is not None else [int(sum(h)) for h in hands]
+    i = choose_smart(st, seat, n)
+    return None if i < 0 else tuple(int(x) for x in st.moves[i, :3])
 
 
 # a 上海 landlord's 33 cards (rank counts 3..A, 2, 小王, 大王) with four jacks (index 8): smart used to

@@ -34,8 +34,8 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
         hi = min(stop, lo + CHUNK)
         out = np.empty((len(CENSUS_SEAT), n_seats, hi - lo), np.int8)
         kitty = np.empty((len(KITTY), hi - lo), np.int8)
-        census_range(np.uint64(spec.seed), lo, hi - lo, deck, ranks, np.int64(n_seats), np.int64(r.hand_size),
-                     fix_card, fix_slots, out, kitty, 4 * numba.get_num_threads())
+        run = np.array([lo, hi - lo, n_seats, r.hand_size, 4 * numba.get_num_threads()], np.int64)
+        census_range(np.uint64(spec.seed), run, deck, ranks, fix_card, fix_slots, out, kitty)
         values = {"game_index": np.arange(lo, hi, dtype=np.int64)}
         for f, name in enumerate(CENSUS_SEAT):
             for s in range(n_seats):

@@ -68,6 +68,25 @@ def kernel_inputs(spec, family: Family) -> dict[str, Any]:
     }
 
 
+def template(t: dict[str, Any], policies=None, pp=None, log_rows: int = 1, blocks: int = 1):
+    """The kernels' declared state for a run (``kernels.landlord.state``) from ``kernel_inputs``;
+    ``policies`` / ``pp`` replace the run's (a rotated replay), ``log_rows`` 1 in batch runs."""
+    from kernels.landlord.state import allocate
+
+    return allocate(t["rules"], t["policies"] if policies is None else policies, t["pp"] if pp is None else pp,
+                    t["money"], t["deck"], t["card_rank"], t["fix_card"], t["fix_slots"], log_rows, blocks)
+
+
+def play_logged(spec, t: dict[str, Any], game_index: int, rotation: int = 0, carry_hf: int = 0, last: bool = True,
+                policies=None, pp=None):
+    """(row, log, shuffled deck) of one hand with its full action log (``kernels.landlord.play``)."""
+    from kernels.climb.loop import MAX_LOG
+    from kernels.landlord.play import play_logged as kernel
+
+    return kernel(template(t, policies, pp, log_rows=MAX_LOG), np.uint64(spec.seed), np.int64(game_index),
+                  np.int64(rotation), np.int64(carry_hf), bool(last))
+
+
 def run_kernel(spec, family: Family, start: int, stop: int, inputs=None) -> np.ndarray:
     import numba
 
@@ -79,9 +98,12 @@ def run_kernel(spec, family: Family, start: int, stop: int, inputs=None) -> np.n
     if start % hps or (stop - start) % hps:
         raise ValueError(f"hands {start}..{stop} are not whole sessions of {hps}")
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
-    play_range(np.uint64(spec.seed), start, stop - start, hps, int(spec.options.get("rotate", False)),
-               int(spec.options.get("duplicate", False)), t["deck"], t["fix_card"], t["fix_slots"], t["card_rank"],
-               t["rules"], t["policies"], t["pp"], t["money"], rows, 4 * numba.get_num_threads(),
+    blocks = 4 * numba.get_num_threads()
+    if "template" not in t or t["template"].tally.shape[0] != blocks:
+        t["template"] = template(t, blocks=blocks)
+    run = np.array([start, stop - start, hps, int(spec.options.get("rotate", False)),
+                    int(spec.options.get("duplicate", False)), blocks], np.int64)
+    play_range(t["template"], np.uint64(spec.seed), run, rows,
                True if "search" in spec.options["policies"] else None)  # None: search is not compiled
     return rows
 

@@ -20,8 +20,7 @@ def _ranks(counts) -> str:
 
 def replay_hand(spec, family, game_index: int, stored: dict):
     """(row, log) of one hand re-simulated with its full action log."""
-    from kernels.landlord.play import play_logged
-    from sim.games.landlord.play import kernel_inputs
+    from sim.games.landlord.play import kernel_inputs, play_logged
 
     n_seats = spec.rules.n_players
     hps = int(spec.options.get("hands_per_session", 1))
@@ -34,8 +33,7 @@ def replay_hand(spec, family, game_index: int, stored: dict):
         policies, pp = policies[order].copy(), pp[order].copy()
     carry = int(stored.get("huangfan", 0)) - int(stored.get("redeals", 0))
     last = game_index % hps == hps - 1
-    row, log, _ = play_logged(np.uint64(spec.seed), deal, rotation, t["deck"], t["fix_card"], t["fix_slots"],
-                              t["card_rank"], t["rules"], policies, pp, t["money"], max(carry, 0), last)
+    row, log, _ = play_logged(spec, t, deal, rotation, max(carry, 0), last, policies, pp)
     return row, log
 
 
