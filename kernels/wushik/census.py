@@ -16,6 +16,7 @@ from kernels.cards import R5, R10, RK
 from kernels.deal import place_fixed, shuffle
 from kernels.hand import encode_seat, nibble
 from kernels.rng import seed_stream
+from kernels.wushik.movegen import fu_possible
 
 # layout of the ``params`` int64 array (compiled by ``sim.games.wushik.rules.compile_rules``)
 P_N_SEATS, P_HAND_SIZE = 0, 1
@@ -47,8 +48,7 @@ def seat_features(packed, fk, points, out, seat, col):
         mk |= (1 << s) if c > 0 else 0
     out[6, seat, col] = zheng
     out[7, seat, col] = min(nibble(packed, R5), nibble(packed, R10), nibble(packed, RK))
-    fu = m5 != 0 and m10 != 0 and mk != 0 and not (m5 == m10 and m10 == mk and (m5 & (m5 - 1)) == 0)
-    out[8, seat, col] = 1 if fu else 0
+    out[8, seat, col] = 1 if fu_possible(m5, m10, mk) else 0
     out[9, seat, col] = points
 
 

@@ -28,6 +28,7 @@ from kernels.climb.loop import (
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded, next_u64, seed_stream
 from kernels.state import clone
+from kernels.wushik.cardpick import zheng_sets
 from kernels.wushik.layout import HAND_LAYOUT
 from kernels.wushik.money import hand_scores
 from kernels.wushik.movegen import (
@@ -55,6 +56,16 @@ ROW_MATCH_HANDS, ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = (
 
 
 @njit(cache=True, nogil=True)
+def points_and_bomb(c):
+    """(5/10/K points held, the largest count of one rank when >= 4 else 0) of rank counts ``c``."""
+    points, best = 0, 0
+    for r in range(13):
+        points += c[r] * rank_points(r)
+        best = max(best, c[r])
+    return points, best if best >= 4 else 0
+
+
+@njit(cache=True, nogil=True)
 def deal_cards(st, rotation, fix):
     """Shuffle the 104 cards (from id order) with the deal stream, place ``--fix``'s cards
     (``fix``: ``(fix_card, fix_slots)`` of ``kernels.deal.place_fixed``, None without) and deal
@@ -79,17 +90,10 @@ def deal_cards(st, rotation, fix):
     eight = -1
     teams = 0
     for s in range(N_SEATS):
-        points = 0
-        best = 0
-        for r in range(13):
-            points += counts[s, r] * rank_points(r)
-            best = max(best, counts[s, r])
-        zheng = 0
-        for u in range(4):
-            zheng += min(suit_counts[s, 2, u], suit_counts[s, 7, u], suit_counts[s, 10, u])
+        points, best = points_and_bomb(counts[s])
         row[ROW_DEALT_POINTS + s] = points
-        row[ROW_DEALT_MAX_BOMB + s] = best if best >= 4 else 0
-        row[ROW_DEALT_ZHENG + s] = zheng
+        row[ROW_DEALT_MAX_BOMB + s] = best
+        row[ROW_DEALT_ZHENG + s] = zheng_sets(suit_counts[s])
         if best >= 8:
             teams |= 1 << (s % 2)
             if eight < 0:
@@ -118,17 +122,11 @@ def play_hand(st, leader, search_on):
     st.top[:] = 0
     st.pend[:, :] = 0
     play_on(st, np.int64(-2), search_on)
-    row, counts = st.row, st.counts
+    row = st.row
     for s in range(N_SEATS):
         row[ROW_FINISH + s] = st.seat_flags[SF_FINISH, s]
         row[ROW_CAPTURED + s] = st.captured[s]
-        void = 0
-        left_bomb = 0
-        for r in range(13):
-            void += counts[s, r] * rank_points(r)
-            left_bomb = max(left_bomb, counts[s, r])
-        row[ROW_VOID + s] = void
-        row[ROW_LEFT_MAX_BOMB + s] = left_bomb if left_bomb >= 4 else 0
+        row[ROW_VOID + s], row[ROW_LEFT_MAX_BOMB + s] = points_and_bomb(st.counts[s])
     row[ROW_N_TRICKS] = gs[GS_N_TRICKS]
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
     row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]

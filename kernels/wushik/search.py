@@ -1,25 +1,17 @@
-"""五十K's ``search`` player: determinized Monte Carlo over the cards a seat cannot see.
+"""五十K's ``search`` player: the climbing family's one driver (``kernels.climb.search_driver``:
+determinized worlds, every candidate rolled out in each, smart's choice kept unless another is
+``confidence`` standard errors ahead) with 五十K's candidates and its five hooks for ``WushikState``.
 
-At a play decision with two or more sensible candidates the seat samples ``worlds`` deals of the
-hidden cards consistent with what it knows — its own hand, the cards played, every seat's card
-count (五十K has no suit to follow and nothing declared, so no voids) — and in each world plays
-every candidate and finishes the hand with the rollout policy (every seat playing as the
-searcher would, with its parameters). Money is the seat's under the ruleset: its team's hand
-score minus the other team's (``kernels.wushik.money.seat_money``, the scorer's ``s{k}_money``).
-In a match the search plays each hand for that hand's margin. Every candidate meets the same
-worlds and the same rollout draws, so each is compared with smart's choice world by world;
-search leaves smart's choice only for a candidate whose mean gain is at least ``confidence``
-standard errors (``confident_best``).
+A world deals the cards the seat cannot see consistently with what it knows — its own hand, the
+cards played, every seat's card count (五十K has no suit to follow and nothing declared, so no
+voids). A candidate is played out by the game's own turns (``kernels.wushik.turn.play_on``) with
+the rollout players (every seat as the searcher would play, with its parameters; no search, so it
+never recurses). Money is the seat's under the ruleset: its team's hand score minus the other
+team's (``kernels.wushik.money.seat_money``, the scorer's ``s{k}_money``); in a match, that hand's.
 
 Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, the
 cheapest 510K and the cheapest bomb when following (what a trick is worth fighting for), then the
 cheapest other plays.
-
-The search itself is the climbing family's one driver (``kernels.climb.search_driver``); this module
-gives it 五十K's candidates and its five hooks for ``WushikState``: the search parameters, what the
-seat knows (nothing beyond the state: a buffer for the unseen cards), how a world is dealt, how a
-candidate is played out (the game's own turns, ``kernels.wushik.turn.play_on``, with the rollout
-players, so the search never recurses) and where a decision is counted.
 """
 
 from __future__ import annotations
