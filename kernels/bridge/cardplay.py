@@ -5,7 +5,9 @@ legal card from the game's stream; ``PLAY_GREEDY`` plays by the classic rules of
 ``PLAY_DD`` is double-dummy play, which the kernel does not do (the tricks are the DD table's
 entry, filled in from ``sim.games.bridge.dd``). Declarer chooses dummy's cards with declarer's
 policy. The play direction ``step`` (``st.rules[R_STEP]``) is 1 for clockwise play (spec BR-1), 3 for
-counter-clockwise. The functions take the board's declared state ``st`` (``kernels.bridge.state``).
+counter-clockwise. ``play_contract`` takes the board's declared state ``st`` (``kernels.bridge.state``);
+the per-card policies take the few arrays they read (with ``st``, 52 calls a board compiled slower
+and ran no faster).
 
 Greedy, from what the player may know: own cards, dummy (after the opening lead), the cards
 played; declarer also counts the opponents' trumps. A card is a *master* when no higher card of
@@ -246,12 +248,9 @@ def _lead_defender(hand, others, trump):
 
 
 @njit(cache=True, nogil=True)
-def greedy_card(st, seat, played, k, declarer, trump, dummy_seen):
-    """The greedy policy's card for ``seat`` at position ``k`` of the trick ``st.trick`` (module
-    docstring), from the hands ``st.hands`` and the cards ``played``."""
-    hands = st.hands
-    trick = st.trick
-    step = st.rules[R_STEP]
+def greedy_card(seat, hands, played, trick, k, declarer, trump, step, dummy_seen):
+    """The greedy policy's card for ``seat`` at position ``k`` of the trick (module docstring).
+    The hot path of the play: it takes the two arrays it reads, not the board's state."""
     hand = hands[seat]
     dummy = declarer ^ 2
     declaring = seat == declarer or seat == dummy
@@ -340,10 +339,10 @@ def _honours_of(suit):
 
 
 @njit(cache=True, nogil=True)
-def random_card(st, seat, led_suit):
-    """A uniform legal card of ``seat``, drawn from the board's stream."""
-    legal = legal_cards(st.hands[seat], led_suit)
-    return nth_bit(legal, bounded(st.rng, popcount(legal)))
+def random_card(hand, led_suit, state):
+    """A uniform legal card, drawn from the board's stream."""
+    legal = legal_cards(hand, led_suit)
+    return nth_bit(legal, bounded(state, popcount(legal)))
 
 
 @njit(cache=True, nogil=True)
@@ -353,6 +352,9 @@ def play_contract(st, declarer, trump):
     and dummy's cards follow declarer's policy; random play draws from ``st.rng``."""
     hands = st.hands
     trick = st.trick
+    sequence = st.sequence
+    policies = st.pol[1]
+    rng = st.rng
     step = st.rules[R_STEP]
     for s in range(4):
         hands[s] = st.masks[s]
@@ -365,14 +367,14 @@ def play_contract(st, declarer, trump):
             seat = (leader + k * step) % 4
             controller = declarer if seat == dummy else seat
             led = -1 if k == 0 else trick[0] // 13
-            if st.pol[1, controller] == PLAY_RANDOM:
-                card = random_card(st, seat, led)
+            if policies[controller] == PLAY_RANDOM:
+                card = random_card(hands[seat], led, rng)
             else:
-                card = greedy_card(st, seat, played, k, declarer, trump, t > 0 or k > 0)
+                card = greedy_card(seat, hands, played, trick, k, declarer, trump, step, t > 0 or k > 0)
             trick[k] = card
             hands[seat] &= ~_bit(card)
             played |= _bit(card)
-            st.sequence[4 * t + k] = card
+            sequence[4 * t + k] = card
         winner = (leader + trick_winner(trick, 4, trump) * step) % 4
         if (winner & 1) == (declarer & 1):
             won += 1

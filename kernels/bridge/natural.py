@@ -44,10 +44,6 @@ Redoubles are for business only (no SOS redouble): of the opponents' double of o
   and slams stand: redoubling them lost more when they failed than it added (one side redoubling
   gains +0.076 ± 0.025 points a board on 200,000 duplicate deals, benchmarks/match_param.py).
 An auction stops growing near ``MAX_CALLS``: past it every player passes.
-
-The functions take the board's declared state ``st`` (``kernels.bridge.state``) and a seat: they
-read the seats' ``hcp`` and ``lens``, the ``auction``, each seat's bidding parameters ``pp[seat]``,
-and read and write what the seats have shown, ``kn``.
 """
 
 from __future__ import annotations
@@ -73,58 +69,58 @@ NEEDED_NT = (0, 20, 23, 25, 27, 29, 33, 37)
 
 
 @njit(cache=True, nogil=True)
-def reset_knowledge(st):
+def reset_knowledge(kn):
     for s in range(4):
-        st.kn[s, K_MIN] = 0
-        st.kn[s, K_MAX] = 37
+        kn[s, K_MIN] = 0
+        kn[s, K_MAX] = 37
         for k in range(4):
-            st.kn[s, K_LEN + k] = 0
-        st.kn[s, K_BAL] = 0
-        st.kn[s, K_BIDS] = 0
-        st.kn[s, K_OPENED] = -1
+            kn[s, K_LEN + k] = 0
+        kn[s, K_BAL] = 0
+        kn[s, K_BIDS] = 0
+        kn[s, K_OPENED] = -1
 
 
 @njit(cache=True, nogil=True)
-def show(st, seat, lo, hi):
+def show(kn, seat, lo, hi):
     """Narrow ``seat``'s shown point range to [lo, hi] (a contradiction keeps the new range)."""
     lo = min(max(lo, 0), 37)
     hi = min(max(hi, lo), 37)
-    new_lo = max(st.kn[seat, K_MIN], lo)
-    new_hi = min(st.kn[seat, K_MAX], hi)
+    new_lo = max(kn[seat, K_MIN], lo)
+    new_hi = min(kn[seat, K_MAX], hi)
     if new_lo > new_hi:
         new_lo, new_hi = lo, hi
-    st.kn[seat, K_MIN] = new_lo
-    st.kn[seat, K_MAX] = new_hi
+    kn[seat, K_MIN] = new_lo
+    kn[seat, K_MAX] = new_hi
 
 
 @njit(cache=True, nogil=True)
-def balanced(st, seat):
+def balanced(lens, seat):
     """4-3-3-3, 4-4-3-2 or 5-3-3-2: no suit under 2 cards and at most one doubleton."""
     doubletons = 0
     for s in range(4):
-        if st.lens[seat, s] < 2:
+        if lens[seat, s] < 2:
             return False
-        if st.lens[seat, s] == 2:
+        if lens[seat, s] == 2:
             doubletons += 1
     return doubletons <= 1
 
 
 @njit(cache=True, nogil=True)
-def shortness(st, seat, trump):
+def shortness(lens, seat, trump):
     """Void 3, singleton 2, doubleton 1 over the suits other than ``trump``."""
     pts = 0
     for s in range(4):
         if s != trump:
-            pts += max(0, 3 - st.lens[seat, s])
+            pts += max(0, 3 - lens[seat, s])
     return pts
 
 
 @njit(cache=True, nogil=True)
-def longest(st, seat):
+def longest(lens, seat):
     """Longest suit (ties: the higher)."""
     best = 3
     for s in range(2, -1, -1):
-        if st.lens[seat, s] > st.lens[seat, best]:
+        if lens[seat, s] > lens[seat, best]:
             best = s
     return best
 
@@ -132,7 +128,7 @@ def longest(st, seat):
 @njit(cache=True, nogil=True)
 def cheapest_level(st, strain):
     """Lowest level at which ``strain`` may be bid now."""
-    last = st.auction[A_LAST_BID]
+    last = st[A_LAST_BID]
     if last < 0:
         return 1
     level = last // 5 + 1
@@ -140,125 +136,125 @@ def cheapest_level(st, strain):
 
 
 @njit(cache=True, nogil=True)
-def _bid(st, seat, level, strain):
+def _bid(kn, seat, level, strain, lens):
     """The call for a bid, recording the suit length it shows."""
     if strain < 4:
-        shown = st.kn[seat, K_LEN + strain]
-        partner_len = st.kn[seat ^ 2, K_LEN + strain]
-        if partner_len > 0 and partner_len + st.lens[seat, strain] >= 8:
+        shown = kn[seat, K_LEN + strain]
+        partner_len = kn[seat ^ 2, K_LEN + strain]
+        if partner_len > 0 and partner_len + lens[seat, strain] >= 8:
             shown = max(shown, 8 - partner_len)  # support
         elif shown > 0:
-            shown = min(shown + 1, st.lens[seat, strain])  # rebid
+            shown = min(shown + 1, lens[seat, strain])  # rebid
         else:
-            shown = min(4, st.lens[seat, strain])
-        st.kn[seat, K_LEN + strain] = max(st.kn[seat, K_LEN + strain], shown)
+            shown = min(4, lens[seat, strain])
+        kn[seat, K_LEN + strain] = max(kn[seat, K_LEN + strain], shown)
     else:
-        st.kn[seat, K_BAL] = 1
-    st.kn[seat, K_BIDS] += 1
+        kn[seat, K_BAL] = 1
+    kn[seat, K_BIDS] += 1
     return bid_code(level, strain)
 
 
 @njit(cache=True, nogil=True)
-def _nt_opening(st, seat, level):
+def _nt_opening(kn, seat, level, lens):
     """A notrump opening: balanced, so 2+ cards in every suit."""
     for s in range(4):
-        st.kn[seat, K_LEN + s] = 2
-    return _bid(st, seat, level, 4)
+        kn[seat, K_LEN + s] = 2
+    return _bid(kn, seat, level, 4, lens)
 
 
 @njit(cache=True, nogil=True)
-def opening(st, seat):
-    h = st.hcp[seat]
-    bal = balanced(st, seat)
-    if bal and st.pp[seat, P_NT_MIN] <= h <= st.pp[seat, P_NT_MAX]:
-        show(st, seat, st.pp[seat, P_NT_MIN], st.pp[seat, P_NT_MAX])
-        return _nt_opening(st, seat, 1)
+def opening(seat, hcp, lens, kn, pp):
+    h = hcp[seat]
+    bal = balanced(lens, seat)
+    if bal and pp[P_NT_MIN] <= h <= pp[P_NT_MAX]:
+        show(kn, seat, pp[P_NT_MIN], pp[P_NT_MAX])
+        return _nt_opening(kn, seat, 1, lens)
     if bal and 20 <= h <= 22:
-        show(st, seat, 20, 22)
-        return _nt_opening(st, seat, 2)
-    s = longest(st, seat)
-    n = st.lens[seat, s]
+        show(kn, seat, 20, 22)
+        return _nt_opening(kn, seat, 2, lens)
+    s = longest(lens, seat)
+    n = lens[seat, s]
     second = 0
     for k in range(4):
         if k != s:
-            second = max(second, st.lens[seat, k])
+            second = max(second, lens[seat, k])
     if h >= 12 or (h >= 10 and h + n + second >= 20):
         if n < 5:
-            s = 1 if st.lens[seat, 1] > st.lens[seat, 0] or (st.lens[seat, 1] == 4 and st.lens[seat, 0] == 4) else 0
-        show(st, seat, 12, 21)
-        code = _bid(st, seat, 1, s)
-        st.kn[seat, K_LEN + s] = 5 if n >= 5 else 3
-        st.kn[seat, K_OPENED] = s
+            s = 1 if lens[seat, 1] > lens[seat, 0] or (lens[seat, 1] == 4 and lens[seat, 0] == 4) else 0
+        show(kn, seat, 12, 21)
+        code = _bid(kn, seat, 1, s, lens)
+        kn[seat, K_LEN + s] = 5 if n >= 5 else 3
+        kn[seat, K_OPENED] = s
         return code
-    if st.pp[seat, P_WEAK_TWOS] != 0 and n == 6 and 6 <= h <= 10:
-        show(st, seat, 6, 10)
-        code = _bid(st, seat, 2, s)
-        st.kn[seat, K_LEN + s] = 6
+    if pp[P_WEAK_TWOS] != 0 and n == 6 and 6 <= h <= 10:
+        show(kn, seat, 6, 10)
+        code = _bid(kn, seat, 2, s, lens)
+        kn[seat, K_LEN + s] = 6
         return code
     if n >= 7 and 5 <= h <= 10:
-        show(st, seat, 5, 10)
-        code = _bid(st, seat, 4 if n >= 8 and s >= 2 else 3, s)
-        st.kn[seat, K_LEN + s] = n if n <= 8 else 8
+        show(kn, seat, 5, 10)
+        code = _bid(kn, seat, 4 if n >= 8 and s >= 2 else 3, s, lens)
+        kn[seat, K_LEN + s] = n if n <= 8 else 8
         return code
-    show(st, seat, 0, 11)
+    show(kn, seat, 0, 11)
     return PASS
 
 
 @njit(cache=True, nogil=True)
-def overcall(st, seat):
+def overcall(seat, st, hcp, lens, kn):
     """An overcall, or 0 when the hand has none."""
-    h = st.hcp[seat]
-    if balanced(st, seat) and 15 <= h <= 18 and cheapest_level(st, 4) == 1:
-        show(st, seat, 15, 18)
-        return _bid(st, seat, 1, 4)
-    s = longest(st, seat)
-    n = st.lens[seat, s]
+    h = hcp[seat]
+    if balanced(lens, seat) and 15 <= h <= 18 and cheapest_level(st, 4) == 1:
+        show(kn, seat, 15, 18)
+        return _bid(kn, seat, 1, 4, lens)
+    s = longest(lens, seat)
+    n = lens[seat, s]
     level = cheapest_level(st, s)
     if n >= 5 and 8 <= h <= 16 and (level == 1 or (level == 2 and (h >= 10 or n >= 6))):
-        show(st, seat, 8, 16)
-        code = _bid(st, seat, level, s)
-        st.kn[seat, K_LEN + s] = 5
+        show(kn, seat, 8, 16)
+        code = _bid(kn, seat, level, s, lens)
+        kn[seat, K_LEN + s] = 5
         return code
     return 0
 
 
 @njit(cache=True, nogil=True)
-def response(st, seat, opened):
+def response(seat, st, opened, hcp, lens, kn, pp):
     """A response to partner's one-of-a-suit opening; 0 to leave it to placement."""
-    h = st.hcp[seat]
+    h = hcp[seat]
     if h < 6:
-        show(st, seat, 0, 5)
+        show(kn, seat, 0, 5)
         return PASS
     major = opened >= 2
-    if st.lens[seat, opened] >= (3 if major else 5):
-        pts = h + shortness(st, seat, opened)
-        if pts >= st.pp[seat, P_SLAM] - 12:
+    if lens[seat, opened] >= (3 if major else 5):
+        pts = h + shortness(lens, seat, opened)
+        if pts >= pp[P_SLAM] - 12:
             return 0
         if pts >= 13:
-            level, lo, hi = (4 if major else 5), 13, st.pp[seat, P_SLAM] - 13
+            level, lo, hi = (4 if major else 5), 13, pp[P_SLAM] - 13
         elif pts >= 10:
             level, lo, hi = 3, 10, 12
         else:
             level, lo, hi = 2, 6, 9
-        if not is_legal(st.auction, seat, bid_code(level, opened)):
+        if not is_legal(st, seat, bid_code(level, opened)):
             return 0
-        show(st, seat, lo, hi)
-        return _bid(st, seat, level, opened)
+        show(kn, seat, lo, hi)
+        return _bid(kn, seat, level, opened, lens)
     best, best_n = -1, 3
     for s in range(opened + 1, 4):  # up the line: the lowest of the longest
-        if st.lens[seat, s] > best_n:
-            best, best_n = s, st.lens[seat, s]
-    if best >= 0 and is_legal(st.auction, seat, bid_code(1, best)):
-        show(st, seat, 6, 37)
-        return _bid(st, seat, 1, best)
+        if lens[seat, s] > best_n:
+            best, best_n = s, lens[seat, s]
+    if best >= 0 and is_legal(st, seat, bid_code(1, best)):
+        show(kn, seat, 6, 37)
+        return _bid(kn, seat, 1, best, lens)
     if h >= 10:
-        s = longest(st, seat)
-        if s != opened and st.lens[seat, s] >= 5 and cheapest_level(st, s) == 2:
-            show(st, seat, 10, 37)
-            code = _bid(st, seat, 2, s)
-            st.kn[seat, K_LEN + s] = 5
+        s = longest(lens, seat)
+        if s != opened and lens[seat, s] >= 5 and cheapest_level(st, s) == 2:
+            show(kn, seat, 10, 37)
+            code = _bid(kn, seat, 2, s, lens)
+            kn[seat, K_LEN + s] = 5
             return code
-    bal = balanced(st, seat)
+    bal = balanced(lens, seat)
     if h <= 10:
         level, lo, hi = 1, 6, 10
     elif bal and h <= 12:
@@ -267,20 +263,20 @@ def response(st, seat, opened):
         level, lo, hi = 3, 13, 15
     else:
         return 0
-    if not is_legal(st.auction, seat, bid_code(level, 4)):
+    if not is_legal(st, seat, bid_code(level, 4)):
         return 0
-    show(st, seat, lo, hi)
-    return _bid(st, seat, level, 4)
+    show(kn, seat, lo, hi)
+    return _bid(kn, seat, level, 4, lens)
 
 
 @njit(cache=True, nogil=True)
-def choose_strain(st, seat):
+def choose_strain(seat, hcp, lens, kn):
     """(strain, combined trumps of a known fit or 0) for placement."""
     partner = seat ^ 2
     best, best_key, fit = -1, -1, 0
     for s in range(4):
-        f = st.lens[seat, s] + st.kn[partner, K_LEN + s]
-        if st.kn[partner, K_LEN + s] > 0 and f >= 8:
+        f = lens[seat, s] + kn[partner, K_LEN + s]
+        if kn[partner, K_LEN + s] > 0 and f >= 8:
             key = (4 if s >= 2 else 0) * 16 + f * 4 + s
             if key > best_key:
                 best, best_key, fit = s, key, f
@@ -288,41 +284,41 @@ def choose_strain(st, seat):
         return best, fit
     no_short = True
     for s in range(4):
-        if st.lens[seat, s] < 2:
+        if lens[seat, s] < 2:
             no_short = False
-    if balanced(st, seat) or (st.kn[partner, K_BAL] != 0 and no_short):
+    if balanced(lens, seat) or (kn[partner, K_BAL] != 0 and no_short):
         return 4, 0
     s = -1
     for k in range(3, -1, -1):
-        if not theirs(st, seat, k) and st.lens[seat, k] >= 5 and (s < 0 or st.lens[seat, k] > st.lens[seat, s]):
+        if not theirs(kn, seat, k) and lens[seat, k] >= 5 and (s < 0 or lens[seat, k] > lens[seat, s]):
             s = k
     if s >= 0:
         return s, 0
     for k in range(3, -1, -1):
-        if st.lens[seat, k] >= 4 and st.kn[seat, K_LEN + k] == 0 and not theirs(st, seat, k):
+        if lens[seat, k] >= 4 and kn[seat, K_LEN + k] == 0 and not theirs(kn, seat, k):
             return k, 0
     p = -1
     for k in range(4):
-        if st.kn[partner, K_LEN + k] >= 3 and (p < 0 or st.kn[partner, K_LEN + k] > st.kn[partner, K_LEN + p]):
+        if kn[partner, K_LEN + k] >= 3 and (p < 0 or kn[partner, K_LEN + k] > kn[partner, K_LEN + p]):
             p = k
     return (p, 0) if p >= 0 else (4, 0)
 
 
 @njit(cache=True, nogil=True)
-def theirs(st, seat, suit):
+def theirs(kn, seat, suit):
     """Has an opponent of ``seat`` shown 4+ cards in ``suit``?"""
-    return st.kn[seat ^ 1, K_LEN + suit] >= 4 or st.kn[seat ^ 3, K_LEN + suit] >= 4
+    return kn[seat ^ 1, K_LEN + suit] >= 4 or kn[seat ^ 3, K_LEN + suit] >= 4
 
 
 @njit(cache=True, nogil=True)
-def partner_range(st, seat):
+def partner_range(seat, hcp, kn):
     """Partner's point range: what partner has shown, within what my hand and the opponents'
     shown ranges leave."""
     partner = seat ^ 2
-    left_max = 40 - st.hcp[seat] - st.kn[seat ^ 1, K_MIN] - st.kn[seat ^ 3, K_MIN]
-    left_min = 40 - st.hcp[seat] - st.kn[seat ^ 1, K_MAX] - st.kn[seat ^ 3, K_MAX]
-    hi = max(min(st.kn[partner, K_MAX], left_max), 0)
-    lo = min(max(st.kn[partner, K_MIN], left_min), hi)
+    left_max = 40 - hcp[seat] - kn[seat ^ 1, K_MIN] - kn[seat ^ 3, K_MIN]
+    left_min = 40 - hcp[seat] - kn[seat ^ 1, K_MAX] - kn[seat ^ 3, K_MAX]
+    hi = max(min(kn[partner, K_MAX], left_max), 0)
+    lo = min(max(kn[partner, K_MIN], left_min), hi)
     return lo, hi
 
 
@@ -334,32 +330,31 @@ def _is_game(bid):
 
 
 @njit(cache=True, nogil=True)
-def placement(st, seat):
+def placement(seat, st, hcp, lens, kn, pp):
     """The placement bid (module docstring), or 0 for no bid."""
-    strain, fit = choose_strain(st, seat)
-    pts = st.hcp[seat]
-    if fit >= 8 and st.lens[seat, strain] >= 3:
-        pts += shortness(st, seat, strain)
-    pmin, pmax = partner_range(st, seat)
+    strain, fit = choose_strain(seat, hcp, lens, kn)
+    pts = hcp[seat]
+    if fit >= 8 and lens[seat, strain] >= 3:
+        pts += shortness(lens, seat, strain)
+    pmin, pmax = partner_range(seat, hcp, kn)
     lo, hi = pts + pmin, pts + pmax
-    if strain < 2 and fit >= 8 and st.pp[seat, P_GAME] <= lo < st.pp[seat, P_MINOR_GAME] and \
-            shortness(st, seat, strain) == 0:
+    if strain < 2 and fit >= 8 and pp[P_GAME] <= lo < pp[P_MINOR_GAME] and shortness(lens, seat, strain) == 0:
         strain, fit = 4, 0  # 3NT rather than a minor-suit game
-        pts = st.hcp[seat]
+        pts = hcp[seat]
         lo, hi = pts + pmin, pts + pmax
     game = 3 if strain == 4 else (4 if strain >= 2 else 5)
-    gp = st.pp[seat, P_MINOR_GAME] if strain < 2 else st.pp[seat, P_GAME]
+    gp = pp[P_MINOR_GAME] if strain < 2 else pp[P_GAME]
     cheapest = cheapest_level(st, strain)
-    if lo >= st.pp[seat, P_GRAND]:
-        level, s_lo, s_hi = 7, st.pp[seat, P_GRAND] - pmin, 37
-    elif lo >= st.pp[seat, P_SLAM]:
-        level, s_lo, s_hi = 6, st.pp[seat, P_SLAM] - pmin, st.pp[seat, P_GRAND] - pmin - 1
+    if lo >= pp[P_GRAND]:
+        level, s_lo, s_hi = 7, pp[P_GRAND] - pmin, 37
+    elif lo >= pp[P_SLAM]:
+        level, s_lo, s_hi = 6, pp[P_SLAM] - pmin, pp[P_GRAND] - pmin - 1
     elif lo >= gp:
-        level, s_lo, s_hi = game, gp - pmin, st.pp[seat, P_SLAM] - pmin - 1
+        level, s_lo, s_hi = game, gp - pmin, pp[P_SLAM] - pmin - 1
     elif hi >= gp and cheapest < game:
         level, s_lo, s_hi = cheapest, gp - pmax, gp - pmin - 1
     elif hi >= gp and (lo + hi) // 2 >= gp:
-        level, s_lo, s_hi = game, gp - (pmin + pmax) // 2, st.pp[seat, P_SLAM] - pmin - 1
+        level, s_lo, s_hi = game, gp - (pmin + pmax) // 2, pp[P_SLAM] - pmin - 1
     elif fit >= 8:
         level, s_lo, s_hi = min(max(fit - 6, 1), game - 1), 0, gp - pmax - 1
     else:
@@ -367,71 +362,71 @@ def placement(st, seat):
         needed = NEEDED_NT[level] if strain == 4 else NEEDED[level]
         if level > 2 or (lo + hi) // 2 < needed:
             return 0
-    last = st.auction[A_LAST_BID]
-    ours = last >= 0 and (st.auction[A_LAST_BIDDER] & 1) == (seat & 1)
+    last = st[A_LAST_BID]
+    ours = last >= 0 and (st[A_LAST_BIDDER] & 1) == (seat & 1)
     if ours and last % 5 == strain and last // 5 + 1 >= level:
         return 0
     if ours and level < 6 and fit < 8 and _is_game(last):
         return 0  # the side is in game already: no move to another strain without a fit
     if level < cheapest or level > 7:
         return 0
-    show(st, seat, s_lo, s_hi)
-    return _bid(st, seat, level, strain)
+    show(kn, seat, s_lo, s_hi)
+    return _bid(kn, seat, level, strain, lens)
 
 
 @njit(cache=True, nogil=True)
-def penalty_double(st, seat):
-    last = st.auction[A_LAST_BID]
-    if st.pp[seat, P_DOUBLES] == 0 or last < 0 or not is_legal(st.auction, seat, DOUBLE) or st.auction[A_DOUBLED] != 0:
+def penalty_double(seat, st, hcp, lens, kn, pp):
+    last = st[A_LAST_BID]
+    if pp[P_DOUBLES] == 0 or last < 0 or not is_legal(st, seat, DOUBLE) or st[A_DOUBLED] != 0:
         return False
     level, strain = last // 5 + 1, last % 5
-    if strain < 4 and st.lens[seat, strain] < 3:
+    if strain < 4 and lens[seat, strain] < 3:
         return False
-    ours = st.hcp[seat] + partner_range(st, seat)[0]
+    ours = hcp[seat] + partner_range(seat, hcp, kn)[0]
     return 40 - ours <= NEEDED[level] - 3
 
 
 @njit(cache=True, nogil=True)
-def business_redouble(st, seat):
+def business_redouble(seat, st, hcp, lens, kn, pp):
     """Redouble the opponents' double of our side's part score when the side expects to make it
     (made, it scores a game)."""
-    last = st.auction[A_LAST_BID]
-    if st.pp[seat, P_REDOUBLES] == 0 or last < 0 or not is_legal(st.auction, seat, REDOUBLE):
+    last = st[A_LAST_BID]
+    if pp[P_REDOUBLES] == 0 or last < 0 or not is_legal(st, seat, REDOUBLE):
         return False
     if _is_game(last):
         return False  # measured: a redoubled game or slam loses more when it fails than it adds
     level, strain = last // 5 + 1, last % 5
-    ours = st.hcp[seat] + partner_range(st, seat)[0]
+    ours = hcp[seat] + partner_range(seat, hcp, kn)[0]
     if strain < 4:
-        if st.lens[seat, strain] < 3 or st.lens[seat, strain] + st.kn[seat ^ 2, K_LEN + strain] < 8:
+        if lens[seat, strain] < 3 or lens[seat, strain] + kn[seat ^ 2, K_LEN + strain] < 8:
             return False
-        ours += shortness(st, seat, strain)
-    return ours >= (NEEDED_NT[level] if strain == 4 else NEEDED[level]) + st.pp[seat, P_REDOUBLES] - 1
+        ours += shortness(lens, seat, strain)
+    return ours >= (NEEDED_NT[level] if strain == 4 else NEEDED[level]) + pp[P_REDOUBLES] - 1
 
 
 @njit(cache=True, nogil=True)
-def natural_call(st, seat):
+def natural_call(seat, st, hcp, lens, kn, pp):
     """The natural system's call for ``seat`` (updates what ``seat`` has shown in ``kn``)."""
-    if st.auction[A_CALLS] >= MAX_CALLS - 4:
+    if st[A_CALLS] >= MAX_CALLS - 4:
         return PASS
-    if st.auction[A_LAST_BID] < 0:
-        return opening(st, seat)
-    if business_redouble(st, seat):
+    if st[A_LAST_BID] < 0:
+        return opening(seat, hcp, lens, kn, pp)
+    if business_redouble(seat, st, hcp, lens, kn, pp):
         return REDOUBLE
     partner = seat ^ 2
     call = 0
-    if st.kn[seat, K_BIDS] == 0 and st.kn[partner, K_BIDS] == 0:
-        call = overcall(st, seat)
-    elif st.kn[seat, K_BIDS] == 0 and st.kn[partner, K_BIDS] == 1 and st.kn[partner, K_OPENED] >= 0:
-        call = response(st, seat, st.kn[partner, K_OPENED])
+    if kn[seat, K_BIDS] == 0 and kn[partner, K_BIDS] == 0:
+        call = overcall(seat, st, hcp, lens, kn)
+    elif kn[seat, K_BIDS] == 0 and kn[partner, K_BIDS] == 1 and kn[partner, K_OPENED] >= 0:
+        call = response(seat, st, kn[partner, K_OPENED], hcp, lens, kn, pp)
         if call == 0:
-            call = placement(st, seat)
+            call = placement(seat, st, hcp, lens, kn, pp)
     else:
-        call = placement(st, seat)
+        call = placement(seat, st, hcp, lens, kn, pp)
     if call != 0:
         return call
-    if penalty_double(st, seat):
+    if penalty_double(seat, st, hcp, lens, kn, pp):
         return DOUBLE
-    if st.kn[seat, K_BIDS] == 0 and st.kn[partner, K_BIDS] > 0:
-        show(st, seat, 0, st.pp[seat, P_GAME] - st.kn[partner, K_MAX] - 1)  # no game opposite partner's maximum
+    if kn[seat, K_BIDS] == 0 and kn[partner, K_BIDS] > 0:
+        show(kn, seat, 0, pp[P_GAME] - kn[partner, K_MAX] - 1)  # no game opposite partner's maximum
     return PASS

@@ -53,9 +53,10 @@ def choose(hands_text: list[str], seat: int, trump: int, trick_text: str = "", p
     hands = [cards_of(h) for h in hands_text]
     trick = cards_of(trick_text)
     played = set(cards_of(played_text)) | set(trick)
-    st = board_state(np.array([mask(h) for h in hands], np.uint64))
-    st.trick[:len(trick)] = trick
-    got = int(greedy_card(st, seat, np.uint64(mask(list(played))), len(trick), declarer, trump, True))
+    masks = np.array([mask(h) for h in hands], np.uint64)
+    t = np.zeros(4, np.int64)
+    t[:len(trick)] = trick
+    got = int(greedy_card(seat, masks, np.uint64(mask(list(played))), t, len(trick), declarer, trump, 1, True))
     want = ref.greedy_card(seat, hands, played, trick, declarer, trump, 1, True)
     assert got == want
     return got
