@@ -138,17 +138,36 @@ def ll_beats(move, top, rules):
 
 
 @njit(cache=True, nogil=True)
-def _put(out, n, kind, rank, size, chain, kickers):
-    if n >= out.shape[0]:  # never with a buffer of kernels.landlord.bounds.max_moves rows
-        raise ValueError("move buffer full: size it with kernels.landlord.bounds.max_moves")
-    out[n, 0] = kind
-    out[n, 1] = rank
-    out[n, 2] = size
-    out[n, 3] = 0
-    out[n, 4] = -1
-    out[n, 5] = chain
-    out[n, 6] = kickers
+def _put(out, n, work, kind, rank, size, chain, kickers):
+    """Move number ``n``: written to ``out[n]`` (``work[W_WANT]`` -1), to ``out[0]`` when it is the
+    one wanted (``W_WANT`` = n), else only counted; the next number."""
+    want = work[W_WANT]
+    if want == -1 or want == n:
+        i = n if want == -1 else 0
+        if i >= out.shape[0]:  # never with a buffer of kernels.landlord.bounds.max_moves rows
+            raise ValueError("move buffer full: size it with kernels.landlord.bounds.max_moves")
+        out[i, 0] = kind
+        out[i, 1] = rank
+        out[i, 2] = size
+        out[i, 3] = 0
+        out[i, 4] = -1
+        out[i, 5] = chain
+        out[i, 6] = kickers
     return n + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _skip(work, n, count):
+    """Lazy generation (``W_WANT`` != -1): does a group of ``count`` moves from number ``n`` on
+    miss the wanted one (only counted, never enumerated)?"""
+    want = work[W_WANT]
+    return want != -1 and not (n <= want < n + count)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _past(work, n):
+    """Lazy generation: the wanted move is written (nothing after it is needed)."""
+    return 0 <= work[W_WANT] < n
 
 
 @njit(cache=True, nogil=True)
@@ -171,8 +190,58 @@ def _lo_pos(kind, rules):
 
 # ``work`` scratch layout (int64, WORK_LEN entries): the chain's rank counts, the wing caps per
 # rank, the ranks that may take wings, suffix sums of their caps, the wing counts being tried
-W_NEED, W_CAP, W_RANKS, W_SUFFIX, W_WING = 0, 16, 32, 48, 64
-WORK_LEN = 80
+# (or the ways to make each wing total, when counted), and the move wanted (``_put``)
+W_NEED, W_CAP, W_RANKS, W_SUFFIX, W_WING, W_WANT = 0, 16, 32, 48, 64, 80
+WORK_LEN = 81
+
+
+@njit(cache=True, nogil=True)
+def _count_wings(work, m, total, step, rules):
+    """How many wing sets ``_gen_wings`` writes, without them: the ways to make ``total`` from the
+    non-joker ranks' caps (a product of polynomials, in ``work[W_WING + t]``), then each joker
+    choice the joker-bomb rule allows; -1 when the total is too large to count here."""
+    if total >= 16:
+        return np.int64(-1)
+    for t in range(total + 1):
+        work[W_WING + t] = 0
+    work[W_WING] = 1
+    cap_sj, cap_bj = 0, 0
+    for i in range(m):
+        r, cap = work[W_RANKS + i], work[W_CAP + i]
+        if r == 13:
+            cap_sj = cap
+        elif r == 14:
+            cap_bj = cap
+        else:
+            for t in range(total, 0, -1):
+                s = 0
+                for v in range(step, min(cap, t) + 1, step):
+                    s += work[W_WING + t - v]
+                work[W_WING + t] += s
+    count = np.int64(0)
+    for sj in range(0, min(cap_sj, total) + 1, step):
+        for bj in range(0, min(cap_bj, total - sj) + 1, step):
+            if not _joker_bomb_in(sj, bj, rules):
+                count += work[W_WING + total - sj - bj]
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _count_four_two(c, f, each, rules):
+    """How many 四带二 kicker sets of rank ``f`` the generator writes (``each`` 2: 四带二对)."""
+    pairs = each == 2
+    hi = 15 if (not pairs or (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0)) else 13
+    doubled = rules[LL_PAIR_KICKERS_DISTINCT] == 0 if pairs else rules[LL_FOUR_SINGLES_MAY_PAIR] != 0
+    m, count = np.int64(0), np.int64(0)
+    for a in range(hi):
+        if a != f and c[a] >= each:
+            m += 1
+            if doubled and c[a] >= 2 * each:
+                count += 1
+    count += m * (m - 1) // 2
+    if hi == 15 and c[13] >= each and c[14] >= each and _joker_bomb_in(each, each, rules):
+        count -= 1
+    return count
 
 
 @njit(cache=True, nogil=True)
@@ -184,37 +253,19 @@ def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
     total = step * chain
     size = (3 + step) * chain
     pairs = step == 2
-    wing_rule = rules[LL_WING_RULE]
-    cap = rules[LL_WING_CAP]
-    joker_pair_wings = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
-    m = 0  # ranks that can take a wing, in rank order
-    for r in range(15):
-        k = 0 if work[W_NEED + r] > 0 else c[r]
-        if pairs:
-            if r >= 13 and not joker_pair_wings:
-                k = 0
-            k -= k % 2
-            if rules[LL_PAIR_KICKERS_DISTINCT] != 0 and k > 2:
-                k = 2
-        else:
-            if wing_rule == 1 and k > 1:
-                k = 1
-            if cap > 0 and k > cap:
-                k = cap
-        if k > 0:
-            work[W_RANKS + m] = r
-            work[W_CAP + m] = k
-            m += 1
-    work[W_SUFFIX + m] = 0
-    for i in range(m - 1, -1, -1):
-        work[W_SUFFIX + i] = work[W_SUFFIX + i + 1] + work[W_CAP + i]
+    m = _wing_caps(c, work, pairs, rules)
     if work[W_SUFFIX] < total:
         return n
+    if work[W_WANT] != -1 and (pairs or rules[LL_WING_RULE] != 2):  # lazy: count them, enumerate only the wanted
+        count = _count_wings(work, m, total, step, rules)
+        if count >= 0 and _skip(work, n, count):
+            return n + count
     for i in range(m):
         work[W_WING + i] = -1
     packed = np.int64(0)  # the wings as packed rank counts, kept in step with work[W_WING + ...]
     i = 0
     rem = total
+    wing_rule = rules[LL_WING_RULE]
     while i >= 0:
         if i == m:  # rem == 0 here: the suffix test below leaves nothing over
             sj = (packed >> 52) & 15
@@ -231,7 +282,7 @@ def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
                                 many = True
                     ok = nz == 1 or not many
                 if ok:
-                    n = _put(out, n, kind, rank, size, chain, packed)
+                    n = _put(out, n, work, kind, rank, size, chain, packed)
             i -= 1
             continue
         shift = 4 * work[W_RANKS + i]
@@ -257,11 +308,60 @@ def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
 
 
 @njit(cache=True, nogil=True)
+def _wing_caps(c, work, pairs, rules):
+    """The ranks that may take wings (``work[W_RANKS + i]``, outside the chain's
+    ``work[W_NEED + r]``), their caps (``W_CAP``) and the suffix sums of the caps (``W_SUFFIX``);
+    how many ranks."""
+    wing_rule = rules[LL_WING_RULE]
+    cap = rules[LL_WING_CAP]
+    joker_pair_wings = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
+    m = 0  # ranks that can take a wing, in rank order
+    for r in range(15):
+        k = 0 if work[W_NEED + r] > 0 else c[r]
+        if pairs:
+            if r >= 13 and not joker_pair_wings:
+                k = 0
+            k -= k % 2
+            if rules[LL_PAIR_KICKERS_DISTINCT] != 0 and k > 2:
+                k = 2
+        else:
+            if wing_rule == 1 and k > 1:
+                k = 1
+            if cap > 0 and k > cap:
+                k = cap
+        if k > 0:
+            work[W_RANKS + m] = r
+            work[W_CAP + m] = k
+            m += 1
+    work[W_SUFFIX + m] = 0
+    for i in range(m - 1, -1, -1):
+        work[W_SUFFIX + i] = work[W_SUFFIX + i + 1] + work[W_CAP + i]
+    return m
+
+
+@njit(cache=True, nogil=True)
 def ll_generate(c, top, rules, out, work):
-    """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading).
+    """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading) into ``out``;
+    how many.
 
     ``work`` is an int64 scratch buffer of at least ``WORK_LEN`` entries (no allocation per call).
     """
+    work[W_WANT] = -1
+    return _generate(c, top, rules, out, work)
+
+
+@njit(cache=True, nogil=True)
+def ll_lazy(c, top, rules, out, work, want):
+    """Lazy generation for a player that wants one move: ``want`` -2 counts the moves
+    ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
+    into ``out[0]``. Groups that cannot hold it (kicker sets of a main part: 四带二, wings) are
+    counted in closed form, never enumerated."""
+    work[W_WANT] = want
+    return _generate(c, top, rules, out, work)
+
+
+@njit(cache=True, nogil=True)
+def _generate(c, top, rules, out, work):
     tk = top[0]
     lead = tk == PASS
     top_bomb = is_bomb_class(tk)
@@ -271,71 +371,85 @@ def ll_generate(c, top, rules, out, work):
         if lead or tk == SINGLE:
             for r in range(trank + 1 if not lead else 0, 15):
                 if c[r] >= 1:
-                    n = _put(out, n, np.int64(SINGLE), r, np.int64(1), np.int64(1), np.int64(0))
+                    n = _put(out, n, work, np.int64(SINGLE), r, np.int64(1), np.int64(1), np.int64(0))
         if lead or tk == PAIR:
             hi = 15 if rules[LL_JOKER_PAIRS] != 0 else 13
             for r in range(trank + 1 if not lead else 0, hi):
                 if c[r] >= 2:
-                    n = _put(out, n, np.int64(PAIR), r, np.int64(2), np.int64(1), np.int64(0))
+                    n = _put(out, n, work, np.int64(PAIR), r, np.int64(2), np.int64(1), np.int64(0))
         if lead or tk == TRIPLE:
             for r in range(trank + 1 if not lead else 0, 13):
                 if c[r] >= 3:
-                    n = _put(out, n, np.int64(TRIPLE), r, np.int64(3), np.int64(1), np.int64(0))
+                    n = _put(out, n, work, np.int64(TRIPLE), r, np.int64(3), np.int64(1), np.int64(0))
+        if _past(work, n):
+            return n
         if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
             for t in range(trank + 1 if not lead else 0, 13):
                 if c[t] >= 3:
                     for k in range(15):
                         if k != t and c[k] >= 1:
-                            n = _put(out, n, np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
+                            n = _put(out, n, work, np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
         if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
             jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
             for t in range(trank + 1 if not lead else 0, 13):
                 if c[t] >= 3:
                     for k in range(15 if jp else 13):
                         if k != t and c[k] >= 2:
-                            n = _put(out, n, np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
+                            n = _put(out, n, work, np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
         if (lead or tk == FOUR_TWO_SINGLES) and rules[LL_FOUR_TWO_SINGLES] != 0:
             may_pair = rules[LL_FOUR_SINGLES_MAY_PAIR] != 0
             for f in range(trank + 1 if not lead else 0, 13):
                 if c[f] >= 4:
+                    if work[W_WANT] != -1:
+                        count = _count_four_two(c, f, np.int64(1), rules)
+                        if _skip(work, n, count):
+                            n += count
+                            continue
                     for a in range(15):
                         if a == f or c[a] == 0:
                             continue
                         if may_pair and c[a] >= 2:
-                            n = _put(out, n, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), 2 << (4 * a))
+                            n = _put(out, n, work, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), 2 << (4 * a))
                         for b in range(a + 1, 15):
                             if b != f and c[b] >= 1 and not _joker_bomb_in(1 if a == 13 else 0, 1 if b == 14 else 0, rules):
-                                n = _put(out, n, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), (1 << (4 * a)) | (1 << (4 * b)))
+                                n = _put(out, n, work, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), (1 << (4 * a)) | (1 << (4 * b)))
         if (lead or tk == FOUR_TWO_PAIRS) and rules[LL_FOUR_TWO_PAIRS] != 0:
             hi = 15 if (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0) else 13
             distinct = rules[LL_PAIR_KICKERS_DISTINCT] != 0
             for f in range(trank + 1 if not lead else 0, 13):
                 if c[f] >= 4:
+                    if work[W_WANT] != -1:
+                        count = _count_four_two(c, f, np.int64(2), rules)
+                        if _skip(work, n, count):
+                            n += count
+                            continue
                     for a in range(hi):
                         if a == f or c[a] < 2:
                             continue
                         if not distinct and c[a] >= 4:
-                            n = _put(out, n, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), 4 << (4 * a))
+                            n = _put(out, n, work, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), 4 << (4 * a))
                         for b in range(a + 1, hi):
                             if b != f and c[b] >= 2:
                                 sj = 2 if a == 13 else 0
                                 bj = 2 if b == 14 else 0
                                 if not _joker_bomb_in(sj, bj, rules):
-                                    n = _put(out, n, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), (2 << (4 * a)) | (2 << (4 * b)))
-        if lead or is_chain_kind(tk):
+                                    n = _put(out, n, work, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), (2 << (4 * a)) | (2 << (4 * b)))
+        if (lead or is_chain_kind(tk)) and not _past(work, n):
             n = _gen_chains(c, top, lead, rules, out, n, work)
+        if _past(work, n):
+            return n
     # bombs, 火箭, 天王炸
     bbr = rules[LL_BOMBS_BEAT_ROCKET] != 0
     for r in range(13):
         hi = c[r] if c[r] < rules[LL_MAX_BOMB] else rules[LL_MAX_BOMB]
         for size in range(4, hi + 1):
             if lead or beats_key(np.int64(BOMB), r, size, tk, trank, top[2], bbr):
-                n = _put(out, n, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
+                n = _put(out, n, work, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
     if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, top[2], bbr)):
-        n = _put(out, n, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
+        n = _put(out, n, work, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
     if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
             lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, top[2], bbr)):
-        n = _put(out, n, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
+        n = _put(out, n, work, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
     return n
 
 
@@ -376,7 +490,7 @@ def _gen_chains(c, top, lead, rules, out, n, work):
                 if wing == 0:
                     if rules[LL_CHAIN_HEAD_NOT_BOMB] != 0 and c[rr] == 4:
                         continue
-                    n = _put(out, n, kind, top_rank, size, length, np.int64(0))
+                    n = _put(out, n, work, kind, top_rank, size, length, np.int64(0))
                 elif wing == 1:
                     n = _gen_wings(c, work, np.int64(1), kind, top_rank, length, rules, out, n)
                 elif rules[LL_AIR_PAIRS_CONSEC] == 0:
@@ -404,7 +518,7 @@ def _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n):
                 ok = False
                 break
         if ok and not (rules[LL_PAIR_KICKERS_DISTINCT] != 0 and length >= 14):
-            n = _put(out, n, kind, top_rank, 5 * length, length, packed)
+            n = _put(out, n, work, kind, top_rank, 5 * length, length, packed)
     return n
 
 

@@ -13,10 +13,11 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import steps
-from kernels.climb.loop import GS_LONE_SEAT, GS_N_TURNS, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED
-from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_move_counts
+from kernels.climb.loop import GS_LONE_SEAT, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED
+from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_lazy, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
-from kernels.landlord.policies import ll_choose
+from kernels.landlord.policies import RANDOM, ll_choose
+from kernels.rng import bounded
 from kernels.landlord.rows import ROW_BLOCKED as LROW_BLOCKED, landlord_after_play
 
 
@@ -36,14 +37,33 @@ def _drop_limited_bombs(moves, n, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _at_bomb_limit(st, seat):
+    """上海 §2.1: ``seat`` has played as many bombs as its limit allows."""
+    sf = st.seat_flags
+    return st.rules[LL_BOMB_LIMITS] != 0 and 0 <= sf[SF_BOMB_LIMIT, seat] <= sf[SF_BOMBS_USED, seat]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _random_choice(st, seat):
+    """The uniform random player's move (``ll_choose``'s draw over ``turn_moves``' list, pass
+    included when following) with lazy generation: count the moves, draw, and write only the one
+    drawn (``st.moves[0]``; 0, or -1 to pass)."""
+    c, work = st.counts[seat], st.scratch[32:]
+    n = ll_lazy(c, st.top, st.rules, st.moves, work, np.int64(-2))
+    k = bounded(st.rng, n if st.gs[GS_TOP_SEAT] < 0 else n + 1)
+    if k >= n:
+        return np.int64(-1)
+    ll_lazy(c, st.top, st.rules, st.moves, work, k)
+    return np.int64(0)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def turn_moves(st, seat):
     """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order: (how many,
     whether the 上海 bomb limit took bombs away). A search player indexes the same list."""
-    rules, seat_flags = st.rules, st.seat_flags
-    n = ll_generate(st.counts[seat], st.top, rules, st.moves, st.scratch[32:])
-    if rules[LL_BOMB_LIMITS] != 0 and seat_flags[SF_BOMB_LIMIT, seat] >= 0 \
-            and seat_flags[SF_BOMBS_USED, seat] >= seat_flags[SF_BOMB_LIMIT, seat]:
-        n2 = _drop_limited_bombs(st.moves, n, rules)
+    n = ll_generate(st.counts[seat], st.top, st.rules, st.moves, st.scratch[32:])
+    if _at_bomb_limit(st, seat):
+        n2 = _drop_limited_bombs(st.moves, n, st.rules)
         return n2, n2 < n
     return n, False
 
@@ -60,10 +80,13 @@ def take_turn(st, forced):
     gs, row, played = st.gs, st.row, st.scratch
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
-    n, blocked = turn_moves(st, seat)
-    if blocked:
-        row[LROW_BLOCKED] += 1
-    choice = forced if forced > -2 else ll_choose(st, seat, n)
+    if forced == -2 and st.policies[seat] == RANDOM and not _at_bomb_limit(st, seat):
+        choice = _random_choice(st, seat)
+    else:
+        n, blocked = turn_moves(st, seat)
+        if blocked:
+            row[LROW_BLOCKED] += 1
+        choice = forced if forced > -2 else ll_choose(st, seat, n)
     if choice < 0:
         steps.record_pass(st, seat)
     else:

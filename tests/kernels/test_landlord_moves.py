@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kernels.landlord.movegen import empty_moves, empty_work, ll_beats, ll_generate, ll_move_counts
+from kernels.landlord.movegen import empty_moves, empty_work, ll_beats, ll_generate, ll_lazy, ll_move_counts
 from kernels.landlord.moves import PASS
 from sim.games.landlord.rules import DOUDIZHU_VARIANTS, Doudizhu4Rules, DoudizhuRules as LandlordRules, engine_rules
 from sim.games.shanghai.rules import ShanghaiRules
@@ -94,6 +94,31 @@ def test_big_hands_lead(case):
         hand = ref.counts_of(deck[:size])
         got, _ = kernel_set(hand, None, v, game)
         assert got == ref.legal_moves(hand, None, game, R) - {ref.PASS_KEY}
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_lazy_generation_counts_and_picks_the_same_moves(case):
+    """``ll_lazy`` (the random player's: count, draw, write only the drawn move) counts exactly the
+    moves ``ll_generate`` writes and gives move number k of that list, leading and following, so
+    a random draw picks the same move either way."""
+    game, v, R = _setup(case)
+    rng = np.random.default_rng(100 + case)
+    deck = _deck(game)
+    one = empty_moves(MAX_MOVES[game])
+    for trial in range(40):
+        rng.shuffle(deck)
+        size = int(rng.integers(4, 21 if game == "doudizhu" else 34))
+        c = np.zeros(16, np.int64)
+        c[:15] = ref.counts_of(deck[:size])
+        tops = [None] + sorted(ref.all_plays(ref.counts_of(deck[size:size + 12]), game, R))
+        top = tops[int(rng.integers(len(tops)))] if trial % 2 else None
+        t = np.zeros(7, np.int64) if top is None else np.array(top, np.int64)
+        _, full = kernel_set(c[:15], top, v, game)
+        work = empty_work()
+        assert ll_lazy(c, t, v, one, work, np.int64(-2)) == full.shape[0]
+        for k in range(full.shape[0]):
+            ll_lazy(c, t, v, one, work, np.int64(k))
+            assert tuple(one[0]) == tuple(full[k]), (k, tuple(full[k]))
 
 
 def test_spec_examples():
