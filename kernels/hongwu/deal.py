@@ -56,7 +56,8 @@ def deal_and_show(st, rotation):
                 suit[seat, k % 4] += 1
             if show[seat, 0] + show[seat, 1] + show[seat, 2] + show[seat, 3] == 0:
                 continue  # (no 10 to show)
-            act, s = declare_choice(st, seat, HAND_SIZE, NO_DECL, NEG1, NEG1, FALSE)
+            act, s = declare_choice(st.pp, seat, suit[seat], show[seat], extra[seat], received[seat], HAND_SIZE,
+                                    (NO_DECL, NEG1, NEG1), FALSE)
             if act != NO_DECL:
                 li = log_row(st.log, st.gs, LT_DECLARE, seat, p, I1)
                 for q in range(p + 1):  # the first 10 of that suit the seat received

@@ -81,7 +81,8 @@ def deal_and_declare(st, level, rotation):
                 suit[seat, k % 4] += 1
             if n_show[seat] == 0 or cur == DECL_PAIR or (cur == DECL_SINGLE and n_pair[seat] == 0):
                 continue  # (nothing this seat could declare)
-            act, s = declare_choice(st, seat, HAND_SIZE, cur, cur_seat, cur_suit, rules[R_ALLOW_OVERRIDE] != 0)
+            act, s = declare_choice(st.pp, seat, suit[seat], show[seat], extra[seat], received[seat], HAND_SIZE,
+                                    (cur, cur_seat, cur_suit), rules[R_ALLOW_OVERRIDE] != 0)
             if act != NO_DECL:
                 count += 1
                 if first < 0:

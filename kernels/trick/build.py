@@ -11,7 +11,6 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.rng import bounded
-from kernels.trick.follow import D_RUN_K, D_RUN_W
 from kernels.trick.groups import group_mask, pick_slot, run_starts
 from kernels.trick.order import CLS_TRUMP, I0, MAXS, N_CLS, OT_ASTR, OT_KPTS, OT_NSLOT, OT_SKIND, OT_SSTR
 
@@ -108,15 +107,14 @@ def _best_run(hq, ot, c, w, k, pref, slots):
         slots[j] = pick_slot(hq, ot, c, best_a + j, w)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def compose_in_class(st, hq, c, n, need_run, t, p, uniform, out):
-    """``n`` cards of class ``c`` from ``hq`` into ``out``: the lead's run (``st.dem`` D_RUN_W,
-    D_RUN_K) if ``need_run``, at least ``t`` triples and ``p`` pairs, the rest single cards — by
-    preference ``st.pref``, or (``uniform``) uniformly among the remaining physical cards (drawn
-    from ``st.rng``). Returns n."""
-    ot, pref, state, rem, fc, slots = st.ot, st.pref, st.rng, st.rem, st.fc, st.slots
-    rw = st.dem[D_RUN_W]
-    rk = st.dem[D_RUN_K]
+@njit(cache=True, nogil=True)
+def compose_in_class(hq, ot, c, n, need, pref, uniform, state, bufs, out):
+    """``n`` cards of class ``c`` from ``hq`` into ``out``: ``need`` = (need_run, rw, rk, t, p) — a
+    run of ``rk`` ``rw``-groups if ``need_run``, at least ``t`` triples and ``p`` pairs — the rest
+    single cards, by preference ``pref``, or (``uniform``) uniformly among the remaining physical
+    cards (drawn from ``state``). ``bufs`` = (rem, fc, slots) work buffers. Returns n."""
+    need_run, rw, rk, t, p = need
+    rem, fc, slots = bufs
     ns = ot[OT_NSLOT, c]
     for s in range(MAXS):
         rem[s] = hq[s]

@@ -1,7 +1,6 @@
 """The declaring bot: whether a player shows a card (叫主 / 亮主) as it is dealt to him.
 
-During the deal each player, after receiving a card, looks at his partial hand (the deal's
-counters in the hand's state, ``kernels.trick.state``): ``suit[s]`` plain
+During the deal each player, after receiving a card, looks at his partial hand: ``suit[s]`` plain
 cards of suit s, ``show[s]`` cards of suit s he could show (level-rank cards, or 10s,
 by the game), ``extra`` other cards that are trumps whatever the suit (jokers, the rest of the level
 cards). The share of suit s is ``(suit[s] + sum(show) + extra) / received`` — roughly the trumps
@@ -33,16 +32,12 @@ def _share(suit, show, extra, s, received):
     return (suit[s] + total) / max(1, received)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def declare_choice(st, seat, hand_size, cur, cur_seat, cur_suit, pairs_override):
+@njit(cache=True, nogil=True)
+def declare_choice(pp, seat, suit, show, extra, received, hand_size, standing, pairs_override):
     """(declaration kind NO_DECL / DECL_SINGLE / DECL_PAIR, suit) this seat makes now, from its
-    partial hand so far (``st.dsuit``, ``st.dshow``, ``st.dextra``, ``st.drecv``) and its
-    parameters ``st.pp``; the standing declaration is ``cur`` by ``cur_seat`` in ``cur_suit``."""
-    suit = st.dsuit[seat]
-    show = st.dshow[seat]
-    extra = st.dextra[seat]
-    received = st.drecv[seat]
-    pp = st.pp
+    partial hand (``suit``, ``show``, ``extra``, ``received``) and its parameters ``pp``; the
+    standing declaration is ``standing`` = (kind, seat, suit)."""
+    cur, cur_seat, cur_suit = standing
     if cur == DECL_PAIR:
         return NO_DECL, -1
     if cur == NO_DECL:

@@ -1,7 +1,7 @@
 """Leads of the random, greedy and smart players (see ``kernels.trick.players``).
 
-Each chooser takes the hand's state ``st`` (``kernels.trick.state``), writes the led kinds into
-``st.lead`` and returns how many; it never checks a throw —
+Each chooser writes the led kinds into ``st.lead`` of the hand's state (``kernels.trick.state``)
+and returns how many; it never checks a throw —
 the trick loop does (``kernels.trick.throw``).
 """
 
@@ -91,8 +91,7 @@ def _simple_leads(hq, ot, c, pick, out):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def random_lead(st, seat):
-    hands, ncls, ot, gs, pp, state, out = st.hands, st.ncls, st.ot, st.gs, st.pp, st.rng, st.lead
+def random_lead(seat, hands, ncls, ot, gs, pp, state, out):
     if gs[GS_ALLOW_THROW] and pp[seat, PP_THROW_PROB] > 0.0 and bounded(state, ONE_BILLION) < pp[seat, PP_THROW_PROB] * 1e9:
         m = I0
         for c in range(N_CLS):
@@ -120,9 +119,8 @@ def random_lead(st, seat):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def greedy_lead(st, seat):
+def greedy_lead(seat, hands, ncls, ot, comps, rem, out):
     """The largest, then highest component of a side suit; of the trumps if no side cards."""
-    hands, ncls, ot, comps, rem, out = st.hands, st.ncls, st.ot, st.comps, st.rem, st.lead
     best_c = NEG1
     best_v = -1
     for c in range(N_CLS):
@@ -146,9 +144,11 @@ def _component_points(ot, c, comps, i):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def smart_lead(st, seat):
-    hands, ncls, void, side, ot, gs, pp = st.hands, st.ncls, st.void, st.side, st.ot, st.gs, st.pp
-    comps, rem, unseen, pref, out = st.comps, st.rem, st.unseen, st.pref, st.lead
+def smart_lead(seat, hands, ncls, known, side, ot, gs, pp, work):
+    """``known`` = (seen, void, buried) as this seat knows them; ``work`` = (comps, rem, unseen, pref,
+    out) buffers (the state's arrays in tuples: a call increfs every array it is given)."""
+    seen, void, buried = known
+    comps, rem, unseen, pref, out = work
     # one pass over the classes (one decomposition each): a safe throw — every component of a
     # class sure to stand — beats the best sure component (side suits nobody on the other side is
     # known void in first, then trump pairs/拖拉机, trump singles only to draw trumps as 庄)
@@ -166,7 +166,7 @@ def smart_lead(st, seat):
         if c != CLS_TRUMP and opp_void:
             continue
         ncomp = decompose(hands[seat, c], ot, c, rem, comps)
-        unseen_class(st.hands, st.seen, st.buried, st.ot, st.gs, seat, c, st.unseen)
+        unseen_class(hands, seen, buried, ot, gs, seat, c, unseen)
         u1, u2, u3 = unseen_tops(unseen, ot, c)
         all_sure = True
         for i in range(ncomp):
@@ -212,7 +212,8 @@ def smart_lead(st, seat):
 def choose_lead(st, policy, seat):
     """``seat``'s lead by ``policy`` into ``st.lead``; returns how many cards."""
     if policy == RANDOM:
-        return random_lead(st, seat)
+        return random_lead(seat, st.hands, st.ncls, st.ot, st.gs, st.pp, st.rng, st.lead)
     if policy == GREEDY:
-        return greedy_lead(st, seat)
-    return smart_lead(st, seat)
+        return greedy_lead(seat, st.hands, st.ncls, st.ot, st.comps, st.rem, st.lead)
+    return smart_lead(seat, st.hands, st.ncls, (st.seen, st.void, st.buried), st.side, st.ot, st.gs, st.pp,
+                      (st.comps, st.rem, st.unseen, st.pref, st.lead))

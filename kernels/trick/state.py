@@ -23,6 +23,8 @@ Dimensions: ``ids`` (physical cards: 108 or 162), ``params`` (``kernels.trick.pl
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -119,6 +121,23 @@ TRICK_CORE = StateLayout("TrickState", __name__, TRICK_SLOTS,
 TrickState = TRICK_CORE.cls
 
 
+# What the players read and write during the tricks: a per-hand view of the state's slots under the
+# same names, so the choosers (``leads``, ``follows``) read ``st.hands`` whichever they are given. A
+# call that receives a named tuple increfs and decrefs every array in it, so the per-play choosers
+# take this 25-array view, not the whole state.
+PLAYER_FIELDS = ("hands", "ncls", "seen", "void", "buried", "side", "ot", "gs", "pp", "rng", "pref", "hcopy", "lead",
+                 "play", "comps", "tc", "dem", "rem", "pc", "fc", "unseen", "slots", "dstart", "dslots", "ditem")
+PlayerView = namedtuple("PlayerView", PLAYER_FIELDS, module=__name__)
+
+
+@njit(cache=True, nogil=True)
+def player_view(st):
+    """The slots the players use (``PLAYER_FIELDS``), as a ``PlayerView`` of the same arrays."""
+    return PlayerView(st.hands, st.ncls, st.seen, st.void, st.buried, st.side, st.ot, st.gs, st.pp, st.rng, st.pref,
+                      st.hcopy, st.lead, st.play, st.comps, st.tc, st.dem, st.rem, st.pc, st.fc, st.unseen, st.slots,
+                      st.dstart, st.dslots, st.ditem)
+
+
 def no_fix():
     """The empty ``place_fixed`` tables: a run without ``--fix``."""
     return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
@@ -197,14 +216,17 @@ def log_card(log, i, card):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_cards(st, seat, kinds, n, li):
-    """Move a play from ``seat``'s hand to the table; returns its points."""
-    ot = st.ot
+def play_cards(table, seat, kinds, n, li):
+    """Move a play from ``seat``'s hand to the table; returns its points. ``table`` = (hands, ncls,
+    owner, seen, ot, gs, log) of the state (a tuple built once a hand: passing the whole state on
+    every play costs a reference count per slot)."""
+    hands, ncls, owner, seen, ot, gs, log = table
+    nd = gs[GS_N_DECKS]
     pts = 0
     for i in range(n):
         k = kinds[i]
-        card = take_kind(st.hands, st.ncls, st.owner, ot, st.gs[GS_N_DECKS], seat, k, NO_SEAT)
-        st.seen[ot[OT_KCLS, k], ot[OT_KSLOT, k]] += 1
+        card = take_kind(hands, ncls, owner, ot, nd, seat, k, NO_SEAT)
+        seen[ot[OT_KCLS, k], ot[OT_KSLOT, k]] += 1
         pts += ot[OT_KPTS, k]
-        log_card(st.log, li, card)
+        log_card(log, li, card)
     return pts

@@ -25,11 +25,11 @@ def lead_rank(lead_cls, comps):
     return (2 if lead_cls == CLS_TRUMP else 1), comps[0, 3]
 
 
-@njit(cache=True, nogil=True, inline="always")
-def follow_rank(st, kinds, n, lead_cls, is_throw, ncomp):
-    """(tier, key) of a follow against the lead's ``ncomp`` components ``st.comps``; tier 0 if it
-    cannot win the trick. Reads ``st.ot``; works in ``st.pc``, ``st.rem`` and the match buffers."""
-    ot = st.ot
+@njit(cache=True, nogil=True)
+def follow_rank(kinds, n, lead_cls, is_throw, comps, ncomp, ot, work):
+    """(tier, key) of a follow against the lead's ``ncomp`` components ``comps``; tier 0 if it cannot
+    win the trick. ``work`` = (pc, rem, dstart, dslots, ditem): the matching buffers
+    (``shape.match_key``), a tuple of the state's arrays."""
     if n == 1:
         k = kinds[0]
         c = ot[OT_KCLS, k]
@@ -49,8 +49,9 @@ def follow_rank(st, kinds, n, lead_cls, is_throw, ncomp):
         tier = 2
     else:
         return 0, NO_RANK
-    play_counts(kinds, n, ot, c, st.pc)
-    key = match_key(st.pc, ot, c, st.comps, ncomp, st.rem, st.dstart, st.dslots, st.ditem)
+    pc, rem, dstart, dslots, ditem = work
+    play_counts(kinds, n, ot, c, pc)
+    key = match_key(pc, ot, c, comps, ncomp, rem, dstart, dslots, ditem)
     if key < 0:
         return 0, NO_RANK
     return tier, key

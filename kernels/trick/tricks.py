@@ -26,6 +26,7 @@ from kernels.trick.state import (
     GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_RUNS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED,
     LT_PLAY, LT_THROW, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON, SS_WON_POINTS, TC_BEST_KEY, TC_BEST_SEAT,
     TC_BEST_TIER, TC_CLS, TC_LEADER, TC_N, TC_NCOMP, TC_POINTS, TC_POS, TC_THROW, log_card, log_row, play_cards,
+    player_view,
 )
 from kernels.trick.throw import throw_check
 from kernels.trick.trick import beats, follow_rank, lead_rank
@@ -74,11 +75,14 @@ def play_tricks(st):
     ot, gs, ss, side, ncls, tc, comps = st.ot, st.gs, st.ss, st.side, st.ncls, st.tc, st.comps
     lk = st.lead
     fk = st.play
+    table = (st.hands, ncls, st.owner, st.seen, ot, gs, st.log)  # (play_cards: built once a hand)
+    match = (st.pc, st.rem, st.dstart, st.dslots, st.ditem)
+    pv = player_view(st)
     hot = gs[GS_HOT_KIND]
     leader = gs[GS_LEADER]
     while _cards_left(ncls, leader) > 0:
         trick = gs[GS_TRICK]
-        n = choose_lead(st, st.policies[leader], leader)
+        n = choose_lead(pv, st.policies[leader], leader)
         c = ot[OT_KCLS, lk[0]]
         if n == 1:  # a single: its one component directly (most leads)
             s0 = ot[OT_KSLOT, lk[0]]
@@ -118,7 +122,7 @@ def play_tricks(st):
         best_tier, best_key = lead_rank(c, comps)
         best = leader
         li = log_row(st.log, st.gs, LT_PLAY, leader, trick, I1)
-        pts = play_cards(st, leader, lk, n, li)
+        pts = play_cards(table, leader, lk, n, li)
         n_hot = _count_kind(lk, n, hot) if hot >= 0 else 0
         tc[TC_CLS] = c
         tc[TC_N] = n
@@ -133,14 +137,14 @@ def play_tricks(st):
             tc[TC_POINTS] = pts
             tc[TC_POS] = j
             had = ncls[seat, c]
-            m = choose_follow(st, st.policies[seat], seat)
-            tier, key = follow_rank(st, fk, m, c, ncomp > 1, ncomp)
+            m = choose_follow(pv, st.policies[seat], seat)
+            tier, key = follow_rank(fk, m, c, ncomp > 1, comps, ncomp, ot, match)
             if beats(tier, key, best_tier, best_key):
                 best = seat
                 best_tier = tier
                 best_key = key
             li = log_row(st.log, st.gs, LT_PLAY, seat, trick, I0)
-            pts += play_cards(st, seat, fk, m, li)
+            pts += play_cards(table, seat, fk, m, li)
             if hot >= 0:
                 n_hot += _count_kind(fk, m, hot)
             if had < n:

@@ -157,7 +157,8 @@ def test_trick_winner_matches_reference(game, seed):
         plays.append([k for k, m in p.items() for _ in range(m)])
     best, (bt, bk) = 0, lead_rank(cls, sc.comps)
     for i in range(1, 4):
-        t, k = follow_rank(sc, np.array(plays[i], np.int64), n, cls, ncomp > 1, ncomp)
+        t, k = follow_rank(np.array(plays[i], np.int64), n, cls, ncomp > 1, sc.comps, ncomp, ot,
+                           (sc.pc, sc.rem, sc.dstart, sc.dslots, sc.ditem))
         assert (t, k) == ref.play_rank(order, cls, comps, plays[i])
         if beats(t, k, bt, bk):
             best, bt, bk = i, t, k
@@ -171,7 +172,7 @@ def test_constructed_follows_are_legal(game, seed, uniform):
     must_follow_structure demands of the holding (as follow.py promises), by preference or at random."""
     from kernels.rng import seed_stream
     from kernels.trick.build import compose_in_class
-    from kernels.trick.follow import structure_needs
+    from kernels.trick.follow import D_RUN_K, D_RUN_W, structure_needs
     from kernels.trick.order import MAXS, N_CLS
 
     rng, ot, order = _setup(game, seed)
@@ -192,10 +193,8 @@ def test_constructed_follows_are_legal(game, seed, uniform):
     state = np.zeros(4, np.uint64)
     seed_stream(seed, 0, state)
     out = np.zeros(64, np.int64)
-    sc.dem[:] = dem
-    sc.pref[:] = pref
-    sc.rng[:] = state
-    m = compose_in_class(sc, hq, np.int64(cls), n, need_run, t, p, uniform, out)
+    m = compose_in_class(hq, ot, np.int64(cls), n, (need_run, dem[D_RUN_W], dem[D_RUN_K], t, p), pref, uniform, state,
+                         (sc.rem, sc.pc, np.zeros(20, np.int64)), out)
     play = [int(x) for x in out[:m]]
     assert m == n
     assert ref.legal_follow(order, True, cls, ref.decompose(order, lead), hand, play), (lead, hand, play)

@@ -63,7 +63,8 @@ def trick_winner(ot, plays):
     ncomp = decompose(slot_counts(ot, cls, Counter(lead)), ot, cls, sc.rem, sc.comps)
     best, (bt, bk) = 0, lead_rank(cls, sc.comps)
     for i, p in enumerate(plays[1:], 1):
-        t, key = follow_rank(sc, np.array(p, np.int64), len(p), cls, ncomp > 1, ncomp)
+        t, key = follow_rank(np.array(p, np.int64), len(p), cls, ncomp > 1, sc.comps, ncomp, ot,
+                             (sc.pc, sc.rem, sc.dstart, sc.dslots, sc.ditem))
         if beats(t, key, bt, bk):
             best, bt, bk = i, t, key
     return best
