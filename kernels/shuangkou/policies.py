@@ -269,10 +269,11 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_move(st, seat, n):
     """Index of the play ``seat``'s player (``st.policies[seat]``) chooses in ``st.moves[:n]``, or -1 to
-    pass (never -1 when leading); the view is the state's (``kernels.shuangkou.state``)."""
+    pass (never -1 when leading); the view is the state's (``kernels.shuangkou.state``). Inlined:
+    it runs every turn, and a call passing ``st`` pays a reference count per slot."""
     top_seat = st.gs[GS_TOP_SEAT]
     lead = top_seat < 0
     policy = st.policies[seat]

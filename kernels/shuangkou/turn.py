@@ -63,11 +63,10 @@ def take_cards(seat, move, owner, counts, cards, played):
 
 
 @njit(cache=True, nogil=True)
-def record_play_facts(st, seat, move):
-    """Facts of one play for the player at ``seat``, and the seat's 相 level so far (SK-7 as the
-    players see it: the largest 相 played, 天王 as ``tianwang_xiang``, or 3+ bombs as 5+相)."""
-    row, rules, n_bombs, max_x, level_now = st.row, st.rules, st.n_bombs, st.max_x, st.level_now
-    player = st.player_at[seat]
+def record_play_facts(seat, player, move, level_now, n_bombs, max_x, row, rules):
+    """Facts of one play for ``player`` (at ``seat``), and the seat's 相 level so far (SK-7 as
+    the players see it: the largest 相 played, 天王 as ``tianwang_xiang``, or 3+ bombs as 5+相).
+    Arrays, not the state: a call passing ``st`` pays a reference count per slot."""
     kind, size, wilds = move[0], move[2], move[3]
     jokers = move_jokers(move)
     row[ROW_PLAYS + player] += 1
@@ -101,10 +100,10 @@ def take_turn(st, forced):
 
     ``forced`` >= 0 plays that move (its index in ``generate_moves``' order), -1 passes, -2 lets
     the seat's policy choose (a search player decides before the turn; ``kernels.shuangkou.search``)."""
-    gs = st.gs
+    gs, counts, moves, row = st.gs, st.counts, st.moves, st.row  # each slot read once a turn
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
-    n = generate_moves(st.counts[seat], st.top, st.rules, st.moves)
+    n = generate_moves(counts[seat], st.top, st.rules, moves)
     choice = -1
     if n > 0 and forced > -2:
         choice = forced
@@ -113,12 +112,14 @@ def take_turn(st, forced):
     if choice < 0:
         steps.record_pass(st, seat)
     else:
-        move = st.moves[choice]
-        n_cards = take_cards(seat, move, st.owner, st.counts, st.cards, st.played)
-        record_play_facts(st, seat, move)
-        steps.log_play(st, seat, choice, st.played, n_cards)
+        move = moves[choice]
+        played = st.played
+        player = st.player_at[seat]
+        n_cards = take_cards(seat, move, st.owner, counts, st.cards, played)
+        record_play_facts(seat, player, move, st.level_now, st.n_bombs, st.max_x, row, st.rules)
+        steps.log_play(st, seat, choice, played, n_cards)
         if steps.after_play(st, seat, choice, n_cards):
-            st.row[ROW_ENDED_BY] = st.player_at[seat]
+            row[ROW_ENDED_BY] = player
             return True
     steps.advance(st, seat)
     return False
