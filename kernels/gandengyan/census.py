@@ -30,7 +30,9 @@ F_CARDS, F_BANKER, F_LEADS, F_JOKERS, F_TWOS, F_BOMBS = range(N_FEATURES)
 @njit(cache=True, nogil=True)
 def census_one(st, seed, game, out, col):
     """Deal game ``game`` into ``st`` (``kernels.gandengyan.deal.deal_hand``: the banker drawn,
-    ``--fix``'s cards placed under him) and write its features into ``out[:, :, col]``."""
+    ``--fix``'s cards placed under him) and write its features into ``out[:, :, col]``. Not inlined
+    into ``census_range``: numba's parfor lowering loses writes into a state's slots made in a
+    prange body."""
     n_seats = st.rules[GD_N_SEATS]
     banker, leader, _stock = deal_hand(st, seed, game, -1, 0)
     counts = st.counts

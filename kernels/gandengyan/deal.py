@@ -33,7 +33,7 @@ def card_index(card):
     return JOKER if k >= 52 else k >> 2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def deal_hands(deck, n_seats, banker, rules, counts, lowest):
     """Deal from the banker; ``counts[seat, 16]`` get the hands and ``lowest[seat]`` the lowest
     natural card dealt as ``rank * 4 + suit`` (for ``first_lead = lowest_card``). Returns the stock's
@@ -84,7 +84,7 @@ def draw_card(deck, stock_pos, counts, seat):
     return stock_pos + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def deal_hand(st, seed, game, banker_in, rotation):
     """Deal game ``game`` of the stream ``seed`` into ``st`` (``st.rng``, ``st.deck``, ``st.counts``,
     ``st.lowest``) in the stream's order: the shuffle, the banker (``banker_in``, or drawn when it is

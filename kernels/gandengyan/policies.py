@@ -192,9 +192,11 @@ def _weakest_bomb(moves, n, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_greedy(st, seat, n, lead):
-    """Greedy's row of ``st.moves[:n]``, or -1 to pass."""
-    moves, hand_left, top_seat, pp, rules = st.moves, st.hand_left, st.gs[GS_TOP_SEAT], st.pp, st.rules
+def choose_greedy(seat, moves, n, hand_left, top_seat, pp, rules):
+    """Greedy's row of ``moves[:n]``, or -1 to pass (``top_seat`` -1: leading). The players take the
+    arrays they read, not the state: they run every turn, and a state argument costs a reference
+    count of every slot at each call."""
+    lead = top_seat < 0
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -214,10 +216,10 @@ def choose_greedy(st, seat, n, lead):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(st, seat, n, lead):
-    """Smart's row of ``st.moves[:n]``, or -1 to pass."""
-    moves, c, hand_left, top_seat = st.moves, st.counts[seat], st.hand_left, st.gs[GS_TOP_SEAT]
-    played, pp, rules, scratch = st.played, st.pp, st.rules, st.scratch
+def choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scratch):
+    """Smart's row of ``moves[:n]`` for the seat's counts ``c``, or -1 to pass (``top_seat`` -1:
+    leading)."""
+    lead = top_seat < 0
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -282,7 +284,7 @@ def choose_smart(st, seat, n, lead):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def gd_choose(st, seat, n, lead):
     """Row of ``st.moves[:n]`` (the turn's ``gd_generate`` list) that ``seat``'s player
     (``st.policies[seat]``) plays, or -1 to pass (never -1 when leading). The seat's view is
@@ -296,6 +298,8 @@ def gd_choose(st, seat, n, lead):
     if policy == RANDOM:
         k = bounded(st.rng, n if lead else n + 1)
         return k if k < n else -1
+    top_seat = st.gs[GS_TOP_SEAT]
     if policy == GREEDY:
-        return choose_greedy(st, seat, n, lead)
-    return choose_smart(st, seat, n, lead)
+        return choose_greedy(seat, st.moves, n, st.hand_left, top_seat, st.pp, st.rules)
+    return choose_smart(seat, st.moves, n, st.counts[seat], st.hand_left, top_seat, st.played, st.pp, st.rules,
+                        st.scratch)

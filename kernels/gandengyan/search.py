@@ -102,8 +102,10 @@ def _order_cost(st, seat, i):
 def candidates(st, seat, n, lead, cand):
     """Fill ``cand`` with the rows of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
     many, smart's choice)."""
-    smart = choose_smart(st, seat, n, lead)
-    greedy = choose_greedy(st, seat, n, lead)
+    top_seat = st.gs[GS_TOP_SEAT]
+    smart = choose_smart(seat, st.moves, n, st.counts[seat], st.hand_left, top_seat, st.played, st.pp, st.rules,
+                         st.scratch)
+    greedy = choose_greedy(seat, st.moves, n, st.hand_left, top_seat, st.pp, st.rules)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = add_candidate(cand, 0, smart)
     if not lead:

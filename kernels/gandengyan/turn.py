@@ -78,7 +78,7 @@ def log_event(st, seat, kind, card):
     gs[GS_N_LOG] = i + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def draw_step(st, top_seat):
     """Trick end: while the stock lasts, the new leader ``gs[GS_TURN]`` and every player holding
     cards after him counter-clockwise draw one card each (``DRAW_EVERYONE``), or the trick winner
@@ -109,10 +109,9 @@ def _anyone_can_lead(st):
 
 
 @njit(cache=True, nogil=True)
-def _play_facts(st, move, lead, seat):
+def _play_facts(move, top, lead, seat, row, gs):
     """Facts of one play, read before it tops the trick: bombs by size, 双王, a 2 breaking a
     sequence (a 2 / 22 / 222 over a lower rank that is not the A just below it), +1 answers."""
-    row, top = st.row, st.top
     kind = move[0]
     row[ROW_PLAYS + seat] += 1
     if kind == BOMB:
@@ -124,21 +123,21 @@ def _play_facts(st, move, lead, seat):
         row[ROW_BOMBS_PLAYED + seat] += 1
     if (kind == SINGLE or kind == PAIR or kind == TRIPLE) and move[1] == R_TWO and not lead and top[1] != R_TWO - 1:
         row[ROW_TWO_BREAKS] += 1
-    st.gs[GS_TOP_PLUS_ONE] = 1 if (not lead) and (not is_bomb(kind)) and move[1] == top[1] + 1 else 0
+    gs[GS_TOP_PLUS_ONE] = 1 if (not lead) and (not is_bomb(kind)) and move[1] == top[1] + 1 else 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def take_turn(st, forced):
     """The seat ``gs[GS_TURN]`` plays, passes, or (a leader with no legal lead) passes the lead.
     Returns True when the hand is over (first out; under ``play_on`` one player left; or a
     stalemate, ``gs[GS_STALEMATE]``). ``forced`` >= 0 plays that row of the ``gd_generate`` list,
     -1 passes, -2 lets the seat's policy choose (a search player decides before the turn;
     ``kernels.gandengyan.search``)."""
-    gs, hand_left, counts, row = st.gs, st.hand_left, st.counts, st.row
+    gs, hand_left, counts, row, top, rules = st.gs, st.hand_left, st.counts, st.row, st.top, st.rules
     seat = gs[GS_TURN]
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
-    n = gd_generate(counts[seat], st.top, st.rules, st.moves, st.work)
+    n = gd_generate(counts[seat], top, rules, st.moves, st.work)
     if lead and n == 0:  # only jokers that cannot go out alone
         if not _anyone_can_lead(st):
             gs[GS_STALEMATE] = 1
@@ -148,14 +147,14 @@ def take_turn(st, forced):
         pass_lead(st, seat)
         return False
     gs[GS_N_TURNS] += 1
-    if not lead and dengyan(counts[seat], st.top, st.rules):
+    if not lead and dengyan(counts[seat], top, rules):
         row[ROW_DENGYAN] += 1
     choice = forced if forced > -2 else gd_choose(st, seat, n, lead)
     if choice < 0:
         record_pass(st, seat)
     else:
         move = st.moves[choice]
-        _play_facts(st, move, lead, seat)
+        _play_facts(move, top, lead, seat, row, gs)
         remove_move(counts[seat], move)
         for r in range(13):
             st.played[r] += (move[6] >> (4 * r)) & 15
@@ -169,7 +168,7 @@ def take_turn(st, forced):
                     holders += 1
                     row[ROW_COLLECTED + seat] += hand_left[s]
                     row[ROW_PAID + s] += hand_left[s]
-            if st.rules[GD_END] == END_FIRST_OUT or holders <= 1:
+            if rules[GD_END] == END_FIRST_OUT or holders <= 1:
                 return True
     top_seat = gs[GS_TOP_SEAT]
     plus_one = gs[GS_TOP_PLUS_ONE]
