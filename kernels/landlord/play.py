@@ -2,7 +2,7 @@
 
 The game contributes its phases — deal, first bidder, then 叫分 (one round, or OpenSpiel's
 re-bidding auction), 抢地主, the kitty, 明牌 (``kernels.landlord.phases``) — and hands the trick play to the climbing engine's shared
-turn loop (``kernels.landlord.turn.take_turn``) with the landlord as the lone side: the hand ends at the
+turn loop (``kernels.landlord.turn.play_on``) with the landlord as the lone side: the hand ends at the
 first player out. Scoring is late (``sim.games.landlord_play``), from the raw facts of
 ``kernels.landlord.rows``. A ``search`` seat searches its plays (``kernels.landlord.search``) and,
 with ``search_bids``, its decisions before the tricks (``kernels.landlord.search_bids``).
@@ -33,7 +33,7 @@ from kernels.landlord.policies import SEARCH
 from kernels.landlord.search import search_move
 from kernels.landlord.search_bids import search_pre
 from kernels.landlord.state import GS_BLOCK
-from kernels.landlord.turn import take_turn, turn_moves
+from kernels.landlord.turn import play_on, turn_moves
 from kernels.rng import bounded, seed_stream
 from kernels.state import clone
 
@@ -142,14 +142,12 @@ def play_tricks(st, search_on):
     """The tricks of a hand whose landlord is known, turn by turn until the first player is out
     (its own function: the turn loop and the auction compile apart, each smaller). A ``search``
     seat decides before its turn (``kernels.landlord.search``)."""
-    while True:
-        forced = np.int64(-2)
-        if search_on is not None:
-            seat = st.gs[GS_TURN]
-            if st.policies[seat] == SEARCH:
-                forced = search_move(st, seat)
-        if take_turn(st, forced):
-            break
+    forced = np.int64(-2)
+    while not play_on(st, forced, np.int64(1 if search_on is not None else 0)):
+        if search_on is not None:  # play_on paused at a search seat's turn
+            forced = search_move(st, st.gs[GS_TURN])
+            if forced == -2:
+                forced = np.int64(-3)
 
 
 @njit(cache=True, nogil=True)

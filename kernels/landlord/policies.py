@@ -244,8 +244,14 @@ def _whole_bomb(moves, n, c):
 @njit(cache=True, nogil=True)
 def choose_greedy(st, seat, n):
     """greedy's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
-    moves, hand_left, pp = st.moves, st.hand_left, st.pp
-    top_seat, landlord = st.gs[GS_TOP_SEAT], st.gs[GS_LONE_SEAT]
+    return greedy_move(seat, st.moves, n, st.hand_left, st.gs, st.pp)
+
+
+@njit(cache=True, nogil=True)
+def greedy_move(seat, moves, n, hand_left, gs, pp):
+    """``choose_greedy`` over the arrays (the turn loop's form: a call taking the state costs a
+    reference count per slot)."""
+    top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
@@ -324,10 +330,15 @@ def _spring_looms(hand_left, landlord, hand_size):
 @njit(cache=True, nogil=True)
 def choose_smart(st, seat, n):
     """smart's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
-    moves, hand_left, pp, scratch = st.moves, st.hand_left, st.pp, st.scratch
-    top_seat, landlord, hand_size = st.gs[GS_TOP_SEAT], st.gs[GS_LONE_SEAT], st.rules[CL_HAND_SIZE]
+    return smart_move(seat, st.moves, n, st.counts, st.hand_left, st.gs, st.pp, st.scratch, st.rules[CL_HAND_SIZE])
+
+
+@njit(cache=True, nogil=True)
+def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
+    """``choose_smart`` over the arrays (the turn loop's form)."""
+    top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
-    c = st.counts[seat]
+    c = counts[seat]
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -393,15 +404,3 @@ def choose_smart(st, seat, n):
                    or (seat != landlord and top_seat == landlord and bombs_held(c) >= pp[seat, PP_FARMER_BOMBS])):
         return b
     return -1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def ll_choose(st, seat, n):
-    """Index of ``seat``'s chosen move in ``st.moves[:n]``, or -1 to pass (never -1 when leading)."""
-    policy = st.policies[seat]
-    if policy == RANDOM:
-        k = bounded(st.rng, n if st.gs[GS_TOP_SEAT] < 0 else n + 1)
-        return k if k < n else -1
-    if policy == GREEDY:
-        return choose_greedy(st, seat, n)
-    return choose_smart(st, seat, n)

@@ -24,7 +24,7 @@ gives it the family's candidates and its five hooks for ``LandlordState``: the s
 (a decision before the tricks searches ``BID_WORLDS`` times the worlds), what the seat knows
 (``knowledge``), a world (``sample_world``: the hidden hands, or before the tricks the whole deal
 the seat cannot see), a play-out (``play_out``: the family's own turn,
-``kernels.landlord.turn.take_turn``, with the world's players) and the count (``record_search``).
+``kernels.landlord.turn.play_on``, with the world's players) and the count (``record_search``).
 """
 
 from __future__ import annotations
@@ -52,10 +52,9 @@ from kernels.landlord.rows import (
 )
 from kernels.landlord.search_bids import BID_WORLDS, sample_deal
 from kernels.landlord.state import GS_BLOCK, GS_SEARCH_KIND, LAYOUT
-from kernels.landlord.turn import take_turn, turn_moves
+from kernels.landlord.turn import play_on, turn_moves
 
 KIND_PLAY = 5  # a play decision (the decisions before the tricks are kernels.landlord.phases KIND_*)
-MAX_ROLLOUT_TURNS = 4096
 # Money decides; between candidates whose money is equal in every world, how close the losing
 # side came to going out breaks the tie: at most 64 cards × this, far below one unit of money.
 TIE_BREAK = 1e-5
@@ -129,11 +128,7 @@ def _margin(seat, landlord, hand_left):
 def rollout(world, forced, seat):
     """Play ``forced`` (a move index, -1 pass, -2 the player's own) then finish the hand with the
     world's players; ``seat``'s money (plus the tie-break)."""
-    f = forced
-    for _ in range(MAX_ROLLOUT_TURNS):
-        if take_turn(world, f):
-            break
-        f = -2
+    play_on(world, forced, np.int64(0))
     gs, hand_left = world.gs, world.hand_left
     landlord = gs[GS_LONE_SEAT]
     end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], world.row)

@@ -13,11 +13,15 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import steps
-from kernels.climb.loop import GS_LONE_SEAT, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED
+from kernels.climb.loop import (
+    CL_HAND_SIZE, GS_LONE_SEAT, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED,
+)
 from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_lazy, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
-from kernels.landlord.policies import RANDOM, ll_choose
+from kernels.landlord.policies import GREEDY, RANDOM, SEARCH, greedy_move, smart_move
 from kernels.rng import bounded
+
+MAX_TURNS = 4096  # a hand ends long before (every turn a play or a pass; a trick ends when all pass)
 from kernels.landlord.rows import ROW_BLOCKED as LROW_BLOCKED, landlord_after_play
 
 
@@ -37,24 +41,9 @@ def _drop_limited_bombs(moves, n, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _at_bomb_limit(st, seat):
+def _at_bomb_limit(rules, seat_flags, seat):
     """上海 §2.1: ``seat`` has played as many bombs as its limit allows."""
-    sf = st.seat_flags
-    return st.rules[LL_BOMB_LIMITS] != 0 and 0 <= sf[SF_BOMB_LIMIT, seat] <= sf[SF_BOMBS_USED, seat]
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _random_choice(st, seat):
-    """The uniform random player's move (``ll_choose``'s draw over ``turn_moves``' list, pass
-    included when following) with lazy generation: count the moves, draw, and write only the one
-    drawn (``st.moves[0]``; 0, or -1 to pass)."""
-    c, work = st.counts[seat], st.scratch[32:]
-    n = ll_lazy(c, st.top, st.rules, st.moves, work, np.int64(-2))
-    k = bounded(st.rng, n if st.gs[GS_TOP_SEAT] < 0 else n + 1)
-    if k >= n:
-        return np.int64(-1)
-    ll_lazy(c, st.top, st.rules, st.moves, work, k)
-    return np.int64(0)
+    return rules[LL_BOMB_LIMITS] != 0 and 0 <= seat_flags[SF_BOMB_LIMIT, seat] <= seat_flags[SF_BOMBS_USED, seat]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -62,41 +51,74 @@ def turn_moves(st, seat):
     """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order: (how many,
     whether the 上海 bomb limit took bombs away). A search player indexes the same list."""
     n = ll_generate(st.counts[seat], st.top, st.rules, st.moves, st.scratch[32:])
-    if _at_bomb_limit(st, seat):
+    if _at_bomb_limit(st.rules, st.seat_flags, seat):
         n2 = _drop_limited_bombs(st.moves, n, st.rules)
         return n2, n2 < n
     return n, False
 
 
-@njit(cache=True, nogil=True, inline="always")
-def take_turn(st, forced):
-    """One turn of the landlord family: rank-count moves, the 上海 bomb limits, landlord players.
+@njit(cache=True, nogil=True)
+def play_on(st, forced, pause):
+    """Play the hand of ``st`` on, turn by turn, until the first player is out (True) or, with
+    ``pause`` (1), until a ``search`` seat is to decide (False: the caller searches and calls again
+    with its answer). ``forced`` is the first turn's move: >= 0 plays that move (its index in
+    ``turn_moves``' order), -1 passes, -2 lets the seat's player choose, -3 too without pausing (a
+    search seat with nothing to search plays as smart).
 
-    The landlord is the lone side (``gs[GS_LONE_SEAT]``); the hand ends at the first player out.
-    ``forced`` >= 0 plays that move (its index in ``turn_moves``' order), -1 passes, -2 lets the
-    seat's policy choose (a search player decides before the turn; ``kernels.landlord.search``).
-    Returns True when the hand is over (``st.row``: ``kernels.landlord.rows`` layout).
-    """
-    gs, row, played = st.gs, st.row, st.scratch
-    seat = gs[GS_TURN]
-    gs[GS_N_TURNS] += 1
-    if forced == -2 and st.policies[seat] == RANDOM and not _at_bomb_limit(st, seat):
-        choice = _random_choice(st, seat)
-    else:
-        n, blocked = turn_moves(st, seat)
-        if blocked:
-            row[LROW_BLOCKED] += 1
-        choice = forced if forced > -2 else ll_choose(st, seat, n)
-    if choice < 0:
-        steps.record_pass(st, seat)
-    else:
-        move = st.moves[choice]
-        ll_move_counts(move, played)
-        for r in range(15):
-            st.counts[seat, r] -= played[r]
-        landlord_after_play(seat, move, gs[GS_LONE_SEAT], st.seat_flags, row, st.rules)
-        steps.log_play(st, seat, choice, played, np.int64(0))
-        if steps.after_play(st, seat, choice, move[2]):
-            return True
-    steps.advance(st, seat)
-    return False
+    The turn is rank-count moves, the 上海 bomb limits, the landlord players and the facts of
+    ``kernels.landlord.rows``; the landlord is the lone side (``gs[GS_LONE_SEAT]``). It is written
+    over the state's arrays, taken once: a call taking the state (even inlined) costs numba a
+    reference count per slot, so only the shared steps take it. A uniform random player generates
+    lazily (``ll_lazy``: count, draw, write only the move drawn; the same draw as over the full
+    list), except at its bomb limit."""
+    gs, row, moves, rules, counts, top = st.gs, st.row, st.moves, st.rules, st.counts, st.top
+    hand_left, seat_flags, policies, pp, rng, played = st.hand_left, st.seat_flags, st.policies, st.pp, st.rng, st.scratch
+    work = played[32:]
+    hand_size = rules[CL_HAND_SIZE]
+    f = forced
+    for _ in range(MAX_TURNS):
+        seat = gs[GS_TURN]
+        policy = policies[seat]
+        if pause != 0 and f == -2 and policy == SEARCH:
+            return False
+        if f == -3:  # the search seat's own heuristic (nothing to search)
+            f = -2
+        gs[GS_N_TURNS] += 1
+        limited = _at_bomb_limit(rules, seat_flags, seat)
+        if f == -2 and policy == RANDOM and not limited:
+            n = ll_lazy(counts[seat], top, rules, moves, work, np.int64(-2))
+            k = bounded(rng, n if gs[GS_TOP_SEAT] < 0 else n + 1)
+            choice = np.int64(-1)
+            if k < n:
+                ll_lazy(counts[seat], top, rules, moves, work, k)
+                choice = np.int64(0)
+        else:
+            n = ll_generate(counts[seat], top, rules, moves, work)
+            if limited:
+                n2 = _drop_limited_bombs(moves, n, rules)
+                if n2 < n:
+                    row[LROW_BLOCKED] += 1
+                n = n2
+            if f > -2:
+                choice = f
+            elif policy == RANDOM:
+                k = bounded(rng, n if gs[GS_TOP_SEAT] < 0 else n + 1)
+                choice = k if k < n else -1
+            elif policy == GREEDY:
+                choice = greedy_move(seat, moves, n, hand_left, gs, pp)
+            else:
+                choice = smart_move(seat, moves, n, counts, hand_left, gs, pp, played, hand_size)
+        f = -2
+        if choice < 0:
+            steps.record_pass(st, seat)
+        else:
+            move = moves[choice]
+            ll_move_counts(move, played)
+            for r in range(15):
+                counts[seat, r] -= played[r]
+            landlord_after_play(seat, move, gs[GS_LONE_SEAT], seat_flags, row, rules)
+            steps.log_play(st, seat, choice, played, np.int64(0))
+            if steps.after_play(st, seat, choice, move[2]):
+                return True
+        steps.advance(st, seat)
+    return True
