@@ -26,7 +26,7 @@ from kernels.trick.state import (
     GS_ALLOW_THROW, GS_BANKER, GS_CAPTURED, GS_FAILED_SMALLEST, GS_HAND_SIZE, GS_HOT_BANKER, GS_HOT_DEF, GS_HOT_KIND,
     GS_LAST_N, GS_LAST_WINNER, GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF,
     GS_THROW_CARDS, GS_RUNS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED, N_SEATS, SS_THROWS, SS_THROWS_FAILED,
-    SS_TRICKS_WON, SS_WON_POINTS, clear_holdings, deal_seat, give_card,
+    SS_TRICKS_WON, SS_WON_POINTS, DealView, clear_holdings, deal_seat, give_card,
 )
 from kernels.trick.tricks import play_tricks
 
@@ -61,14 +61,15 @@ def play_hand(st, seed, deal, rotation, row):
     seed_stream(seed, deal, st.rng)
     for i in range(deck.shape[0]):  # (an element loop: slice copies compile numba's shape-error path)
         deck[i] = deck_template[i]
-    deal_and_show(st, rotation)
+    deal_and_show(DealView(st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl, st.dsuit, st.dshow,
+                           st.dextra, st.drecv, st.pp, st.log, st.gs), rotation)
     trump = dl[DL_TRUMP]
     banker = dl[DL_BANKER]
     one_vs_three = rules[R_TEAMS] == TEAMS_ONE_VS_THREE
     for s in range(N_SEATS):
         side[s] = 1 if (s == banker or (not one_vs_three and s == (banker + 2) % N_SEATS)) else 0
     build_order(ot, trump, rules[R_ADJACENCY])
-    clear_holdings(st)
+    clear_holdings(st.hands, st.ncls, st.owner)
     n_dealt = N_SEATS * HAND_SIZE
     for p in range(n_dealt):
         give_card(st.hands, st.ncls, st.owner, st.ot, deal_seat(p, rotation), deck[p])

@@ -26,7 +26,7 @@ from kernels.trick.census import N_FEATURES, hand_features
 from kernels.trick.order import I0
 from kernels.trick.players import N_PP
 from kernels.trick.state import (
-    GS_N_LOG, MAX_LOG, N_SEATS, base_values, clear_holdings, deal_seat, give_card, start_block,
+    GS_N_LOG, MAX_LOG, N_SEATS, base_values, DealView, clear_holdings, deal_seat, give_card, start_block,
 )
 
 # run[RUN_*] of play_block
@@ -91,13 +91,15 @@ def census_block(tpl, seed, run, out, lo, hi):
     st = clone(tpl)
     start, trump = run[CR_START], run[CR_TRUMP]
     deck, template_, ot, gs, dl, feats = st.deck, st.deck_template, st.ot, st.gs, st.dl, st.feats
+    dv = DealView(st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl, st.dsuit, st.dshow, st.dextra, st.drecv,
+                  st.pp, st.log, st.gs)
     for i in range(lo, hi):
         seed_stream(seed, start + i, st.rng)
         for j in range(N_IDS):
             deck[j] = template_[j]
         if trump < 0:
             gs[:] = 0
-            deal_and_show(st, I0)
+            deal_and_show(dv, I0)
             suit = dl[DL_TRUMP]
             out[i, 1] = dl[DL_BANKER]
         else:
@@ -107,7 +109,7 @@ def census_block(tpl, seed, run, out, lo, hi):
             out[i, 1] = -1
         out[i, 0] = suit
         build_order(ot, suit, I0)
-        clear_holdings(st)
+        clear_holdings(st.hands, st.ncls, st.owner)
         for p in range(N_SEATS * HAND_SIZE):
             give_card(st.hands, st.ncls, st.owner, st.ot, deal_seat(p, I0), deck[p])
         for s in range(N_SEATS):

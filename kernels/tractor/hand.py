@@ -25,7 +25,7 @@ from kernels.trick.state import (
     GS_ALLOW_THROW, GS_BANKER, GS_CAPTURED, GS_FAILED_SMALLEST, GS_HAND_SIZE, GS_HOT_KIND, GS_LAST_N, GS_LAST_WINNER,
     GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_RUNS_LED,
     GS_TRICK, GS_TRUMPED, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON,
-    SS_WON_POINTS, clear_holdings, deal_seat, give_card,
+    SS_WON_POINTS, DealView, clear_holdings, deal_seat, give_card,
 )
 from kernels.trick.tricks import play_tricks
 from kernels.tractor.codes import (
@@ -96,14 +96,15 @@ def play_hand(st, seed, deal, rotation, row):
         ms[MS_LEVEL0 + 1] = 0
         ms[MS_HAND] = 0
     level = 0 if first else ms[MS_LEVEL0 + ms[MS_BANKER_TEAM]]
-    deal_and_declare(st, level, rotation)
+    deal_and_declare(DealView(st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl, st.dsuit, st.dshow,
+                              st.dextra, st.drecv, st.pp, st.log, st.gs), level, rotation)
     trump = dl[DL_TRUMP]
     banker = choose_banker(ms, dl, rules)
     team = banker % 2
     for s in range(N_SEATS):
         side[s] = 1 if s % 2 == team else 0
     build_order(ot, level, trump, rules[R_ADJACENCY])
-    clear_holdings(st)
+    clear_holdings(st.hands, st.ncls, st.owner)
     for p in range(N_SEATS * HAND_SIZE):
         give_card(st.hands, st.ncls, st.owner, st.ot, deal_seat(p, rotation), deck[p])
     for s in range(N_SEATS):

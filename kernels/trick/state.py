@@ -17,8 +17,12 @@ A game's state is ``TRICK_CORE`` extended with its own slots (``kernels.tractor.
   card count, an extra field, then the physical card ids. Kernels write it only when it has more
   than one row (``play_logged``); batch runs carry a (1, LOG_W) dummy.
 
-Dimensions: ``ids`` (physical cards: 108 or 162), ``params`` (``kernels.trick.players`` N_PP), ``rules``, ``fix_groups`` / ``fix_cards``
-(``--fix``'s tables, ``kernels.deal.place_fixed``), ``log_rows``.
+Dimensions: ``ids`` (physical cards: 108 or 162), ``params`` (``kernels.trick.players`` N_PP),
+``rules``, ``fix_groups`` / ``fix_cards`` (``--fix``'s tables, ``kernels.deal.place_fixed``), ``log_rows``.
+
+A call that is given a named tuple increfs and decrefs every array in it, so the per-play and
+per-deal kernels are given what they read — ``PlayerView``, ``DealView`` (the same slot names) or
+the arrays themselves — and only the once-per-hand ones the whole state.
 """
 
 from __future__ import annotations
@@ -138,6 +142,13 @@ def player_view(st):
                       st.dstart, st.dslots, st.ditem)
 
 
+# What a deal reads and writes (``kernels.tractor.deal``, ``kernels.hongwu.deal``), under the slot
+# names: a caller builds it once (a block, a hand) so each deal is given 13 arrays, not the state.
+DEAL_FIELDS = ("rng", "deck", "fix_card", "fix_slots", "rules", "dl", "dsuit", "dshow", "dextra", "drecv", "pp", "log",
+               "gs")
+DealView = namedtuple("DealView", DEAL_FIELDS, module=__name__)
+
+
 def no_fix():
     """The empty ``place_fixed`` tables: a run without ``--fix``."""
     return np.zeros((0, 0), np.int64), np.zeros((0, 0), np.int64)
@@ -163,10 +174,10 @@ def start_block(st):
 
 
 @njit(cache=True, nogil=True)
-def clear_holdings(st):
-    st.hands[:, :, :] = 0
-    st.ncls[:, :] = 0
-    st.owner[:] = -1
+def clear_holdings(hands, ncls, owner):
+    hands[:, :, :] = 0
+    ncls[:, :] = 0
+    owner[:] = -1
 
 
 @njit(cache=True, nogil=True)
