@@ -27,12 +27,10 @@ N_FEATURES = len(CENSUS_FEATURES)
 F_CARDS, F_BANKER, F_LEADS, F_JOKERS, F_TWOS, F_BOMBS = range(N_FEATURES)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def census_one(st, seed, game, out, col):
     """Deal game ``game`` into ``st`` (``kernels.gandengyan.deal.deal_hand``: the banker drawn,
-    ``--fix``'s cards placed under him) and write its features into ``out[:, :, col]``. Not inlined
-    into ``census_range``: numba's parfor lowering loses writes into a state's slots made in a
-    prange body."""
+    ``--fix``'s cards placed under him) and write its features into ``out[:, :, col]``."""
     n_seats = st.rules[GD_N_SEATS]
     banker, leader, _stock = deal_hand(st, seed, game, -1, 0)
     counts = st.counts
@@ -53,6 +51,15 @@ def census_one(st, seed, game, out, col):
         out[F_BOMBS, s, col] = bombs
 
 
+@njit(cache=True, nogil=True)
+def _census_block(st, seed, lo, hi, start, out):
+    """Games ``lo .. hi - 1`` on ``st``: one call a block, so the state is passed (a reference count
+    of every slot) once a block, not once a deal; and not the prange body itself, where numba's
+    parfor lowering loses writes into a state's slots."""
+    for g in range(lo, hi):
+        census_one(st, seed, g, out, g - start)
+
+
 @njit(cache=True, nogil=True, parallel=True)
 def census_range(seed, start, count, template, out, n_blocks):
     """Census of games ``start .. start + count - 1`` into ``out[feature, seat, game - start]``;
@@ -60,8 +67,5 @@ def census_range(seed, start, count, template, out, n_blocks):
     ``--fix``'s tables); ``n_blocks`` contiguous blocks (a few per thread) each deal on a clone."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
-        lo = start + (count * b) // n_blocks
-        hi = start + (count * (b + 1)) // n_blocks
-        st = clone(template)
-        for g in range(lo, hi):
-            census_one(st, seed, g, out, g - start)
+        _census_block(clone(template), seed, start + (count * b) // n_blocks, start + (count * (b + 1)) // n_blocks,
+                      start, out)
