@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit, prange
 
 from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bombs
-from kernels.guanpai.state import RUN_BLOCKS, RUN_COUNT, RUN_SEED, RUN_START
+from kernels.guanpai.state import RUN_BLOCKS, RUN_COUNT, RUN_SEED, RUN_START, borrow
 from kernels.state import clone
 
 CENSUS_FEATURES = (
@@ -25,16 +25,21 @@ F_BOMBS, F_THREE_BOMB, F_TWOS, F_LEADS = range(N_FEATURES)
 
 
 @njit(cache=True, nogil=True)
-def census_one(st, seed, game, out, col, lead_card):
-    """Deal game ``game`` into ``st`` (``kernels.guanpai.deal.deal_hand``) and write its features
-    into ``out[:, :, col]`` and ``lead_card[col]``."""
-    leader, idx = deal_hand(st, seed, game)
-    for s in range(N_PLAYERS):
-        out[F_BOMBS, s, col] = seat_bombs(st.counts, s)
-        out[F_THREE_BOMB, s, col] = 1 if holds_three_bomb(st.counts, s, st.rules, False) else 0
-        out[F_TWOS, s, col] = st.counts[s, 12]
-        out[F_LEADS, s, col] = 1 if s == leader else 0
-    lead_card[col] = idx
+def census_block(st, run, lo, hi, out, lead_card):
+    """Deal games ``lo .. hi - 1`` one after the other in ``st`` (``kernels.guanpai.deal.deal_hand``)
+    and write each one's features into ``out[:, :, game - start]`` and ``lead_card[game - start]``.
+    (Its own function: numba's parfor lowering lost writes to the state's arrays in the prange
+    body.)"""
+    seed, start = np.uint64(run[RUN_SEED]), run[RUN_START]
+    for game in range(lo, hi):
+        leader, idx = deal_hand(st, seed, game)
+        col = game - start
+        for s in range(N_PLAYERS):
+            out[F_BOMBS, s, col] = seat_bombs(st.counts, s)
+            out[F_THREE_BOMB, s, col] = 1 if holds_three_bomb(st.counts, s, st.rules, False) else 0
+            out[F_TWOS, s, col] = st.counts[s, 12]
+            out[F_LEADS, s, col] = 1 if s == leader else 0
+        lead_card[col] = idx
 
 
 @njit(cache=True, nogil=True, parallel=True)
@@ -42,14 +47,12 @@ def census_range(template, run, out, lead_card):
     """Census of games ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (``kernels.guanpai.state``
     ``RUN_*``) from the template state of ``new_state``; ``run[RUN_BLOCKS]`` contiguous blocks (a
     few per thread) each clone the template once. Rows depend only on ``(seed, game)``."""
-    seed, start, count = np.uint64(run[RUN_SEED]), run[RUN_START], run[RUN_COUNT]
+    start, count = run[RUN_START], run[RUN_COUNT]
     n_blocks = max(1, min(count, run[RUN_BLOCKS]))
     for b in prange(n_blocks):
-        lo = start + (count * b) // n_blocks
-        hi = start + (count * (b + 1)) // n_blocks
         st = clone(template)
-        for g in range(lo, hi):
-            census_one(st, seed, g, out, g - start, lead_card)
+        census_block(borrow(st), run, start + (count * b) // n_blocks, start + (count * (b + 1)) // n_blocks, out,
+                     lead_card)
 
 
 def census(comp, seed, start, count, n_blocks, fix_card=None, fix_slots=None):

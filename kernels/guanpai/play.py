@@ -31,7 +31,7 @@ from kernels.guanpai.policies import SEARCH
 from kernels.guanpai.rulevec import GP_NEXT_LEAD, NEXT_LEAD_LOSER, NEXT_LEAD_WINNER
 from kernels.guanpai.search import search_move
 from kernels.guanpai.state import (
-    GS_LEAD_RANK, RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_SEED, RUN_START,
+    GS_LEAD_RANK, borrow, RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_SEED, RUN_START,
 )
 from kernels.guanpai.turn import take_turn, turn_moves
 from kernels.state import clone
@@ -167,7 +167,7 @@ def play_range(template, run, out_rows, search_on):
     for b in prange(n_blocks):
         st = clone(template)
         for sess in range((n_sessions * b) // n_blocks, (n_sessions * (b + 1)) // n_blocks):
-            play_session(st, template, run, sess, out_rows, search_on)
+            play_session(borrow(st), borrow(template), run, sess, out_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
@@ -175,5 +175,5 @@ def play_logged(template, seed, deal, rotation, leader_in):
     """One hand with its action log (replay and the reference) in a clone of ``template`` (whose
     ``log`` has room for the hand): (row, log[:n], shuffled deck)."""
     st = clone(template)
-    n = play_hand(st, seed, deal, rotation, leader_in, True)
+    n = play_hand(borrow(st), seed, deal, rotation, leader_in, True)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.rankmask import chain_runs, pack_counts, popcount
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.guanpai.movegen import is_bomb, order_of
 from kernels.guanpai.moves import THREE_BOMB
@@ -65,81 +66,62 @@ def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
     return pp
 
 
+_NIBBLE_LOW = 0x1111111111111  # the low bit of each of 13 packed rank counts
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _nibble_bits(x):
+    """Bit r of the result = bit 4r of ``x`` (13 ranks): packed-count bits to a rank mask."""
+    x &= _NIBBLE_LOW
+    x = (x | (x >> 3)) & 0x0303030303030303
+    x = (x | (x >> 6)) & 0x000F000F000F000F
+    x = (x | (x >> 12)) & 0x000000FF000000FF
+    return (x | (x >> 24)) & 0xFFFF
+
+
 @njit(cache=True, nogil=True)
-def plan_after(c, cards, w):
-    """Fewest plays to empty rank counts ``c`` less the packed counts ``cards`` (a move's cards
-    field; 0 for the hand itself) by a greedy decomposition; ``w`` is int64 scratch of 16.
+def plan_after(hand, cards):
+    """Fewest plays to empty the packed rank counts ``hand`` (``kernels.climb.rankmask.pack_counts``
+    of 13 ranks) less the packed counts ``cards`` (a move's cards field; 0 for the hand itself),
+    by a greedy decomposition over rank bitmasks (``kernels.climb.rankmask``).
 
     Fours first (a bomb each), then up to three straights on 3..A that swallow at least two
     singles (skipped at once when no five ranks in a row are held), then 姐妹对 / 三连 (runs of
     two or more ranks held exactly twice / three times), then trios taking pairs (三带二), bombs
-    taking a single, and what is left one play per rank. No array views: this runs for every
-    candidate play of every smart decision."""
-    plays = 0
-    fours = 0
-    held = 0  # bit r: rank r (3..A) still held
-    for r in range(13):
-        x = c[r] - ((cards >> (4 * r)) & 15)
-        if x == 4:
-            plays += 1
-            fours += 1
-            x = 0
-        w[r] = x
-        if x >= 1 and r < 12:
-            held |= 1 << r
+    taking a single, and what is left one play per rank. This runs for every candidate play of
+    every smart decision: the rank-by-rank twin is ``tests/reference/guanpai_plan.py``."""
+    left = hand - cards  # no borrow: a move takes at most what each rank holds
+    b0, b1, m4 = _nibble_bits(left), _nibble_bits(left >> 1), _nibble_bits(left >> 2)  # counts are <= 4
+    m1, m2, m3 = b0 & ~b1, b1 & ~b0, b0 & b1
+    fours = popcount(m4)
+    plays = fours
+    held = (m1 | m2 | m3) & 0xFFF
     if held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4):
         for _ in range(3):  # straights (3..A) that swallow at least two singles
             # the best is a whole maximal run of held ranks starting at 3..10 (a later start
             # in the same run never swallows more singles): the earliest with the most singles
-            best_s, best_len, best_gain = -1, 0, 1
-            s = 0
-            while s < 8:
-                if w[s] == 0:
-                    s += 1
-                    continue
-                e = s
-                singles = 0
-                while e < 12 and w[e] >= 1:
-                    if w[e] == 1:
-                        singles += 1
-                    e += 1
-                if e - s >= 5 and singles > best_gain:
-                    best_s, best_len, best_gain = s, e - s, singles
-                s = e
-            if best_s < 0:
+            best, best_gain = 0, 1
+            starts = held & ~(held << 1) & 0xFF
+            while starts:
+                low = starts & -starts
+                run = ((held + low) & ~held) - low
+                gain = popcount(m1 & run)
+                if gain > best_gain and popcount(run) >= 5:
+                    best, best_gain = run, gain
+                starts &= starts - 1
+            if best == 0:
                 break
-            for r in range(best_s, best_s + best_len):
-                w[r] -= 1
             plays += 1
-    r = 0
-    while r < 12:  # 姐妹对 / 三连: runs of >= 2 equal counts 2 or 3, one play each
-        k = w[r]
-        if k == 2 or k == 3:
-            e = r
-            while e < 12 and w[e] == k:
-                e += 1
-            if e - r >= 2:
-                plays += 1
-                for x in range(r, e):
-                    w[x] = 0
-            r = e
-        else:
-            r += 1
-    n1 = 0
-    n2 = 0
-    n3 = 0
-    for r in range(13):
-        if w[r] == 1:
-            n1 += 1
-        elif w[r] == 2:
-            n2 += 1
-        elif w[r] == 3:
-            n3 += 1
+            m1, m2, m3 = (m1 & ~best) | (m2 & best), (m2 & ~best) | (m3 & best), m3 & ~best
+            held = (m1 | m2 | m3) & 0xFFF
+    runs2, cov2 = chain_runs(m2, 2)  # 姐妹对 / 三连: runs of >= 2 equal counts 2 or 3, one play each
+    runs3, cov3 = chain_runs(m3, 2)
+    m2 &= ~cov2
+    m3 &= ~cov3
+    n1, n2, n3 = popcount(m1), popcount(m2), popcount(m3)
     a = min(n3, n2)  # 三带二
-    n2 -= a
     b = min(fours, n1)  # a bomb takes a single
-    n1 -= b
-    return plays + n3 + n2 + n1
+    return plays + runs2 + runs3 + n3 + (n2 - a) + (n1 - b)
 
 
 @njit(cache=True, nogil=True)
@@ -176,7 +158,8 @@ def choose_greedy(seat, moves, n, lead, hand_left, pp, rules):
 
 
 @njit(cache=True, nogil=True)
-def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules, scratch):
+def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules):
+    hand = pack_counts(c, 13)
     for i in range(n):
         if moves[i, 2] == hand_left[seat]:
             return i
@@ -186,7 +169,7 @@ def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules, scratch):
         best, best_cost = -1, 1 << 60
         for i in range(n):
             kind, rank, size = moves[i, 0], moves[i, 1], moves[i, 2]
-            plan = plan_after(c, moves[i, 6], scratch)
+            plan = plan_after(hand, moves[i, 6])
             cost = plan * 1000 + order_of(kind, rank) * 10 - size
             if is_bomb(kind):
                 cost += 100000 if plan > 1 else 0
@@ -199,14 +182,14 @@ def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules, scratch):
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
-    plan0 = plan_after(c, 0, scratch)
+    plan0 = plan_after(hand, 0)
     guard = urgent or opp <= pp[seat, PP_GUARD]  # a pass hands him the lead: he may lead out in one play
     best, best_cost = -1, 1 << 60
     for i in range(n):
         kind, rank = moves[i, 0], moves[i, 1]
         if is_bomb(kind):
             continue
-        plan = plan_after(c, moves[i, 6], scratch)
+        plan = plan_after(hand, moves[i, 6])
         grow = plan - plan0
         if grow > pp[seat, PP_SLACK] and not guard:
             continue
@@ -218,7 +201,7 @@ def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules, scratch):
     if best >= 0:
         return best
     b = _weakest_bomb(moves, n, rules)
-    if b >= 0 and (urgent or plan_after(c, moves[b, 6], scratch) <= 1):
+    if b >= 0 and (urgent or plan_after(hand, moves[b, 6]) <= 1):
         return b
     return -1
 
@@ -226,9 +209,8 @@ def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules, scratch):
 @njit(cache=True, nogil=True)
 def gp_choose(st, seat, n, lead):
     """Row of ``st.moves[:n]`` that ``seat`` plays (its player ``st.policies[seat]``), or -1 to
-    pass (never -1 when leading). Reads the seat's ``counts``, both ``hand_left``, its ``pp`` row
-    and ``st.scratch``; only ``random`` draws from ``st.rng`` (one ``bounded`` per decision with a
-    choice)."""
+    pass (never -1 when leading). Reads the seat's ``counts``, both ``hand_left`` and its ``pp``
+    row; only ``random`` draws from ``st.rng`` (one ``bounded`` per decision with a choice)."""
     if n == 0 and not lead:
         return -1  # nothing beats the top: every player passes (random draws nothing)
     policy = st.policies[seat]
@@ -237,4 +219,4 @@ def gp_choose(st, seat, n, lead):
         return k if k < n else -1
     if policy == GREEDY:
         return choose_greedy(seat, st.moves, n, lead, st.hand_left, st.pp, st.rules)
-    return choose_smart(seat, st.moves, n, lead, st.counts[seat], st.hand_left, st.pp, st.rules, st.scratch)
+    return choose_smart(seat, st.moves, n, lead, st.counts[seat], st.hand_left, st.pp, st.rules)

@@ -24,6 +24,7 @@ from numba import njit
 
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, GS_TURN
+from kernels.climb.rankmask import pack_counts
 from kernels.climb.search import deal_counts
 from kernels.climb.search_pick import add_candidate, fill_cheapest
 from kernels.guanpai.layout import LAYOUT
@@ -99,12 +100,12 @@ def _record_search(st, seat, rollouts, agreed):
 
 
 @njit(cache=True, nogil=True)
-def _order_cost(moves, i, c, scratch):
+def _order_cost(moves, i, hand):
     """Smart's own measure, cheap first: plays left in the plan, rank, longer first; bombs last."""
     kind = moves[i, 0]
     if is_bomb(kind):
         return 1 << 40
-    return plan_after(c, moves[i, 6], scratch) * 1000 + order_of(kind, moves[i, 1]) * 10 - moves[i, 2]
+    return plan_after(hand, moves[i, 6]) * 1000 + order_of(kind, moves[i, 1]) * 10 - moves[i, 2]
 
 
 @njit(cache=True, nogil=True)
@@ -112,7 +113,7 @@ def candidates(st, seat, n, lead, cand):
     """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
     many, smart's choice)."""
     moves, c = st.moves, st.counts[seat]
-    smart = choose_smart(seat, moves, n, lead, c, st.hand_left, st.pp, st.rules, st.scratch)
+    smart = choose_smart(seat, moves, n, lead, c, st.hand_left, st.pp, st.rules)
     greedy = choose_greedy(seat, moves, n, lead, st.hand_left, st.pp, st.rules)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = add_candidate(cand, 0, smart)
@@ -121,8 +122,9 @@ def candidates(st, seat, n, lead, cand):
     nc = add_candidate(cand, nc, greedy)
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
         cost = np.empty(n, np.int64)
+        hand = pack_counts(c, 13)
         for i in range(n):
-            cost[i] = _order_cost(moves, i, c, st.scratch)
+            cost[i] = _order_cost(moves, i, hand)
         nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
     return min(nc, limit), smart
 

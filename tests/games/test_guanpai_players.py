@@ -7,12 +7,15 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sim.games.guanpai.play import compute_play
 from sim.games.guanpai.rules import VARIANTS, GuanpaiRules
 from sim.ruleset import apply_overrides
 from sim.runner import RunSpec
 from tests.games.guanpai_helpers import play_hand
+from tests.reference import guanpai_plan as ref_plan
 from tests.reference import guanpai_rules as ref
 
 
@@ -24,6 +27,28 @@ def test_kernel_hands_replay(variant, policies):
         dealt, leader, actions, lead_rank = play_hand(rules, 5, g, policies)
         res = ref.replay(dealt, leader, actions, rules, lead_rank)
         assert res.cards_left[res.winner] == 0 and sum(res.money) == 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(0, 17))
+def test_the_bitmask_planner_is_the_rank_by_rank_one(seed, size):
+    """smart's planner (rank bitmasks) against its rank-by-rank twin, on a random hand after each of
+    its plays (and after none)."""
+    from kernels.climb.rankmask import pack_counts
+    from kernels.guanpai.movegen import empty_moves, gp_generate
+    from kernels.guanpai.policies import plan_after
+    from sim.games.guanpai.rules import MAX_MOVES, compile_rules
+
+    rules = GuanpaiRules(four_with_three=True, bomb_may_carry_single=True)
+    rng = np.random.default_rng(seed)
+    c = np.zeros(16, np.int64)
+    for r in rng.choice(52, size, replace=False) // 4:
+        c[r] += 1
+    moves = empty_moves(MAX_MOVES)
+    n = gp_generate(c, np.zeros(7, np.int64), compile_rules(rules).rules, moves)
+    hand = pack_counts(c, 13)
+    for cards in [0] + [int(moves[i, 6]) for i in range(n)]:
+        assert plan_after(hand, cards) == ref_plan.plan_after(c.tolist(), cards), (c.tolist(), cards)
 
 
 def test_first_play_contains_the_lead_card():
