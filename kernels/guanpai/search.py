@@ -34,6 +34,7 @@ from kernels.guanpai.policies import (
     PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, choose_greedy, choose_smart, plan_after,
 )
 from kernels.guanpai.state import LAYOUT as STATE
+from kernels.guanpai.state import borrow
 from kernels.guanpai.turn import take_turn, turn_moves
 from kernels.hooks import implements
 
@@ -82,7 +83,12 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, STATE)
 def _play_out(world, seat, kind, option):
-    forced = option
+    return _finish(borrow(world), seat, option)  # the driver's world outlives the rollout
+
+
+@njit(cache=True, nogil=True)
+def _finish(world, seat, forced):
+    """Play ``forced`` in ``world`` and finish the hand with its players; ``seat``'s money."""
     for _ in range(MAX_ROLLOUT_TURNS):
         if take_turn(world, turn_moves(world, world.gs[GS_TURN]), forced):
             break
