@@ -218,14 +218,6 @@ def gp_generate(c, top, rules, out):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def move_counts(move, out):
-    """Rank counts ``out[16]`` of the cards a move plays (the unpacked ``cards`` field)."""
-    k = move[6]
-    for r in range(16):
-        out[r] = (k >> (4 * r)) & 15
-
-
-@njit(cache=True, nogil=True, inline="always")
 def holds_rank(move, rank):
     """Does the move play a card of ``rank``? (the first lead must contain the lead card's rank)."""
     return ((move[6] >> (4 * rank)) & 15) > 0

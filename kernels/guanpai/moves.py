@@ -28,25 +28,12 @@ from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-expo
     BOMB, FOUR_THREE, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, THREE_BOMB, TRIO_CHAIN, TRIO_PAIR, TRIPLE,
 )
 
-F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_CARDS = range(7)
-
-
-KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, TRIO_PAIR, THREE_BOMB, FOUR_THREE)
-CHAIN_KINDS = (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
-BOMB_KINDS = (BOMB, THREE_BOMB)
-
-KIND_NAMES = {
-    PASS: "pass", SINGLE: "single", PAIR: "pair", TRIPLE: "trio", BOMB: "bomb", STRAIGHT: "straight",
-    PAIR_CHAIN: "pair_chain", TRIO_CHAIN: "trio_chain", TRIO_PAIR: "trio_pair", THREE_BOMB: "three_card_bomb",
-    FOUR_THREE: "four_three",
-}
 KIND_NAMES_ZH = {
     PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三张", BOMB: "炸弹", STRAIGHT: "顺子", PAIR_CHAIN: "姐妹对",
     TRIO_CHAIN: "三连", TRIO_PAIR: "三带二", THREE_BOMB: "3张炸弹", FOUR_THREE: "四带三",
 }
 
 # Chain positions: 0 = A (low, only with as_straights), 1 = 2 (low), p >= 2 = rank p - 2 (13 = A high)
-POS_A_LOW, POS_TWO_LOW = 0, 1
 
 
 def chain_pos(top_rank: int) -> int:
