@@ -46,35 +46,36 @@ def _gd_loop(hands, tops, rules, out, work):
 
 
 @njit(cache=False, nogil=True)
-def _gp_turns(hands, tops, rules, out, policy, pp, state, scratch):
-    """One 关牌 turn per position: generate, then the player's choice."""
+def _gp_turns(hands, tops, st):
+    """One 关牌 turn per position (seat 0's player ``st.policies[0]``): generate, then the choice."""
     total = 0
-    counts = np.zeros((2, 16), np.int64)
-    hand_left = np.array([10, 10])
+    st.hand_left[:] = 10
     for i in range(hands.shape[0]):
-        counts[0] = hands[i]
-        n = gp_generate(hands[i], tops[i], rules, out)
+        st.counts[0] = hands[i]
+        n = gp_generate(st.counts[0], tops[i], st.rules, st.moves)
         lead = tops[i, 0] == 0
         if n > 0 or lead:
-            total += gp_choose(policy, 0, out, n, lead, counts, hand_left, pp, rules, state, scratch)
+            total += gp_choose(st, 0, n, lead)
     return total
 
 
 @njit(cache=False, nogil=True)
-def _gd_turns(hands, tops, rules, out, work, policy, pp, state, scratch):
-    """One 干瞪眼 turn per position (4 seats): generate, then the player's choice."""
+def _gd_turns(hands, tops, st):
+    """One 干瞪眼 turn per position (4 seats, seat 0's player ``st.policies[0]``): generate, then the
+    player's choice."""
     total = 0
-    counts = np.zeros((4, 16), np.int64)
-    hand_left = np.array([6, 5, 5, 5])
-    played = np.zeros(16, np.int64)
+    st.hand_left[:] = 5
+    st.hand_left[1] = 6
+    st.played[:] = 0
     for i in range(hands.shape[0]):
-        counts[0] = hands[i]
-        hand_left[0] = hands[i].sum()
-        n = gd_generate(hands[i], tops[i], rules, out, work)
+        st.counts[0] = hands[i]
+        st.hand_left[0] = hands[i].sum()
+        st.top[:] = tops[i]
+        n = gd_generate(st.counts[0], st.top, st.rules, st.moves, st.work)
         lead = tops[i, 0] == 0
+        st.gs[1] = -1 if lead else 1  # GS_TOP_SEAT
         if n > 0:
-            total += gd_choose(policy, 0, out, n, lead, counts, hand_left, -1 if lead else 1, played, pp, rules,
-                               state, scratch)
+            total += gd_choose(st, 0, n, lead)
     return total
 
 
@@ -141,13 +142,15 @@ def bench_movegen(n):
     r = rate(lambda: [gp_ref.legal_moves(tuple(int(x) for x in hands[i, :15]), as_top(tops[i]), rules)
                       for i in range(m)], m, 1)
     print(f"关牌 move generation: kernel {fmt(k)} positions/s, reference {fmt(r)}/s, ratio {k / r:,.0f}x")
-    from kernels.guanpai.policies import SCRATCH_LEN as GPS, params_matrix as gp_pp
+    from kernels.guanpai.policies import params_matrix as gp_pp
+    from kernels.guanpai.state import new_state as gp_state
 
-    state = np.ones(4, np.uint64)
+    none = np.zeros((0, 0), np.int64)
     for policy, name in enumerate(("random", "greedy", "smart")):
-        pp = gp_pp([name, name], [{}, {}])
-        _gp_turns(hands[:2], tops[:2], v, out, policy, pp, state, np.zeros(GPS, np.int64))
-        t = rate(lambda: _gp_turns(hands, tops, v, out, policy, pp, state, np.zeros(GPS, np.int64)), n)
+        st = gp_state(gp_compile(rules), none, none, [policy] * 2, gp_pp([name, name], [{}, {}]))
+        st.rng[:] = 1
+        _gp_turns(hands[:2], tops[:2], st)
+        t = rate(lambda: _gp_turns(hands, tops, st), n)
         print(f"关牌 turn (generate + {name}): {fmt(t)} turns/s")
     for variant in ("qq", "two-deck"):
         rules, hands, tops = gd_positions(n, rng, variant)
@@ -158,34 +161,36 @@ def bench_movegen(n):
                                              as_top(tops[i]), rules) for i in range(m)], m, 1)
         print(f"干瞪眼 {variant} move generation: kernel {fmt(k)} positions/s, reference {fmt(r)}/s, "
               f"ratio {k / r:,.0f}x")
-        from kernels.gandengyan.policies import SCRATCH_LEN as GDS, params_matrix as gd_pp
+        from kernels.gandengyan.policies import params_matrix as gd_pp
+        from kernels.gandengyan.state import new_state as gd_state
 
-        state = np.ones(4, np.uint64)
         for policy, name in enumerate(("random", "greedy", "smart")):
-            pp = gd_pp([name] * 4, [{}] * 4)
-            _gd_turns(hands[:2], tops[:2], v, out, work, policy, pp, state, np.zeros(GDS, np.int64))
-            t = rate(lambda: _gd_turns(hands, tops, v, out, work, policy, pp, state, np.zeros(GDS, np.int64)), n)
+            st = gd_state(v, gd_compile(rules).deck, [policy] * 4, gd_pp([name] * 4, [{}] * 4))
+            st.rng[:] = 1
+            _gd_turns(hands[:2], tops[:2], st)
+            t = rate(lambda: _gd_turns(hands, tops, st), n)
             print(f"干瞪眼 {variant} turn (generate + {name}): {fmt(t)} turns/s")
 
 
 def bench_census(n):
     from kernels.gandengyan.census import N_FEATURES as GDF, census_range as gd_census
-    from kernels.guanpai.census import N_FEATURES as GPF, census_range as gp_census
+    from kernels.guanpai.census import census as gp_census
     from sim.games.gandengyan.rules import GandengyanRules, compile_rules as gd_compile
     from sim.games.guanpai.rules import GuanpaiRules, compile_rules as gp_compile
 
     gp = gp_compile(GuanpaiRules())
-    out, lead = np.zeros((GPF, 2, n), np.int16), np.zeros(n, np.int16)
+    from kernels.gandengyan.state import new_state as gd_state
+
     gd = gd_compile(GandengyanRules())
+    gd_template = gd_state(gd.rules, gd.deck)
     out2 = np.zeros((GDF, 4, n), np.int16)
     for threads in (1, config.NUMBA_NUM_THREADS):
         set_num_threads(threads)
         none = np.zeros((0, 0), np.int64)  # no --fix
-        gp_census(np.uint64(1), 0, 1000, gp.deck, none, none, gp.lead_order, gp.rules, out, lead, 4 * threads)
-        a = rate(lambda: gp_census(np.uint64(1), 0, n, gp.deck, none, none, gp.lead_order, gp.rules, out, lead,
-                                   4 * threads), n)
-        gd_census(np.uint64(1), 0, 1000, gd.deck, none, none, gd.rules, out2, 4 * threads)
-        b = rate(lambda: gd_census(np.uint64(1), 0, n, gd.deck, none, none, gd.rules, out2, 4 * threads), n)
+        gp_census(gp, 1, 0, 1000, 4 * threads)
+        a = rate(lambda: gp_census(gp, 1, 0, n, 4 * threads), n)
+        gd_census(np.uint64(1), 0, 1000, gd_template, out2, 4 * threads)
+        b = rate(lambda: gd_census(np.uint64(1), 0, n, gd_template, out2, 4 * threads), n)
         print(f"census on {threads} thread(s): 关牌 {fmt(a)} deals/s, 干瞪眼 qq 4p {fmt(b)} deals/s")
 
 

@@ -33,7 +33,9 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from benchmarks._util import fmt  # noqa: E402
+from kernels.climb.loop import GS_TOP_SEAT  # noqa: E402
 from kernels.rng import seed_stream  # noqa: E402
+from kernels.shuangkou.state import new_state  # noqa: E402
 
 
 def warm_wushik():
@@ -42,13 +44,12 @@ def warm_wushik():
     from kernels.wushik.layout import N_CENSUS_FEATURES
     from kernels.wushik.movegen import beats, empty_moves, generate_moves, move_rank_counts
     from kernels.wushik.policies import choose_move, params_matrix
+    from kernels.wushik.state import new_state as wushik_state
     from sim.games.wushik.rules import WushikRules, compile_rules
 
     t = compile_rules(WushikRules())
     out = np.zeros((N_CENSUS_FEATURES, 4, 8), np.int16)
-    no_fix = np.zeros((0, 0), np.int64)
-    census_range(1, 0, 8, t["deck"], no_fix, no_fix, t["inc_rank"], t["inc_fk"], t["card_points"], t["census_params"],
-                 out, 2)
+    census_range(1, 0, 8, t["census"], None, out, 2)
     counts = np.zeros((4, 16), np.int64)
     counts[:, :13] = 2
     suits = np.ones((4, 13, 4), np.int64) // 2
@@ -62,12 +63,13 @@ def warm_wushik():
     take = np.zeros((13, 4), np.int64)
     pick_suits(moves[0], suits[0], rc, take)
     remove_taken(counts[0], suits[0], take)
-    state = np.zeros(4, np.uint64)
-    seed_stream(1, 0, state)  # an all-zero xoshiro state never leaves zero
-    pp = params_matrix(["smart"] * 4, [{}] * 4)
-    left = np.full(4, 26, np.int64)
+    st = wushik_state(t["rules"], pp=params_matrix(["smart"] * 4, [{}] * 4))
+    seed_stream(1, 0, st.rng)  # an all-zero xoshiro state never leaves zero
+    st.counts[:], st.suit_counts[:], st.hand_left[:], st.gs[GS_TOP_SEAT] = counts, suits, 26, -1
+    n = generate_moves(st.counts[0], st.suit_counts[0], st.top, st.rules, st.moves)
     for policy in range(3):
-        choose_move(policy, 0, moves, n, True, counts, -1, left, 0, pp, t["rules"], state)
+        st.policies[0] = policy
+        choose_move(st, 0, n)
 
 
 def warm_shuangkou():
@@ -82,8 +84,8 @@ def warm_shuangkou():
     t = compile_rules(ShuangkouRules())
     out = np.zeros((N_CENSUS_FEATURES, 4, 8), np.int16)
     no_fix = np.zeros((0, 0), np.int64)
-    census_range(1, 0, 8, t["deck"], no_fix, no_fix, t["inc_rank"], t["inc_fk"], t["card_points"], t["census_params"],
-                 out, 2)
+    census_range(1, 0, 8, t["deck"], (no_fix, no_fix), (t["inc_rank"], t["inc_fk"], t["card_points"]),
+                 t["census_params"], out, 2)
     state = np.zeros(4, np.uint64)
     seed_stream(1, 0, state)
     deck = t["deck"].copy()
@@ -99,11 +101,13 @@ def warm_shuangkou():
     cards = np.zeros(15, np.int64)
     move_cards(moves[0], cards)
     complete(counts[0, :13].copy(), 1, 1, 0, True, moves)
-    pp = params_matrix(["smart"] * 4, [{}] * 4)
-    left = np.full(4, 27, np.int64)
-    level = np.zeros(4, np.int64)
+    st = new_state(t["rules"], pp=params_matrix(["smart"] * 4, [{}] * 4))
+    st.pp[:], st.counts[:], st.hand_left[:], st.gs[GS_TOP_SEAT] = st.run_pp, counts, 27, -1
+    seed_stream(1, 0, st.rng)
+    n = generate_moves(st.counts[0], st.top, st.rules, st.moves)
     for policy in range(3):
-        choose_move(policy, 0, moves, n, True, counts, -1, left, level, pp, t["rules"], state)
+        st.policies[0] = policy
+        choose_move(st, 0, n)
 
 
 def positions_wushik(n, seed):
@@ -162,46 +166,48 @@ def main():
 
     from kernels.shuangkou import movegen as skm, policies as skp
     from kernels.wushik import movegen as wkm, policies as wkp
+    from kernels.wushik.state import new_state as wushik_state
     from sim.games.shuangkou.rules import ShuangkouRules, engine_rules as sk_rules
     from sim.games.wushik.rules import WushikRules, engine_rules as wk_rules
     from tests.reference import shuangkou_rules as skr, wushik_rules as wkr
 
     @njit(nogil=True)
-    def loop_wk(hands, suits, tops, rules, out, choose, pp, state, left):
+    def loop_wk(hands, suits, tops, st, choose):
         total = 0
         for i in range(hands.shape[0]):
-            n = wkm.generate_moves(hands[i], suits[i], tops[i], rules, out)
+            n = wkm.generate_moves(hands[i], suits[i], tops[i], st.rules, st.moves)
             total += n
             if choose:
-                wkp.choose_move(2, 0, out, n, tops[i, 0] == 0, hands[i:i + 4],
-                                1 if tops[i, 0] else -1, left, 0, pp, rules, state)
+                st.counts[0, :] = hands[i]  # the players read the seat's own counts only
+                st.gs[GS_TOP_SEAT] = 1 if tops[i, 0] else -1
+                wkp.choose_move(st, 0, n)
         return total
 
     @njit(nogil=True)
-    def loop_sk(hands, tops, rules, out, choose, pp, state, left, level):
+    def loop_sk(hands, tops, st, choose):
         total = 0
         for i in range(hands.shape[0]):
-            n = skm.generate_moves(hands[i], tops[i], rules, out)
+            n = skm.generate_moves(hands[i], tops[i], st.rules, st.moves)
             total += n
             if choose:
-                skp.choose_move(2, 0, out, n, tops[i, 0] == 0, hands[i:i + 4], 1 if tops[i, 0] else -1, left, level,
-                                pp, rules, state)
+                st.counts[:, :] = hands[i:i + 4]
+                st.gs[GS_TOP_SEAT] = 1 if tops[i, 0] else -1
+                skp.choose_move(st, 0, n)
         return total
 
     state = np.zeros(4, np.uint64)
     seed_stream(1, 0, state)
     print(f"random positions (26/27-card hands, half leading, half following), one thread, {args.positions} positions")
     hw, sw, tw, cw = positions_wushik(args.positions + 3, 1)
-    v = wk_rules(WushikRules())
-    out = wkm.empty_moves()
-    pp = wkp.params_matrix(["smart"] * 4, [{}] * 4)
-    left = np.full(4, 26, np.int64)
-    loop_wk(hw[:8], sw[:8], tw[:8], v, out, True, pp, state, left)
+    wst = wushik_state(wk_rules(WushikRules()), np.full(4, 2), wkp.params_matrix(["smart"] * 4, [{}] * 4))
+    wst.hand_left[:] = 26
+    seed_stream(1, 0, wst.rng)
+    loop_wk(hw[:8], sw[:8], tw[:8], wst, True)
     t0 = time.perf_counter()
-    moves = loop_wk(hw[:-3], sw[:-3], tw[:-3], v, out, False, pp, state, left)
+    moves = loop_wk(hw[:-3], sw[:-3], tw[:-3], wst, False)
     k_rate = args.positions / (time.perf_counter() - t0)
     t0 = time.perf_counter()
-    loop_wk(hw[:-3], sw[:-3], tw[:-3], v, out, True, pp, state, left)
+    loop_wk(hw[:-3], sw[:-3], tw[:-3], wst, True)
     kc_rate = args.positions / (time.perf_counter() - t0)
     t0 = time.perf_counter()
     for i in range(args.reference):
@@ -217,16 +223,15 @@ def main():
         rules = apply_overrides(ShuangkouRules(), over)
         v = sk_rules(rules)
         flat = {"wild_jokers": rules.wild_jokers, "allow_lianzha": rules.allow_lianzha}
-        out = skm.empty_moves()
-        pp = skp.params_matrix(["smart"] * 4, [{}] * 4)
-        left = np.full(4, 27, np.int64)
-        level = np.zeros(4, np.int64)
-        loop_sk(hs[:8], ts[:8], v, out, True, pp, state, left, level)
+        sst = new_state(v, np.full(4, 2), skp.params_matrix(["smart"] * 4, [{}] * 4))
+        sst.policies[:], sst.pp[:], sst.hand_left[:] = sst.run_policies, sst.run_pp, 27
+        seed_stream(1, 0, sst.rng)
+        loop_sk(hs[:8], ts[:8], sst, True)
         t0 = time.perf_counter()
-        moves = loop_sk(hs[:-3], ts[:-3], v, out, False, pp, state, left, level)
+        moves = loop_sk(hs[:-3], ts[:-3], sst, False)
         k_rate = args.positions / (time.perf_counter() - t0)
         t0 = time.perf_counter()
-        loop_sk(hs[:-3], ts[:-3], v, out, True, pp, state, left, level)
+        loop_sk(hs[:-3], ts[:-3], sst, True)
         kc_rate = args.positions / (time.perf_counter() - t0)
         t0 = time.perf_counter()
         for i in range(args.reference):
@@ -286,55 +291,62 @@ def per_turn(args):
     from numba import njit
 
     from kernels.shuangkou import movegen as skm, policies as skp
+    from kernels.climb.loop import GS_TRICK_POINTS
     from kernels.wushik import movegen as wkm, policies as wkp
+    from kernels.wushik.state import new_state as wushik_state
     from sim.games.shuangkou.rules import ShuangkouRules, engine_rules as sk_rules
     from sim.games.wushik.rules import WushikRules, engine_rules as wk_rules
 
     @njit(nogil=True)
-    def run_wk(seat, counts, suits, tops, top_seat, left, points, rules, out, pol, pp, state, reps):
+    def run_wk(seat, counts, suits, tops, top_seat, left, points, st, reps):
         k = 0
         for _ in range(reps):
             for i in range(seat.shape[0]):
-                n = wkm.generate_moves(counts[i, seat[i]], suits[i, seat[i]], tops[i], rules, out)
-                k += wkp.choose_move(pol, seat[i], out, n, tops[i, 0] == 0, counts[i], top_seat[i], left[i],
-                                     points[i], pp, rules, state)
+                n = wkm.generate_moves(counts[i, seat[i]], suits[i, seat[i]], tops[i], st.rules, st.moves)
+                st.counts[:, :] = counts[i]
+                st.hand_left[:] = left[i]
+                st.gs[GS_TOP_SEAT], st.gs[GS_TRICK_POINTS] = top_seat[i], points[i]
+                k += wkp.choose_move(st, seat[i], n)
         return k
 
     @njit(nogil=True)
-    def run_sk(seat, counts, tops, top_seat, left, level, rules, out, pol, pp, state, reps):
+    def run_sk(seat, counts, tops, top_seat, left, level, st, reps):
         k = 0
         for _ in range(reps):
             for i in range(seat.shape[0]):
-                n = skm.generate_moves(counts[i, seat[i]], tops[i], rules, out)
-                k += skp.choose_move(pol, seat[i], out, n, tops[i, 0] == 0, counts[i], top_seat[i], left[i],
-                                     level[i], pp, rules, state)
+                st.counts[:, :] = counts[i]
+                st.hand_left[:] = left[i]
+                st.level_now[:] = level[i]
+                st.gs[GS_TOP_SEAT] = top_seat[i]
+                n = skm.generate_moves(st.counts[seat[i]], tops[i], st.rules, st.moves)
+                k += skp.choose_move(st, seat[i], n)
         return k
 
     state = np.zeros(4, np.uint64)
     seed_stream(3, 0, state)
     rows = turns_wushik(args.hands, 40)
     seat, counts, suits, tops, top_seat, left, points = (np.array(x) for x in zip(*rows))
-    v = wk_rules(WushikRules())
-    out = wkm.empty_moves()
     turns = len(rows) / args.hands
     for pol, name in enumerate(wkp.POLICY_NAMES):
-        pp = wkp.params_matrix([name] * 4, [{}] * 4)
-        run_wk(seat, counts, suits, tops, top_seat, left, points, v, out, pol, pp, state, 1)
+        wst = wushik_state(wk_rules(WushikRules()), np.full(4, pol), wkp.params_matrix([name] * 4, [{}] * 4))
+        seed_stream(3, 0, wst.rng)
+        run_wk(seat, counts, suits, tops, top_seat, left, points, wst, 1)
         t0 = time.perf_counter()
-        run_wk(seat, counts, suits, tops, top_seat, left, points, v, out, pol, pp, state, 20)
+        run_wk(seat, counts, suits, tops, top_seat, left, points, wst, 20)
         dt = (time.perf_counter() - t0) / (20 * len(rows))
         print(f"五十K   {name:6s}: {dt * 1e6:.2f} us a turn (moves + choice), {turns:.0f} turns a smart hand "
               f"→ {fmt(1 / (dt * turns))} hands/s for these kernels alone")
     rows = turns_shuangkou(args.hands, 40)
     seat, counts, tops, top_seat, left, level = (np.array(x) for x in zip(*rows))
     v = sk_rules(ShuangkouRules())
-    out = skm.empty_moves()
     turns = len(rows) / args.hands
     for pol, name in enumerate(skp.POLICY_NAMES):
-        pp = skp.params_matrix([name] * 4, [{}] * 4)
-        run_sk(seat, counts, tops, top_seat, left, level, v, out, pol, pp, state, 1)
+        sst = new_state(v, np.full(4, pol), skp.params_matrix([name] * 4, [{}] * 4))
+        sst.policies[:], sst.pp[:] = sst.run_policies, sst.run_pp
+        seed_stream(3, 0, sst.rng)
+        run_sk(seat, counts, tops, top_seat, left, level, sst, 1)
         t0 = time.perf_counter()
-        run_sk(seat, counts, tops, top_seat, left, level, v, out, pol, pp, state, 20)
+        run_sk(seat, counts, tops, top_seat, left, level, sst, 20)
         dt = (time.perf_counter() - t0) / (20 * len(rows))
         print(f"双扣   {name:6s}: {dt * 1e6:.2f} us a turn (moves + choice), {turns:.0f} turns a smart hand "
               f"→ {fmt(1 / (dt * turns))} hands/s for these kernels alone")

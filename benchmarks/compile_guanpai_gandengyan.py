@@ -16,53 +16,58 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def warm_guanpai():
-    from kernels.guanpai.census import N_FEATURES, census_range
+    from kernels.guanpai.census import census
     from kernels.guanpai.deal import deal_counts, first_lead
-    from kernels.guanpai.movegen import empty_moves, gp_beats, gp_generate, keep_with_rank
-    from kernels.guanpai.policies import SCRATCH_LEN, gp_choose, params_matrix
-    from sim.games.guanpai.rules import MAX_MOVES, GuanpaiRules, compile_rules
+    from kernels.guanpai.movegen import gp_beats, gp_generate, keep_with_rank
+    from kernels.guanpai.policies import gp_choose, params_matrix
+    from kernels.guanpai.state import new_state
+    from sim.games.guanpai.rules import GuanpaiRules, compile_rules
 
     comp = compile_rules(GuanpaiRules())
-    counts = np.zeros((2, 16), np.int64)
+    none = np.zeros((0, 0), np.int64)  # no --fix
+    st = new_state(comp, none, none, [2, 1], params_matrix(["smart", "greedy"], [{}, {}]))
+    counts, moves, top = st.counts, st.moves, st.top
     deal_counts(comp.deck, 2, 17, counts)
     first_lead(comp.deck, 2, 17, comp.lead_order, np.zeros(54, np.int64))
-    moves, top = empty_moves(MAX_MOVES), np.zeros(7, np.int64)
+    st.hand_left[:] = counts.sum(axis=1)
+    st.rng[:] = 1
     n = gp_generate(counts[0], top, comp.rules, moves)
     gp_beats(moves[0], top, comp.rules)
     keep_with_rank(moves, n, 0)
-    pp, state = params_matrix(["smart", "greedy"], [{}, {}]), np.ones(4, np.uint64)
     for policy in range(3):
-        gp_choose(policy, 0, moves, n, True, counts, counts.sum(axis=1), pp, comp.rules, state,
-                  np.zeros(SCRATCH_LEN, np.int64))
-    none = np.zeros((0, 0), np.int64)  # no --fix
-    census_range(np.uint64(1), 0, 10, comp.deck, none, none, comp.lead_order, comp.rules,
-                 np.zeros((N_FEATURES, 2, 10), np.int16), np.zeros(10, np.int16), 2)
+        st.policies[0] = policy
+        gp_choose(st, 0, n, True)
+    census(comp, 1, 0, 10, 2)
 
 
 def warm_gandengyan():
+    from kernels.climb.loop import GS_TOP_SEAT
     from kernels.gandengyan.census import N_FEATURES, census_range
     from kernels.gandengyan.deal import deal_hands, draw_card, first_leader
-    from kernels.gandengyan.movegen import dengyan, empty_moves, empty_work, gd_beats, gd_generate, remove_move
-    from kernels.gandengyan.policies import SCRATCH_LEN, gd_choose, params_matrix
-    from sim.games.gandengyan.rules import GandengyanRules, compile_rules, max_moves
+    from kernels.gandengyan.movegen import dengyan, gd_beats, gd_generate, remove_move
+    from kernels.gandengyan.policies import gd_choose, params_matrix
+    from kernels.gandengyan.state import new_state
+    from sim.games.gandengyan.rules import GandengyanRules, compile_rules
 
     rules = GandengyanRules()
     comp = compile_rules(rules)
-    counts, lowest = np.zeros((4, 16), np.int64), np.zeros(4, np.int64)
-    pos = deal_hands(comp.deck, 4, 0, comp.rules, counts, lowest)
-    first_leader(4, 0, lowest, comp.rules)
+    st = new_state(comp.rules, comp.deck, [2] * 4, params_matrix(["smart"] * 4, [{}] * 4))
+    counts = st.counts
+    pos = deal_hands(comp.deck, 4, 0, comp.rules, counts, st.lowest)
+    first_leader(4, 0, st.lowest, comp.rules)
     draw_card(comp.deck, pos, counts, 0)
-    moves, top = empty_moves(max_moves(rules)), np.zeros(7, np.int64)
-    n = gd_generate(counts[0], top, comp.rules, moves, empty_work())
-    gd_beats(moves[0], top, comp.rules)
+    st.hand_left[:] = counts.sum(axis=1)
+    st.rng[:] = 1
+    st.gs[GS_TOP_SEAT] = -1
+    n = gd_generate(counts[0], st.top, comp.rules, st.moves, st.work)
+    moves = st.moves
+    gd_beats(moves[0], st.top, comp.rules)
     dengyan(counts[0], moves[0], comp.rules)
-    pp, state = params_matrix(["smart"] * 4, [{}] * 4), np.ones(4, np.uint64)
     for policy in range(3):
-        gd_choose(policy, 0, moves, n, True, counts, counts.sum(axis=1), -1, np.zeros(16, np.int64), pp, comp.rules,
-                  state, np.zeros(SCRATCH_LEN, np.int64))
+        st.policies[0] = policy
+        gd_choose(st, 0, n, True)
     remove_move(counts[0], moves[0])
-    none = np.zeros((0, 0), np.int64)  # no --fix
-    census_range(np.uint64(1), 0, 10, comp.deck, none, none, comp.rules, np.zeros((N_FEATURES, 4, 10), np.int16), 2)
+    census_range(np.uint64(1), 0, 10, new_state(comp.rules, comp.deck), np.zeros((N_FEATURES, 4, 10), np.int16), 2)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ from numba.core.runtime import _nrt_python as nrt, rtsys
 
 from kernels.landlord.play import play_range as landlord_range
 from kernels.landlord.rows import ROW_LEN as LANDLORD_ROW_LEN
-from kernels.xiantao.play import ROW_LEN, play_range
+from kernels.xiantao.play import ROW_LEN, new_state, play_range
 from sim.games.xiantao.play import kernel_inputs
+from sim.games.landlord.play import template as landlord_template
 from tests.games.landlord_helpers import kernel_inputs as landlord_inputs, make_spec as landlord_spec
 from tests.games.xiantao_helpers import make_spec
 
@@ -34,13 +35,11 @@ def _per_hand(run):
 
 def test_xiantao_hands_reuse_their_buffers():
     spec = make_spec(["smart", "random", "greedy", "smart"])
-    t = kernel_inputs(spec)
+    template = new_state(kernel_inputs(spec))
 
     def run(n):
         rows = np.zeros((n, ROW_LEN), np.int64)
-        play_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["fix_card"], t["fix_slots"], t["card"], t["nat_ids"],
-                   t["wild_ids"], t["call_excluded"], t["inc_rank"], t["inc_fk"], t["census_params"], t["rules"],
-                   t["policies"], t["pp"], t["rank_points"], t["money"], rows, 1, None)
+        play_range(template, np.array([3, 0, n, 1, 0, 0, 1], np.int64), rows, None)
 
     assert _per_hand(run) == 0
 
@@ -52,8 +51,7 @@ def test_landlord_hands_reuse_their_buffers(game):
 
     def run(n):
         rows = np.zeros((n, LANDLORD_ROW_LEN), np.int64)
-        landlord_range(np.uint64(3), 0, n, 1, 0, 0, t["deck"], t["fix_card"], t["fix_slots"], t["card_rank"], t["rules"],
-                       t["policies"], t["pp"], t["money"], rows, 1, None)
+        landlord_range(landlord_template(t), np.uint64(3), np.array([0, n, 1, 0, 0, 1], np.int64), rows, None)
 
     assert _per_hand(run) == 0
 
