@@ -18,7 +18,12 @@ copies; ``scratch`` ones (move buffers) get fresh arrays of the same shape from 
 not copied by ``copy_into``. The state holds arrays only: a hand's scalars live in a family's
 int64 vector with named slots (``kernels.climb.loop`` ``GS_*``), so a kernel can change them.
 
-``clone`` and ``copy_into`` are numba overloads generated from the declaration of the state they
+``borrow(st)`` is a view of a state whose arrays carry no reference count: numba increfs and
+decrefs every array of a named tuple at each call that takes it (two atomic operations an array,
+inlined or not), which cost half a hand's time in a climbing game's turn loop. Take the view in
+the scope that owns the state and pass it to per-turn code; never return a borrowed array.
+
+``clone``, ``copy_into`` and ``borrow`` are numba overloads generated from the declaration of the state they
 are called on, so one definition serves every family and game. The named tuple class must be a
 module attribute under its own name (``XState = LAYOUT.cls``) so numba's cache can find it again;
 ``tests/kernels/test_state.py`` checks that for every declared layout.
@@ -31,7 +36,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from numba.core import types
-from numba.extending import overload
+from numba.extending import intrinsic, overload
+from numba.np.arrayobj import populate_array
 
 DTYPES = ("int8", "int16", "int32", "int64", "uint64", "float64", "bool")
 
@@ -136,6 +142,43 @@ def clone(st):
 def copy_into(dst, src):
     """Copy ``src`` into ``dst`` slot by slot (shared and scratch slots left as they are)."""
     raise NotImplementedError("copy_into is called from numba kernels (its implementation is generated)")
+
+
+def borrow(st):
+    """A view of ``st`` whose arrays are borrowed: the same memory without a reference count.
+
+    Numba increfs every array of a named tuple each time one is passed to a function or copied
+    (inlined or not) and decrefs it after: with a climbing state's 24 arrays, 48 atomic operations
+    a call, half of a two-player climbing hand's time. A borrowed array (no meminfo) makes those a null check.
+    The view is valid while ``st`` lives (take it in the scope that owns ``st``; never return a
+    borrowed array to Python). ``clone`` of a view gives an owned state as usual."""
+    raise NotImplementedError("borrow is called from numba kernels")
+
+
+@intrinsic
+def _borrowed(typingctx, arr):
+    """``arr``'s data, shape and strides with no meminfo and no parent (not reference counted)."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, sig, args):
+        src = context.make_array(arr)(context, builder, value=args[0])
+        out = context.make_array(arr)(context, builder)
+        populate_array(out, data=src.data, shape=src.shape, strides=src.strides, itemsize=src.itemsize, meminfo=None)
+        return out._getvalue()
+
+    return arr(arr), codegen
+
+
+@overload(borrow, jit_options={"nogil": True})
+def _borrow(st):
+    if not isinstance(st, types.BaseNamedTuple):
+        return None
+    layout = layout_of(st.instance_class)
+    namespace = {"_cls": layout.cls, "_borrowed": _borrowed}
+    parts = ", ".join(f"_borrowed(st.{s.name})" for s in layout.slots)
+    exec(f"def impl(st):\n    return _cls({parts})\n", namespace)  # noqa: S102 - generated from a declaration
+    return namespace["impl"]
 
 
 def _declared(st) -> StateLayout | None:

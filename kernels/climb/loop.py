@@ -10,7 +10,7 @@ game compiles only its own family and this module.
 
 The end rule is data (``gs[GS_END_RULE]``): ``END_FIRST_OUT_OR_TEAM`` — with ``gs[GS_LONE_SIDE]``
 the hand ends when the first player is out (one seat, ``gs[GS_LONE_SEAT]``, against the rest: a
-landlord, a 硬牌 declarer, either player of a two-handed game),
+lone declarer against a side, either player of a two-handed game),
 otherwise when a partnership (``gs[GS_BANKER]`` and ``gs[GS_PARTNER]`` against the other seats)
 is decided; ``END_BY_GAME`` — the shared steps only record who went out and the game's own turn
 ends the hand (a 终止牌, players playing on after the first is out). The direction of play is
@@ -107,28 +107,6 @@ def log_pass(log, gs, seat):
         log[n_log, LOG_MOVE + f] = value
     log[n_log, LOG_NCARDS] = 0
     gs[GS_N_LOG] = n_log + 1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def log_action(log, n_log, seat, trick, move, played, n_played, is_pass):
-    """Log row ``n_log`` (returns the next row): the older form of ``log_play`` / ``log_pass`` for
-    games that keep the row count themselves; the same record and the same card-count check."""
-    if n_log >= log.shape[0]:
-        return n_log
-    log[n_log, LOG_SEAT] = seat
-    log[n_log, LOG_TRICK] = trick
-    for f in range(MOVE_FIELDS):
-        log[n_log, LOG_MOVE + f] = move[f]
-    if is_pass:
-        for f, value in enumerate((0, -1, 0, 0, -1, 1, 0)):  # the PASS record
-            log[n_log, LOG_MOVE + f] = value
-        n_played = 0
-    if n_played > log.shape[1] - LOG_CARDS:
-        raise ValueError("a logged play has more cards than the log row holds (LOG_MAX_CARDS)")
-    log[n_log, LOG_NCARDS] = n_played
-    for i in range(n_played):
-        log[n_log, LOG_CARDS + i] = played[i]
-    return n_log + 1
 
 
 @njit(cache=True, nogil=True)

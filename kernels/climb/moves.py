@@ -45,7 +45,7 @@ FOUR_TWO_PAIRS = 15  # 四带二对 (two pairs), not a bomb
 TIANWANG = 16  # 天王炸: all four jokers of two decks
 SANWANG = 17  # 三王: three jokers
 LIANZHA = 18  # 连炸: bombs of the same card count on consecutive ranks
-THREE_BOMB = 19  # a three-card bomb of one named rank (关牌 3Q), alone or with one single
+THREE_BOMB = 19  # a three-card bomb of one named rank (a 3Q bomb), alone or with one single
 FOUR_THREE = 20  # 四带三: four + one pair + one single, not a bomb
 
 KIND_NAMES = {

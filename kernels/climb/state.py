@@ -1,7 +1,7 @@
 """The climbing family's declared state: the arrays every climbing hand in play has.
 
 A climbing game's state is ``CLIMB_CORE`` extended with the game's own slots
-(``CLIMB_CORE.extend("GuanpaiState", __name__, [...])``); ``kernels.state`` explains the
+(``CLIMB_CORE.extend("XState", __name__, [...])``); ``kernels.state`` explains the
 declaration and what it generates. The shared steps (``kernels.climb.loop``) and the search
 driver (``kernels.climb.search_driver``) read these slots by name.
 

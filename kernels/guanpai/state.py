@@ -10,13 +10,10 @@ parallel block takes ``clone(template)``. Scalars of the hand are ``gs`` slots f
 from __future__ import annotations
 
 import numpy as np
-from numba.core import types
-from numba.extending import intrinsic, overload
-from numba.np.arrayobj import populate_array
 
 from kernels.climb.loop import GS_FAMILY
 from kernels.climb.state import CLIMB_CORE
-from kernels.state import Slot, layout_of
+from kernels.state import Slot, borrow  # noqa: F401  (re-exported: the package's kernels import it here)
 
 GS_LEAD_RANK = GS_FAMILY + 0  # rank of the first-lead card (the first play must hold one), -1 none
 
@@ -67,40 +64,3 @@ def run_vector(seed, start=0, count=0, blocks=1, hands_per_session=1, rotate=Fal
     v[RUN_START], v[RUN_COUNT], v[RUN_BLOCKS] = start, count, blocks
     v[RUN_HANDS_PER_SESSION], v[RUN_ROTATE], v[RUN_DUPLICATE] = hands_per_session, rotate, duplicate
     return v
-
-
-def borrow(st):
-    """A view of ``st`` whose arrays are borrowed: the same memory without a reference count.
-
-    Numba increfs every array of a named tuple each time one is passed to a function or copied
-    (inlined or not) and decrefs it after: with a climbing state's 24 arrays, 48 atomic operations
-    a call, half of a 关牌 hand's time. A borrowed array (no meminfo) makes those a null check.
-    The view is valid while ``st`` lives (take it in the scope that owns ``st``; never return a
-    borrowed array to Python). ``clone`` of a view gives an owned state as usual."""
-    raise NotImplementedError("borrow is called from numba kernels")
-
-
-@intrinsic
-def _borrowed(typingctx, arr):
-    """``arr``'s data, shape and strides with no meminfo and no parent (not reference counted)."""
-    if not isinstance(arr, types.Array):
-        return None
-
-    def codegen(context, builder, sig, args):
-        src = context.make_array(arr)(context, builder, value=args[0])
-        out = context.make_array(arr)(context, builder)
-        populate_array(out, data=src.data, shape=src.shape, strides=src.strides, itemsize=src.itemsize, meminfo=None)
-        return out._getvalue()
-
-    return arr(arr), codegen
-
-
-@overload(borrow, jit_options={"nogil": True})
-def _borrow(st):
-    if not isinstance(st, types.BaseNamedTuple):
-        return None
-    layout = layout_of(st.instance_class)
-    namespace = {"_cls": layout.cls, "_borrowed": _borrowed}
-    parts = ", ".join(f"_borrowed(st.{s.name})" for s in layout.slots)
-    exec(f"def impl(st):\n    return _cls({parts})\n", namespace)  # noqa: S102 - generated from a declaration
-    return namespace["impl"]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from kernels.climb.loop import (
-    GS_LEN, GS_N_LOG, LOG_CARDS, LOG_MAX_CARDS, LOG_MOVE, LOG_NCARDS, LOG_WIDTH, log_action, log_pass, log_play,
+    GS_LEN, GS_N_LOG, LOG_CARDS, LOG_MAX_CARDS, LOG_MOVE, LOG_NCARDS, LOG_WIDTH, log_pass, log_play,
 )
 from kernels.climb.moves import MOVE_FIELDS
 
@@ -25,19 +25,6 @@ def test_a_logged_play_keeps_all_its_cards():
         log_play(log, gs, 3, moves, 0, played, LOG_MAX_CARDS + 1)
     log_pass(log, gs, 3)
     assert gs[GS_N_LOG] == 3 and log[2, LOG_NCARDS] == 0 and log[2, LOG_MOVE] == 0  # the PASS record
-
-
-def test_log_action_keeps_all_its_cards_too():
-    """The older form (the caller keeps the row count) writes the same records, with the same check."""
-    log = np.zeros((4, LOG_WIDTH), np.int64)
-    move = np.array([4, 3, 14, 6, -1, 1, 0][:MOVE_FIELDS], np.int64)
-    played = np.arange(32, dtype=np.int64)
-    n = log_action(log, 0, 1, 0, move, played, LOG_MAX_CARDS, False)
-    assert n == 1 and log[0, LOG_CARDS:LOG_CARDS + LOG_MAX_CARDS].tolist() == list(range(LOG_MAX_CARDS))
-    n = log_action(log, n, 2, 0, move, played, 5, True)
-    assert n == 2 and log[1, LOG_NCARDS] == 0 and log[1, LOG_MOVE] == 0
-    with pytest.raises(ValueError, match="more cards than the log row holds"):
-        log_action(log, n, 3, 0, move, played, LOG_MAX_CARDS + 1, False)
 
 
 def test_cache_closure_is_per_package():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from kernels.state import Slot, StateLayout, _BY_CLASS, clone, copy_into
+from kernels.state import Slot, StateLayout, _BY_CLASS, borrow, clone, copy_into
 from tests.kernels.state_fixture import COIN, decide, new_state
 
 
@@ -62,3 +62,15 @@ def test_the_driver_keeps_the_heuristic_without_evidence_and_leaves_it_with_it()
     assert decide(st, cand, 4) == 1 and st.row[2] == 0
     assert st.gs.tolist() == new_state([0] * 4).gs.tolist()  # the hand itself is untouched
     assert st.rng.tolist() == [1, 2, 3, 4]
+
+
+@njit(cache=True, nogil=True)
+def _write_through_borrow(st):
+    b = borrow(st)
+    b.counts[2, 3] = 7
+    return b.counts[2, 3] + st.counts[2, 3]
+
+
+def test_a_borrowed_state_is_the_same_memory():
+    st = new_state([0.0] * 4)
+    assert _write_through_borrow(st) == 14 and st.counts[2, 3] == 7
