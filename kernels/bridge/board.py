@@ -28,7 +28,7 @@ from kernels.bridge.natural import BID_NATURAL, natural_call, reset_knowledge
 from kernels.bridge.score import ns_score
 from kernels.bridge.state import R_FIXED_VUL, R_INSULT_X, R_INSULT_XX, R_STEP, RUN_DUPLICATE, RUN_ROTATE, RUN_SEED
 from kernels.rng import seed_stream
-from kernels.state import clone
+from kernels.state import borrow, clone
 
 B_BOARD = BOARD_LAYOUT.at("board")
 B_DEALER = BOARD_LAYOUT.at("dealer")
@@ -192,11 +192,17 @@ def play_range(template, start, count, out_rows, n_blocks):
     ``(seed, g)``."""
     n_blocks = max(1, min(count, n_blocks))
     for b in prange(n_blocks):
-        lo = start + (count * b) // n_blocks
-        hi = start + (count * (b + 1)) // n_blocks
-        st = clone(template)
-        for g in range(lo, hi):
-            play_hand(st, g, out_rows[g - start])
+        play_block(clone(template), start, start + (count * b) // n_blocks,
+                   start + (count * (b + 1)) // n_blocks, out_rows)
+
+
+@njit(cache=True, nogil=True)
+def play_block(st, start, lo, hi, out_rows):
+    """Hands ``lo .. hi-1`` into ``out_rows[g - start]`` on the block's own state ``st`` (owned
+    here for the block: each hand gets ``borrow(st)``, no reference counting per call)."""
+    view = borrow(st)
+    for g in range(lo, hi):
+        play_hand(view, g, out_rows[g - start])
 
 
 @njit(cache=True, nogil=True)
@@ -206,14 +212,15 @@ def play_logged(template, g, given_masks):
     as board g + 1 instead of the deal of ``(seed, g)`` (random play draws from that stream);
     pass an empty array to deal."""
     st = clone(template)
-    st.sequence[:] = -1
+    view = borrow(st)  # st owns the arrays until the copy below; the hand runs on the view
+    view.sequence[:] = -1
     row = np.zeros(ROW_LEN, np.int64)
     if given_masks.shape[0] == 4:
-        seed_stream(np.uint64(st.run[RUN_SEED]), g, st.rng)
-        st.masks[:] = given_masks
-        seat_policies(st, g)
-        board, dealer, vul = board_of(st, g, 0)
-        play_dealt(st, board, dealer, vul, row)
+        seed_stream(np.uint64(view.run[RUN_SEED]), g, view.rng)
+        view.masks[:] = given_masks
+        seat_policies(view, g)
+        board, dealer, vul = board_of(view, g, 0)
+        play_dealt(view, board, dealer, vul, row)
     else:
-        play_hand(st, g, row)
+        play_hand(view, g, row)
     return row, st.sequence.copy()
