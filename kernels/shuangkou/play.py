@@ -33,7 +33,7 @@ from kernels.shuangkou.policies import SEARCH
 from kernels.shuangkou.search import search_move
 from kernels.shuangkou.state import N_CARDS, N_SEATS, new_state
 from kernels.shuangkou.turn import take_turn
-from kernels.state import clone
+from kernels.state import borrow, clone
 from kernels.shuangkou.wild import wild_jokers
 
 ROW_LEN = HAND_LAYOUT.length
@@ -174,7 +174,7 @@ def play_range(template, run, out_rows, search_on):
     for b in prange(n_blocks):
         st = clone(template)
         for i in range(count * b // n_blocks, count * (b + 1) // n_blocks):
-            play_hand(st, run, start + i, search_on)
+            play_hand(borrow(st), run, start + i, search_on)  # st (used below) keeps the view's arrays alive
             out_rows[i, :] = st.row
 
 
@@ -184,8 +184,14 @@ def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=F
     ``play_hand``."""
     fix_card, fix_slots = fix if fix is not None else (None, None)
     st = new_state(rules, policies, pp, fix_card, fix_slots, log_rows=MAX_LOG)
-    n = play_hand(st, run_vector(seed, game_index, 1, rotate, duplicate), game_index, True)
+    n = _play_owned(st, run_vector(seed, game_index, 1, rotate, duplicate), game_index)
     return st.row.copy(), st.log[:n].copy()
+
+
+@njit(cache=True, nogil=True)
+def _play_owned(st, run, g):
+    """``play_hand`` (searching seats on) on a borrowed view of ``st``, which the Python caller owns."""
+    return play_hand(borrow(st), run, g, True)
 
 
 @njit(cache=True, nogil=True)

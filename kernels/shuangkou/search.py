@@ -38,6 +38,7 @@ from kernels.shuangkou.policies import (
     PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, choose_greedy, choose_smart,
 )
 from kernels.shuangkou.state import LAYOUT, N_CARDS
+from kernels.state import borrow
 from kernels.shuangkou.turn import take_turn
 
 ROW_DRAW_CARD, ROW_FINISH = HAND_LAYOUT.at("draw_card"), HAND_LAYOUT.at("finish")
@@ -100,6 +101,11 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
+    return _finish(borrow(world), seat, option)  # the driver's world outlives the rollout
+
+
+@njit(cache=True, nogil=True)
+def _finish(world, seat, option):
     """Play ``option`` (a move index, -1 pass), finish the hand with the world's players; the
     money of the player at ``seat``."""
     f = option
