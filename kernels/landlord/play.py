@@ -35,7 +35,7 @@ from kernels.landlord.search_bids import search_pre
 from kernels.landlord.state import GS_BLOCK
 from kernels.landlord.turn import play_on, turn_moves
 from kernels.rng import bounded, seed_stream
-from kernels.state import clone
+from kernels.state import borrow, clone
 
 # players who never bid (e.g. --policy-param bid1=99) would redeal forever: after this many all-pass
 # redeals in a row the row ends with no landlord (ROW_LANDLORD = -1)
@@ -180,14 +180,15 @@ def play_session(st, template, seed, run, block, sess, out_rows, search_on):
 def play_range(template, seed, run, out_rows, search_on):
     """Play hands ``start .. start+count-1`` (``run``: ``RUN_*``, whole sessions) into
     ``out_rows[game - start]`` in ``RUN_BLOCKS`` parallel blocks of whole sessions
-    (``play_session``), each in its own ``clone(template)``. ``search_on``: None unless a seat
+    (``play_session``), each in its own ``clone(template)``, passed down ``borrow``ed
+    (``kernels.state.borrow``: no reference counting per call). ``search_on``: None unless a seat
     searches (``play_hand``)."""
     n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
     n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS], template.tally.shape[0]))
     for b in prange(n_blocks):
         st = clone(template)
         for sess in range((n_sessions * b) // n_blocks, (n_sessions * (b + 1)) // n_blocks):
-            play_session(st, template, seed, run, b, sess, out_rows, search_on)
+            play_session(borrow(st), borrow(template), seed, run, b, sess, out_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
@@ -197,5 +198,5 @@ def play_logged(template, seed, game_index, rotation, carry_hf, last_in_session)
     ``last_in_session`` as in ``play_hand`` (0, 0 / True outside duplicates and sessions)."""
     st = clone(template)
     st.gs[GS_BLOCK] = 0
-    n = play_hand(st, seed, game_index, rotation, carry_hf, last_in_session, True)
+    n = play_hand(borrow(st), seed, game_index, rotation, carry_hf, last_in_session, True)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()

@@ -52,6 +52,7 @@ from kernels.landlord.rows import (
 )
 from kernels.landlord.search_bids import BID_WORLDS, sample_deal
 from kernels.landlord.state import GS_BLOCK, GS_SEARCH_KIND, LAYOUT
+from kernels.state import borrow
 from kernels.landlord.turn import play_on, turn_moves
 
 KIND_PLAY = 5  # a play decision (the decisions before the tricks are kernels.landlord.phases KIND_*)
@@ -224,6 +225,13 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
+    return _play_world(borrow(world), seat, kind, option)  # the driver's world outlives the play-out
+
+
+@njit(cache=True, nogil=True)
+def _play_world(world, seat, kind, option):
+    """``play_out``'s body, on a borrowed view of the driver's world: ``option`` played, then the
+    hand to its end; ``seat``'s money."""
     if kind == KIND_PLAY:
         return rollout(world, option, seat)
     # a decision before the tricks: the table's earlier answers forced, this one, then everything
