@@ -13,7 +13,7 @@ from numba import njit, prange
 from kernels.gandengyan.deal import deal_hand
 from kernels.gandengyan.moves import JOKER, R_TWO
 from kernels.gandengyan.rulevec import GD_BOMB_MIN, GD_N_SEATS
-from kernels.state import clone
+from kernels.state import borrow, clone
 
 CENSUS_FEATURES = (
     "cards",  # cards dealt (the banker's share or the others')
@@ -53,11 +53,12 @@ def census_one(st, seed, game, out, col):
 
 @njit(cache=True, nogil=True)
 def _census_block(st, seed, lo, hi, start, out):
-    """Games ``lo .. hi - 1`` on ``st``: one call a block, so the state is passed (a reference count
-    of every slot) once a block, not once a deal; and not the prange body itself, where numba's
-    parfor lowering loses writes into a state's slots."""
+    """Games ``lo .. hi - 1`` on a ``borrow`` of ``st`` (the block's clone: no reference counts);
+    one call a block, and not the prange body itself, where numba's parfor lowering loses writes
+    into a state's slots."""
+    view = borrow(st)  # the caller's reference keeps st alive for the whole call
     for g in range(lo, hi):
-        census_one(st, seed, g, out, g - start)
+        census_one(view, seed, g, out, g - start)
 
 
 @njit(cache=True, nogil=True, parallel=True)

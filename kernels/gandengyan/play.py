@@ -38,7 +38,7 @@ from kernels.gandengyan.rulevec import BANKER_PREVIOUS_WINNER, GD_BANKER_RULE, G
 from kernels.gandengyan.search import search_move
 from kernels.gandengyan.state import GS_STOCK
 from kernels.gandengyan.turn import end_facts, take_turn
-from kernels.state import clone
+from kernels.state import borrow, clone
 
 ROW_LEN = LAYOUT.length
 LOG_ROWS = 8192  # play_logged: actions of the longest hand (10 players, two packs) with room to spare
@@ -101,7 +101,8 @@ def play_hand(st, seed, deal, rotation, banker_in, search_on):
 
 @njit(cache=True, nogil=True)
 def _play_sessions(st, template, seed, run, out_rows, lo, hi, search_on):
-    """Sessions ``lo .. hi - 1`` of ``play_range`` on ``st`` (a clone of ``template``). A function of
+    """Sessions ``lo .. hi - 1`` of ``play_range`` on ``st`` (a clone of ``template``; both given as
+    ``borrow`` views, so no call per hand or turn reference-counts every slot). A function of
     its own, not the prange body: numba's parfor lowering loses writes into a slot of a state
     (``st.policies[k] = ...``) made directly in a prange body."""
     n_seats = template.rules[GD_N_SEATS]
@@ -136,8 +137,16 @@ def play_range(seed, template, run, out_rows, search_on):
     n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
     n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS]))
     for b in prange(n_blocks):
-        _play_sessions(clone(template), template, seed, run, out_rows, (n_sessions * b) // n_blocks,
-                       (n_sessions * (b + 1)) // n_blocks, search_on)
+        _block(clone(template), template, seed, run, out_rows, (n_sessions * b) // n_blocks,
+               (n_sessions * (b + 1)) // n_blocks, search_on)
+
+
+@njit(cache=True, nogil=True)
+def _block(st, template, seed, run, out_rows, lo, hi, search_on):
+    """``_play_sessions`` on ``borrow`` views of the block's clone ``st`` and ``template``. The views are
+    taken here, where the caller's reference keeps ``st`` alive for the whole call: in the prange body
+    numba drops ``st`` right after its last use (the ``borrow``), before the call that plays on it."""
+    _play_sessions(borrow(st), borrow(template), seed, run, out_rows, lo, hi, search_on)
 
 
 @njit(cache=True, nogil=True)
@@ -146,7 +155,7 @@ def play_logged(seed, template, deal, rotation, banker_in):
     ``template``'s log has ``LOG_ROWS`` rows (``new_state(..., log_rows=LOG_ROWS)``)."""
     st = clone(template)
     st.log[:, :] = 0
-    n = play_hand(st, seed, deal, rotation, banker_in, True)
+    n = play_hand(borrow(st), seed, deal, rotation, banker_in, True)
     if n >= st.log.shape[0]:
         raise ValueError("the hand's log is longer than LOG_ROWS")
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()
