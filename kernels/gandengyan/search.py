@@ -45,6 +45,7 @@ from kernels.gandengyan.rulevec import GD_N_DECKS
 from kernels.gandengyan.state import GS_STOCK, LAYOUT
 from kernels.gandengyan.turn import end_facts, take_turn
 from kernels.hooks import implements
+from kernels.state import borrow
 
 ROW_SEARCH_DECISIONS = ROW_LAYOUT.at("search_decisions")
 ROW_SEARCH_AGREE = ROW_LAYOUT.at("search_agree")
@@ -158,11 +159,16 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
-    f = option
+    return _finish(borrow(world), seat, option)  # the driver's world outlives the rollout
+
+
+@njit(cache=True, nogil=True)
+def _finish(world, seat, forced):
+    """Play ``forced`` in ``world`` (a ``borrow`` view) and finish the hand with its players; ``seat``'s money."""
     for _ in range(MAX_ROLLOUT_TURNS):
-        if take_turn(world, f):
+        if take_turn(world, forced):
             break
-        f = -2
+        forced = -2
     end_facts(world)
     return seat_money(seat, world.row, world.hand_left.shape[0], world.mv)
 
