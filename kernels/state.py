@@ -151,7 +151,9 @@ def borrow(st):
     (inlined or not) and decrefs it after: with a climbing state's 24 arrays, 48 atomic operations
     a call, half of a two-player climbing hand's time. A borrowed array (no meminfo) makes those a null check.
     The view is valid while ``st`` lives (take it in the scope that owns ``st``; never return a
-    borrowed array to Python). ``clone`` of a view gives an owned state as usual."""
+    borrowed array to Python). numba drops a variable after its *last use*: in
+    ``st = clone(t); f(borrow(st))`` with no later use of ``st``, ``st`` is freed before ``f`` runs.
+    Borrow a state that is a parameter of the function (its caller holds it), or use ``st`` after. ``clone`` of a view gives an owned state as usual."""
     raise NotImplementedError("borrow is called from numba kernels")
 
 

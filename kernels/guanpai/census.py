@@ -50,9 +50,16 @@ def census_range(template, run, out, lead_card):
     start, count = run[RUN_START], run[RUN_COUNT]
     n_blocks = max(1, min(count, run[RUN_BLOCKS]))
     for b in prange(n_blocks):
-        st = clone(template)
-        census_block(borrow(st), run, start + (count * b) // n_blocks, start + (count * (b + 1)) // n_blocks, out,
-                     lead_card)
+        _census_owned(clone(template), run, start + (count * b) // n_blocks, start + (count * (b + 1)) // n_blocks,
+                      out, lead_card)
+
+
+@njit(cache=True, nogil=True)
+def _census_owned(st, run, lo, hi, out, lead_card):
+    """``census_block`` on a borrowed view of ``st``: the caller's reference keeps ``st`` alive for
+    the whole call (``st = clone(...); f(borrow(st))`` with no later use of ``st`` would free it
+    before ``f`` runs: numba drops a variable after its last use)."""
+    census_block(borrow(st), run, lo, hi, out, lead_card)
 
 
 def census(comp, seed, start, count, n_blocks, fix_card=None, fix_slots=None):
