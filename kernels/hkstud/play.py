@@ -39,7 +39,7 @@ from kernels.hkstud.layout import (
 from kernels.deal import place_fixed
 from kernels.rng import seed_stream
 from kernels.showdown.deal import deal_top
-from kernels.state import clone
+from kernels.state import borrow, clone
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -109,8 +109,12 @@ def alt_winner_of(st, live, n, winner):
 
 
 @njit(cache=True, nogil=True)
-def play_block(st, fix, seed, lo, hi, start, rotate, duplicate, out_rows):
-    """Tables ``lo .. hi-1`` into ``out_rows[g - start]`` (the actions of the last one in ``st.log``)."""
+def play_block(owned, fix, seed, lo, hi, start, rotate, duplicate, out_rows):
+    """Tables ``lo .. hi-1`` into ``out_rows[g - start]`` (the actions of the last one in ``log``),
+    on a view of ``owned`` (the caller holds it) whose arrays carry no reference count
+    (``kernels.state.borrow``: numba would otherwise count a reference of every slot at each
+    call that takes the state, several a table)."""
+    st = borrow(owned)
     params, cards, keys, cats = st.params, st.cards, st.keys, st.cats
     live, allin, invested, folded, raises = st.live, st.allin, st.invested, st.folded, st.raises
     n = params[P_N_SEATS]
@@ -195,7 +199,8 @@ def play_logged(table, fix, seed, game_index, rotate, duplicate, row):
 
 
 @njit(cache=True, nogil=True)
-def census_block(st, fix, seed, lo, hi, start, n, out_rows):
+def census_block(owned, fix, seed, lo, hi, start, n, out_rows):
+    st = borrow(owned)  # (as play_block)
     cards, keys, cats = st.cards, st.keys, st.cats
     live = st.live
     live[:] = True

@@ -34,7 +34,7 @@ from kernels.niuniu.layout import (
 from kernels.deal import place_fixed
 from kernels.rng import seed_stream
 from kernels.showdown.deal import deal_top
-from kernels.state import clone
+from kernels.state import borrow, clone
 
 P_N_SEATS, P_BANKER_MODE, P_BANKER_SEAT, P_ADVANTAGE, P_PAYOUT_HAND, P_LIMIT = range(6)
 N_PARAMS = 6
@@ -66,8 +66,11 @@ def deal_and_evaluate(st, fix, seed, game_index, n_seats):
 
 
 @njit(cache=True, nogil=True)
-def play_block(st, fix, seed, lo, hi, start, out_rows):
-    """Tables ``lo .. hi-1`` into ``out_rows[g - start]``."""
+def play_block(owned, fix, seed, lo, hi, start, out_rows):
+    """Tables ``lo .. hi-1`` into ``out_rows[g - start]`` on a view of ``owned`` (the caller holds
+    it) whose arrays carry no reference count (``kernels.state.borrow``: numba would otherwise
+    count a reference of every slot at each call that takes the state, a table's hot path)."""
+    st = borrow(owned)
     params, card_info, multipliers, bets = st.params, st.card_info, st.multipliers, st.bets
     cats, tops, packed = st.cats, st.tops, st.packed
     n = params[P_N_SEATS]
@@ -126,7 +129,8 @@ def play_range(table, fix, seed, start, count, out_rows, n_blocks):
 
 
 @njit(cache=True, nogil=True)
-def census_block(st, fix, seed, lo, hi, start, out_rows):
+def census_block(owned, fix, seed, lo, hi, start, out_rows):
+    st = borrow(owned)  # (as play_block)
     n = st.params[P_N_SEATS]
     for g in range(lo, hi):
         i = g - start
