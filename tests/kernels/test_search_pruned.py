@@ -5,8 +5,9 @@ SEARCH`` (a run-time value) compiled the whole search into every play engine. Ea
 takes ``search_on``: None unless a seat searches (the sim caller decides), and every call into a
 search module sits under ``if search_on is not None:``, a test on the argument itself, the only
 form numba's dead-branch pruning removes before typing (so the search is never compiled for a
-None). This checks that form in every play kernel that calls a search, and that the sim side
-passes None for a run without a search seat.
+None). This checks that form in every kernel module that calls the search player (a name starting with
+``search`` from a ``search*`` module, or ``search.<name>`` of the module imported whole), and that
+the sim side passes None for a run without a search seat.
 """
 
 from __future__ import annotations
@@ -17,14 +18,35 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAY_KERNELS = sorted(p for p in (ROOT / "kernels").glob("*/play.py")
-                      if "search" in p.read_text(encoding="utf-8"))
+GAMES = sorted(p.parent for p in (ROOT / "kernels").glob("*/play.py") if (p.parent / "search.py").exists())
 
 
 def _search_names(tree: ast.Module) -> set[str]:
-    """Names imported from a ``kernels.<game>.search*`` module."""
-    return {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-            and node.module and node.module.split(".")[-1].startswith("search") for a in node.names}
+    """The search player's entry points a module imports: ``search*`` names from a
+    ``kernels.<game>.search*`` module, and ``search`` itself when the module is imported whole."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("kernels."):
+            from_search = node.module.split(".")[-1].startswith("search")
+            for a in node.names:
+                if (from_search and a.name.startswith("search")) or (not from_search and a.name == "search"):
+                    out.add(a.asname or a.name)
+    return out
+
+
+def _callee(node: ast.Call) -> str | None:
+    """``f`` of ``f(...)``, or ``m`` of ``m.f(...)``."""
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+        return node.func.value.id
+    return None
+
+
+def _callers(game: Path) -> list[Path]:
+    """The game's modules, other than its search modules, that import the search player."""
+    return [p for p in sorted(game.glob("*.py")) if not p.name.startswith("search")
+            and _search_names(ast.parse(p.read_text(encoding="utf-8")))]
 
 
 def _guarded(node: ast.AST) -> bool:
@@ -40,9 +62,9 @@ def _unguarded_calls(tree: ast.Module, names: set[str]) -> list[str]:
         if isinstance(node, ast.FunctionDef):
             params = {a.arg for a in node.args.args}
             guarded = False
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
+        if isinstance(node, ast.Call) and _callee(node) in names:
             if not guarded or "search_on" not in params:
-                bad.append(f"line {node.lineno}: {node.func.id}")
+                bad.append(f"line {node.lineno}: {_callee(node)}")
         if _guarded(node):
             for child in node.body:
                 walk(child, True, params)
@@ -56,16 +78,17 @@ def _unguarded_calls(tree: ast.Module, names: set[str]) -> list[str]:
     return bad
 
 
-def test_the_climbing_play_kernels_are_found():
-    assert len(PLAY_KERNELS) >= 6, PLAY_KERNELS
+def test_the_climbing_games_with_search_are_found():
+    assert len(GAMES) >= 6, GAMES
 
 
-@pytest.mark.parametrize("path", PLAY_KERNELS, ids=[p.parent.name for p in PLAY_KERNELS])
-def test_every_search_call_is_pruned_without_a_search_seat(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = _search_names(tree)
-    assert names, f"{path}: no search imported"
-    assert _unguarded_calls(tree, names) == []
+@pytest.mark.parametrize("game", GAMES, ids=[p.name for p in GAMES])
+def test_every_search_call_is_pruned_without_a_search_seat(game):
+    callers = _callers(game)
+    assert callers, f"{game}: nothing calls its search player"
+    for path in callers:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        assert _unguarded_calls(tree, _search_names(tree)) == [], path.name
 
 
 def test_the_check_sees_an_unguarded_call():
@@ -76,9 +99,15 @@ def test_the_check_sees_an_unguarded_call():
            "    if a == 3:\n"
            "        search_move(a)\n")
     assert _unguarded_calls(ast.parse(src), {"search_move"}) == ["line 6: search_move"]
+    src = ("from kernels.x import search\n"
+           "def play_on(a, search_on):\n"
+           "    if a:\n"
+           "        search.search_move(a)\n")
+    assert _search_names(ast.parse(src)) == {"search"}
+    assert _unguarded_calls(ast.parse(src), {"search"}) == ["line 4: search"]
 
 
-@pytest.mark.parametrize("game", [p.parent.name for p in PLAY_KERNELS])
+@pytest.mark.parametrize("game", [p.name for p in GAMES])
 def test_the_sim_side_passes_none_without_a_search_seat(game):
     """The caller of ``play_range`` gives None unless a seat is ``search``."""
     play = ROOT / "sim" / "games" / game / "play.py"
