@@ -14,7 +14,9 @@ loaded machine wall time says more about the neighbours than about the compiler:
 the figure to compare with the budget (DESIGN principle 4: one minute and 2 GB on 2 cores).
 
 The engines are every job of every registered game (``engines()``: census and play, each with
-the game's default player), so a game registered is measured with no edit here.
+the game's default player), so a game registered is measured with no edit here. A game with a
+``search`` player also gets a ``play search`` engine: a run that seats no search player never
+compiles it (the kernels prune it), so its cost is a separate engine, paid only when one is seated.
 
 ``--top N`` also lists, per engine, the N functions that took longest to compile on their own
 (CPU seconds of numba's ``numba:compile`` event less the functions compiled inside it), which
@@ -48,7 +50,8 @@ class Engine:
 
 
 def engines() -> list[Engine]:
-    """One per job of every registered game, with the game's default player."""
+    """One per job of every registered game, with the game's default player, and a ``play search``
+    engine for each game that has a ``search`` player."""
     sys.path.insert(0, str(ROOT))
     from sim.registry import GAMES, load_game
 
@@ -57,6 +60,8 @@ def engines() -> list[Engine]:
         game = load_game(name)
         for kind in game.jobs:
             out.append(Engine(f"{name} {kind}", name, kind, policy=game.players.default if game.players else ""))
+            if kind == "play" and game.players and "search" in game.players.names:
+                out.append(Engine(f"{name} play search", name, kind, policy="search"))
     return out
 
 
@@ -138,14 +143,14 @@ def main() -> None:
     print(f"cold compile, empty NUMBA_CACHE_DIR, NUMBA_NUM_THREADS={args.threads}, root {args.root}")
     print(f"budget per engine: {BUDGET_S:.0f} s and {BUDGET_RSS_GB:.0f} GB (ratio = measured / budget; "
           "CPU = the child's user + sys)")
-    head = f"{'engine':<18} {'warm-up wall s':>14} {'CPU s':>8} {'CPU/budget':>10} {'peak RSS GB':>11} {'RSS/budget':>10}"
+    head = f"{'engine':<22} {'warm-up wall s':>14} {'CPU s':>8} {'CPU/budget':>10} {'peak RSS GB':>11} {'RSS/budget':>10}"
     print(head)
     print("-" * len(head))
     results = []
     for e in chosen:
         r = measure(e, args.root, args.threads, args.top)
         results.append(r)
-        print(f"{e.label:<18} {r['warm_up_s']:>14.1f} {r['cpu_s']:>8.1f} {r['cpu_s'] / BUDGET_S:>10.2f} "
+        print(f"{e.label:<22} {r['warm_up_s']:>14.1f} {r['cpu_s']:>8.1f} {r['cpu_s'] / BUDGET_S:>10.2f} "
               f"{r['rss_gb']:>11.2f} {r['rss_gb'] / BUDGET_RSS_GB:>10.2f}", flush=True)
         for name, seconds in r.get("top", []):
             print(f"    {seconds:7.1f} s  {name}", flush=True)
