@@ -26,12 +26,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.plan import going_out, random_pick
+from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.guanpai.movegen import is_bomb, order_of
 from kernels.guanpai.moves import THREE_BOMB
 from kernels.guanpai.rulevec import GP_TCB_HIGH
-from kernels.rng import bounded
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -58,12 +59,7 @@ SCRATCH_LEN = 48
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
     """``pp[seat, PP_*]`` from policy names and per-seat overrides (``sim.players``)."""
-    pp = np.zeros((len(policies), N_PP), np.float64)
-    for seat, (name, extra) in enumerate(zip(policies, overrides)):
-        values = dict(DEFAULT_PARAMS[name])
-        values.update(extra)
-        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
-    return pp
+    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
 
 
 _NIBBLE_LOW = 0x1111111111111  # the low bit of each of 13 packed rank counts
@@ -139,9 +135,9 @@ def _weakest_bomb(moves, n, rules):
 
 @njit(cache=True, nogil=True)
 def choose_greedy(seat, moves, n, lead, hand_left, pp, rules):
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     best, best_cost = -1, 1 << 60
     for i in range(n):
         bomb = is_bomb(moves[i, 0])
@@ -160,9 +156,9 @@ def choose_greedy(seat, moves, n, lead, hand_left, pp, rules):
 @njit(cache=True, nogil=True)
 def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules):
     hand = pack_counts(c, 13)
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     opp = hand_left[1 - seat]
     urgent = opp <= pp[seat, PP_NEAR_OUT]
     if lead:
@@ -215,8 +211,7 @@ def gp_choose(st, seat, n, lead):
         return -1  # nothing beats the top: every player passes (random draws nothing)
     policy = st.policies[seat]
     if policy == RANDOM:
-        k = bounded(st.rng, n if lead else n + 1)
-        return k if k < n else -1
+        return random_pick(st.rng, n, lead)
     if policy == GREEDY:
         return choose_greedy(seat, st.moves, n, lead, st.hand_left, st.pp, st.rules)
     return choose_smart(seat, st.moves, n, lead, st.counts[seat], st.hand_left, st.pp, st.rules)

@@ -1,0 +1,71 @@
+"""The climbing family's shared generators and player pieces (``kernels.climb.gen``,
+``kernels.climb.plan``) against their pure-Python twins (``tests/reference/climb_gen.py``) on
+seeded random hands."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kernels.climb import gen, plan
+from kernels.climb.moves import PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE
+from tests.reference import climb_gen as ref
+
+counts = st.lists(st.integers(0, 8), min_size=16, max_size=16).map(lambda xs: np.array(xs, np.int64))
+
+
+def _rows(out, n):
+    return [tuple(int(x) for x in out[i]) for i in range(n)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(c=counts, tk=st.sampled_from([PASS, SINGLE, PAIR, TRIPLE, STRAIGHT]), lowest=st.integers(0, 13),
+       pack=st.booleans())
+def test_gen_sets_is_its_twin(c, tk, lowest, pack):
+    out = np.full((64, 7), 99, np.int64)
+    n = gen.gen_sets(c, tk, lowest, pack, out, 0)
+    assert _rows(out, n) == ref.gen_sets(c, tk, lowest, pack)
+
+
+@settings(max_examples=300, deadline=None)
+@given(c=counts, kind_per=st.sampled_from([(STRAIGHT, 1), (PAIR_CHAIN, 2), (TRIO_CHAIN, 3)]),
+       min_len=st.integers(2, 5), lo=st.sampled_from([0, 2]), lowest_hi=st.integers(0, 14),
+       want_len=st.sampled_from([-1, 2, 3, 5, 7, 12]), pack=st.booleans())
+def test_gen_chains_is_its_twin(c, kind_per, min_len, lo, lowest_hi, want_len, pack):
+    kind, per = kind_per
+    c[:13] = np.minimum(c[:13], 4)  # packed cards hold counts below 16
+    out = np.full((256, 7), 99, np.int64)
+    n = gen.gen_chains(c, kind, per, min_len, lo, lowest_hi, want_len, pack, out, 3)
+    assert _rows(out, n)[3:] == ref.gen_chains(c, kind, per, min_len, lo, lowest_hi, want_len, pack)
+
+
+def test_put_move_drops_a_record_when_full():
+    out = np.zeros((1, 7), np.int64)
+    assert gen.gen_sets(np.full(16, 3, np.int64), PASS, 0, False, out, 0) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(sc=st.lists(st.integers(0, 2), min_size=52, max_size=52))
+def test_fifty_k_masks_are_their_twins(sc):
+    suit_counts = np.array(sc, np.int64).reshape(13, 4)
+    masks = [gen.suit_mask(suit_counts, r) for r in (2, 7, 10)]
+    assert masks == [ref.suit_mask(suit_counts.tolist(), r) for r in (2, 7, 10)]
+    assert gen.fu_possible(*masks) == ref.fu_possible(*masks)
+
+
+@settings(max_examples=200, deadline=None)
+@given(sizes=st.lists(st.integers(1, 8), min_size=1, max_size=20), left=st.integers(1, 9),
+       hand_left=st.lists(st.integers(0, 27), min_size=4, max_size=4), seat=st.integers(0, 3))
+def test_player_pieces_are_their_twins(sizes, left, hand_left, seat):
+    moves = np.zeros((len(sizes), 7), np.int64)
+    moves[:, 2] = sizes
+    assert plan.going_out(moves, len(sizes), left) == ref.going_out(moves.tolist(), len(sizes), left)
+    hl = np.array(hand_left, np.int64)
+    assert plan.enemy_min(seat, hl) == ref.enemy_min(seat, hand_left)
+
+
+def test_params_matrix_orders_defaults_and_overrides():
+    defaults = {"a": {"x": 1, "y": 2}, "b": {"x": 3, "y": 4}}
+    pp = plan.params_matrix(["a", "b"], [{}, {"y": 9}], defaults, ("y", "x"))
+    assert pp.tolist() == [[2.0, 1.0], [9.0, 3.0]]
