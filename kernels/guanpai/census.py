@@ -8,11 +8,12 @@ start]`` (int16: index in ``lead_order`` of the card that decided the first lead
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
+from kernels.climb import run
 from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bombs
-from kernels.guanpai.state import RUN_BLOCKS, RUN_COUNT, RUN_SEED, RUN_START, borrow
-from kernels.state import clone
+from kernels.guanpai.state import LAYOUT
+from kernels.hooks import implements
 
 CENSUS_FEATURES = (
     "bombs",  # ranks held four times (炸弹 without the 3-card bomb)
@@ -24,42 +25,25 @@ N_FEATURES = len(CENSUS_FEATURES)
 F_BOMBS, F_THREE_BOMB, F_TWOS, F_LEADS = range(N_FEATURES)
 
 
-@njit(cache=True, nogil=True)
-def census_block(st, run, lo, hi, out, lead_card):
-    """Deal games ``lo .. hi - 1`` one after the other in ``st`` (``kernels.guanpai.deal.deal_hand``)
-    and write each one's features into ``out[:, :, game - start]`` and ``lead_card[game - start]``.
-    (Its own function: numba's parfor lowering lost writes to the state's arrays in the prange
-    body.)"""
-    seed, start = np.uint64(run[RUN_SEED]), run[RUN_START]
-    for game in range(lo, hi):
-        leader, idx = deal_hand(st, seed, game)
-        col = game - start
-        for s in range(N_PLAYERS):
-            out[F_BOMBS, s, col] = seat_bombs(st.counts, s)
-            out[F_THREE_BOMB, s, col] = 1 if holds_three_bomb(st.counts, s, st.rules, False) else 0
-            out[F_TWOS, s, col] = st.counts[s, 12]
-            out[F_LEADS, s, col] = 1 if s == leader else 0
-        lead_card[col] = idx
-
-
-@njit(cache=True, nogil=True, parallel=True)
-def census_range(template, run, out, lead_card):
-    """Census of games ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (``kernels.guanpai.state``
-    ``RUN_*``) from the template state of ``new_state``; ``run[RUN_BLOCKS]`` contiguous blocks (a
-    few per thread) each clone the template once. Rows depend only on ``(seed, game)``."""
-    start, count = run[RUN_START], run[RUN_COUNT]
-    n_blocks = max(1, min(count, run[RUN_BLOCKS]))
-    for b in prange(n_blocks):
-        _census_owned(clone(template), run, start + (count * b) // n_blocks, start + (count * (b + 1)) // n_blocks,
-                      out, lead_card)
+@implements(run.census_hand, LAYOUT)
+def _census_hand(st, seed, game, out, col):
+    """Deal ``game`` in ``st`` (``kernels.guanpai.deal.deal_hand``); its features into ``out[0][:, :,
+    col]`` and its lead card into ``out[1][col]``."""
+    feats, lead_card = out
+    leader, idx = deal_hand(st, seed, game)
+    for s in range(N_PLAYERS):
+        feats[F_BOMBS, s, col] = seat_bombs(st.counts, s)
+        feats[F_THREE_BOMB, s, col] = 1 if holds_three_bomb(st.counts, s, st.rules, False) else 0
+        feats[F_TWOS, s, col] = st.counts[s, 12]
+        feats[F_LEADS, s, col] = 1 if s == leader else 0
+    lead_card[col] = idx
 
 
 @njit(cache=True, nogil=True)
-def _census_owned(st, run, lo, hi, out, lead_card):
-    """``census_block`` on a borrowed view of ``st``: the caller's reference keeps ``st`` alive for
-    the whole call (``st = clone(...); f(borrow(st))`` with no later use of ``st`` would free it
-    before ``f`` runs: numba drops a variable after its last use)."""
-    census_block(borrow(st), run, lo, hi, out, lead_card)
+def census_range(template, run_, out, lead_card):
+    """Census of games ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``) from
+    the template state of ``new_state``. Rows depend only on ``(seed, game)``."""
+    run.census_range(template, run_, (out, lead_card))
 
 
 def census(comp, seed, start, count, n_blocks, fix_card=None, fix_slots=None):

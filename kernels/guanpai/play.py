@@ -7,8 +7,9 @@ winner / loser, to the previous deal's winner / loser. The trick play is the sha
 (``kernels.guanpai.turn.take_turn``) with the first player out ending the hand. Raw facts go into
 one row (``kernels.guanpai.layout``); money is scored late (``sim.games.guanpai.scoring``).
 
-The hand is one declared state (``kernels.guanpai.state``): ``play_range`` takes the run's
-template state and its ``RUN_*`` vector, and each parallel block plays in ``clone(template)``.
+The hand is one declared state (``kernels.guanpai.state``); the run (parallel blocks, sessions,
+seat rotation, duplicate deals, the logged hand) is the climbing family's driver
+(``kernels.climb.run``), for which this module implements ``play_hand`` and the session's carry.
 A ``search`` seat decides before its turn (``kernels.guanpai.search.search_move``) from its own
 stream; ``st.mv`` is the ruleset's money vector (``kernels.guanpai.money``) it scores rollouts with.
 
@@ -19,37 +20,36 @@ card moves with its hand, so one deal is played from both seats.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
+from kernels.climb import run
 from kernels.climb.loop import (
     COUNTER_CLOCKWISE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LONE_SIDE,
     GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_TOP_SEAT, GS_TURN,
 )
 from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bombs
-from kernels.guanpai.layout import LAYOUT
+from kernels.guanpai.layout import LAYOUT as ROWS
 from kernels.guanpai.policies import SEARCH
 from kernels.guanpai.rulevec import GP_NEXT_LEAD, NEXT_LEAD_LOSER, NEXT_LEAD_WINNER
 from kernels.guanpai.search import search_move
-from kernels.guanpai.state import (
-    GS_LEAD_RANK, borrow, RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_SEED, RUN_START,
-)
+from kernels.guanpai.state import GS_LEAD_RANK, LAYOUT as STATE
 from kernels.guanpai.turn import take_turn, turn_moves
-from kernels.state import clone
+from kernels.hooks import implements
 
-ROW_LEN = LAYOUT.length
-ROW_FIRST_LEADER = LAYOUT.at("first_leader")
-ROW_LEAD_CARD = LAYOUT.at("lead_card")
-ROW_WINNER = LAYOUT.at("winner")
-ROW_QUANGUAN = LAYOUT.at("quanguan")
-ROW_N_TRICKS = LAYOUT.at("n_tricks")
-ROW_N_TURNS = LAYOUT.at("n_turns")
-ROW_CARDS_LEFT = LAYOUT.at("cards_left")
-ROW_PLAYS = LAYOUT.at("plays")
-ROW_BOMBS_DEALT = LAYOUT.at("bombs_dealt")
-ROW_THREE_BOMB_DEALT = LAYOUT.at("three_bomb_dealt")
-ROW_BOMBS_LEFT = LAYOUT.at("bombs_left")
-ROW_THREE_BOMB_LEFT = LAYOUT.at("three_bomb_left")
-ROW_TWOS_DEALT = LAYOUT.at("twos_dealt")
+ROW_LEN = ROWS.length
+ROW_FIRST_LEADER = ROWS.at("first_leader")
+ROW_LEAD_CARD = ROWS.at("lead_card")
+ROW_WINNER = ROWS.at("winner")
+ROW_QUANGUAN = ROWS.at("quanguan")
+ROW_N_TRICKS = ROWS.at("n_tricks")
+ROW_N_TURNS = ROWS.at("n_turns")
+ROW_CARDS_LEFT = ROWS.at("cards_left")
+ROW_PLAYS = ROWS.at("plays")
+ROW_BOMBS_DEALT = ROWS.at("bombs_dealt")
+ROW_THREE_BOMB_DEALT = ROWS.at("three_bomb_dealt")
+ROW_BOMBS_LEFT = ROWS.at("bombs_left")
+ROW_THREE_BOMB_LEFT = ROWS.at("three_bomb_left")
+ROW_TWOS_DEALT = ROWS.at("twos_dealt")
 
 
 @njit(cache=True, nogil=True)
@@ -96,11 +96,12 @@ def start_hand(st, seed, deal, rotation, leader_in):
     st.dealt[:, :] = st.counts
 
 
-@njit(cache=True, nogil=True)
-def play_hand(st, seed, deal, rotation, leader_in, search_on):
+@implements(run.play_hand, STATE)
+def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) into ``st.row``; returns the log rows written.
-    ``search_on``: None when no seat searches, so numba prunes the search and does not compile it."""
-    start_hand(st, seed, deal, rotation, leader_in)
+    ``carry``: the seat that leads (``next_carry``), -1 the lead card's holder. ``search_on``: None
+    when no seat searches, so numba prunes the search and does not compile it."""
+    start_hand(st, seed, deal, rotation, carry)
     while True:
         seat = st.gs[GS_TURN]
         n = turn_moves(st, seat)
@@ -124,56 +125,32 @@ def play_hand(st, seed, deal, rotation, leader_in, search_on):
     return st.gs[GS_N_LOG]
 
 
-@njit(cache=True, nogil=True)
-def next_leader(rules, winner):
-    """Who leads the next deal of a session (GP-2 ``next_lead``): -1 = the lead card's holder."""
-    if rules[GP_NEXT_LEAD] == NEXT_LEAD_WINNER:
-        return winner
-    if rules[GP_NEXT_LEAD] == NEXT_LEAD_LOSER:
-        return 1 - winner
-    return -1
+@implements(run.seat_count, STATE)
+def _seat_count(st):
+    return np.int64(N_PLAYERS)
+
+
+@implements(run.next_carry, STATE)
+def _next_carry(st, h):
+    """Who leads hand ``h`` of a session (GP-2 ``next_lead``): -1 = the lead card's holder."""
+    if h > 0:
+        if st.rules[GP_NEXT_LEAD] == NEXT_LEAD_WINNER:
+            return st.row[ROW_WINNER]
+        if st.rules[GP_NEXT_LEAD] == NEXT_LEAD_LOSER:
+            return 1 - st.row[ROW_WINNER]
+    return np.int64(-1)
 
 
 @njit(cache=True, nogil=True)
-def play_session(st, template, run, sess, out_rows, search_on):
-    """Session ``sess`` of the run (``RUN_HANDS_PER_SESSION`` hands) in ``st``, into its rows of
-    ``out_rows``. With ``RUN_ROTATE`` seat k of hand g is played by the template's player
-    ``(k + g) % 2`` (and its parameters); with ``RUN_DUPLICATE`` hand g plays deal ``g // 2``
-    turned by ``g % 2``. (Its own function: numba's parfor lowering lost these seat writes when
-    they sat in the prange body.)"""
-    seed, hps = np.uint64(run[RUN_SEED]), run[RUN_HANDS_PER_SESSION]
-    leader = -1
-    for h in range(hps):
-        i = sess * hps + h
-        g = run[RUN_START] + i
-        if run[RUN_ROTATE]:
-            for k in range(N_PLAYERS):
-                st.policies[k] = template.policies[(k + g) % N_PLAYERS]
-                st.pp[k, :] = template.pp[(k + g) % N_PLAYERS, :]
-        deal, rotation = (g // N_PLAYERS, g % N_PLAYERS) if run[RUN_DUPLICATE] else (g, 0)
-        play_hand(st, seed, deal, rotation, leader, search_on)
-        out_rows[i, :] = st.row
-        leader = next_leader(st.rules, st.row[ROW_WINNER])
-
-
-@njit(cache=True, nogil=True, parallel=True)
-def play_range(template, run, out_rows, search_on):
-    """Play hands ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (``kernels.guanpai.state``
-    ``RUN_*``; whole sessions) into ``out_rows[game - start]`` in ``RUN_BLOCKS`` parallel blocks
-    of whole sessions (``play_session``), each in its own ``clone(template)``. ``search_on``: None
-    unless a seat searches (``play_hand``)."""
-    n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
-    n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS]))
-    for b in prange(n_blocks):
-        st = clone(template)
-        for sess in range((n_sessions * b) // n_blocks, (n_sessions * (b + 1)) // n_blocks):
-            play_session(borrow(st), borrow(template), run, sess, out_rows, search_on)
+def play_range(template, run_, out_rows, search_on):
+    """Hands ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``: whole sessions,
+    parallel blocks) into ``out_rows[game - start]``. ``search_on``: None unless a seat searches."""
+    run.play_range(template, run_, out_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
 def play_logged(template, seed, deal, rotation, leader_in):
     """One hand with its action log (replay and the reference) in a clone of ``template`` (whose
     ``log`` has room for the hand): (row, log[:n], shuffled deck)."""
-    st = clone(template)
-    n = play_hand(borrow(st), seed, deal, rotation, leader_in, True)
+    st, n = run.play_logged(template, seed, deal, rotation, leader_in, True)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()
