@@ -20,7 +20,7 @@ from kernels.hongwu.layout import ROW_LEN
 from kernels.hongwu.order import HEART5_KIND, build_order
 from kernels.hongwu.state import HONGWU
 from kernels.rng import seed_stream
-from kernels.state import clone
+from kernels.state import borrow, clone
 from kernels.trick.blocks import run_blocks
 from kernels.trick.census import N_FEATURES, hand_features
 from kernels.trick.order import I0
@@ -60,7 +60,7 @@ def play_block(tpl, seed, run, out_rows, lo, hi):
                     st.pp[k, j] = pp[(k + g) % N_SEATS, j]
         deal = g // N_SEATS if duplicate else g
         rotation = g % N_SEATS if duplicate else 0
-        play_hand(st, seed, deal, rotation, out_rows[i])
+        play_hand(borrow(st), seed, deal, rotation, out_rows[i])  # st outlives the hand
     return st.gs[GS_N_LOG]
 
 
@@ -88,7 +88,15 @@ CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, 庄家, then feature f of 
 @njit(cache=True, nogil=True)
 def census_block(tpl, seed, run, out, lo, hi):
     """Deals ``start + lo .. start + hi - 1`` of ``census_range`` (``run[CR_*]``: start, trump)."""
-    st = clone(tpl)
+    _census_deals(clone(tpl), seed, run, out, lo, hi)
+
+
+@njit(cache=True, nogil=True)
+def _census_deals(owned, seed, run, out, lo, hi):
+    """``census_block`` on a borrowed view of its clone ``owned`` (a parameter: the caller's reference
+    keeps it alive for the whole call; ``st = clone(tpl); bs = borrow(st)`` with no later use of
+    ``st`` would free the clone's own arrays right after the borrow: numba drops a variable after its last use)."""
+    st = borrow(owned)
     start, trump = run[CR_START], run[CR_TRUMP]
     deck, template_, ot, gs, dl, feats = st.deck, st.deck_template, st.ot, st.gs, st.dl, st.feats
     dv = DealView(st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl, st.dsuit, st.dshow, st.dextra, st.drecv,

@@ -26,7 +26,7 @@ from numba import njit
 
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import next_u64, seed_stream
-from kernels.state import clone
+from kernels.state import borrow, clone
 from kernels.trick.blocks import run_blocks
 from kernels.trick.census import N_FEATURES, hand_features
 from kernels.trick.order import I0, NEG1
@@ -122,7 +122,7 @@ def play_block(tpl, seed, run, lo, hi):
             rotation = g % N_SEATS if duplicate else 0
             if n == rows.shape[0]:
                 rows = _grow(rows, n)
-            play_hand(st, hand_seed, deal, rotation, rows[n])
+            play_hand(borrow(st), hand_seed, deal, rotation, rows[n])  # st outlives the hand
             n += 1
             counts[item - lo] += 1
             if matches and rows[n - 1, ROW_MATCH_OVER]:
@@ -176,7 +176,15 @@ CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, declarer, then feature f o
 @njit(cache=True, nogil=True)
 def census_block(tpl, seed, run, out, lo, hi):
     """Deals ``start + lo .. start + hi - 1`` of ``census_range`` (``run[CR_*]``: start, level, trump)."""
-    st = clone(tpl)
+    _census_deals(clone(tpl), seed, run, out, lo, hi)
+
+
+@njit(cache=True, nogil=True)
+def _census_deals(owned, seed, run, out, lo, hi):
+    """``census_block`` on a borrowed view of its clone ``owned`` (a parameter: the caller's reference
+    keeps it alive for the whole call; ``st = clone(tpl); bs = borrow(st)`` with no later use of
+    ``st`` would free the clone's own arrays right after the borrow: numba drops a variable after its last use)."""
+    st = borrow(owned)
     start, level, trump = run[CR_START], run[CR_LEVEL], run[CR_TRUMP]
     deck, template_, ot, gs, dl, feats = st.deck, st.deck_template, st.ot, st.gs, st.dl, st.feats
     dv = DealView(st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl, st.dsuit, st.dshow, st.dextra, st.drecv,
