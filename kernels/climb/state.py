@@ -12,9 +12,17 @@ layout length); ``log_rows`` (1 in batch runs: only replay keeps a log).
 
 from __future__ import annotations
 
+import numpy as np
+
 from kernels.climb.loop import GS_LEN, LOG_WIDTH, SF_ROWS
 from kernels.climb.moves import MOVE_FIELDS
 from kernels.state import Slot, StateLayout
+
+# search_at: the rows where the search driver counts a seat's searched decisions, rollouts and
+# agreements with the heuristic (+ the seat's row index), the pp columns of its worlds, confidence
+# and rollout player, and the highest rollout player id (a larger one is capped to it)
+SA_DECISIONS, SA_ROLLOUTS, SA_AGREE, SA_WORLDS, SA_CONFIDENCE, SA_ROLLOUT, SA_ROLLOUT_CAP = range(7)
+SA_LEN = 7
 
 CLIMB_SLOTS = (
     Slot("gs", "int64", (GS_LEN,), "the hand's scalars by name (kernels.climb.loop GS_*: turn, top seat, …)"),
@@ -31,6 +39,8 @@ CLIMB_SLOTS = (
     Slot("rules", "int64", ("rules",), "the ruleset as numbers (the family's CL_* header, then the game's)",
          shared=True),
     Slot("mv", "float64", ("money",), "the ruleset's money vector (what search scores rollouts with)", shared=True),
+    Slot("search_at", "int64", (SA_LEN,), "where the search driver reads and counts (SA_*: row offsets of its "
+         "decision counts, pp columns of its parameters; ``search_at``)", shared=True),
     Slot("moves", "int64", ("max_moves", MOVE_FIELDS), "the legal moves of the turn", scratch=True),
     Slot("scratch", "int64", ("scratch",), "the players' work space", scratch=True),
     Slot("log", "int64", ("log_rows", LOG_WIDTH), "the action log (kernels.climb.loop LOG_*)", scratch=True),
@@ -39,3 +49,10 @@ CLIMB_SLOTS = (
 CLIMB_CORE = StateLayout("ClimbState", __name__, CLIMB_SLOTS,
                          "The arrays every climbing hand in play has; a game extends them with its own.")
 ClimbState = CLIMB_CORE.cls
+
+
+def search_at(rows, pp_worlds, pp_confidence, pp_rollout, rollout_cap=(1 << 62)) -> np.ndarray:
+    """The ``search_at`` slot of a game's state: ``rows`` is its row layout (a ``RowLayout`` with
+    ``search_decisions``, ``search_rollouts``, ``search_agree``), then its pp columns."""
+    return np.array([rows.at("search_decisions"), rows.at("search_rollouts"), rows.at("search_agree"),
+                     pp_worlds, pp_confidence, pp_rollout, rollout_cap], np.int64)

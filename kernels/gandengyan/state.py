@@ -12,11 +12,11 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.climb.loop import GS_FAMILY
-from kernels.climb.state import CLIMB_CORE
+from kernels.climb.state import CLIMB_CORE, search_at
 from kernels.gandengyan.layout import LAYOUT as ROW_LAYOUT
 from kernels.gandengyan.money import MV_LEN
 from kernels.gandengyan.movegen import WORK_LEN
-from kernels.gandengyan.policies import N_PP, SCRATCH_LEN
+from kernels.gandengyan.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SCRATCH_LEN
 from kernels.gandengyan.rulevec import GD_MAX_MOVES, GD_N_SEATS
 from kernels.state import Slot
 
@@ -53,6 +53,7 @@ def new_state(rules: np.ndarray, deck: np.ndarray, policies=None, pp=None, mv=No
         "mv": np.zeros(MV_LEN) if mv is None else np.asarray(mv, np.float64),
         "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
         "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64),
+        "search_at": search_at(ROW_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
     }
     return LAYOUT.allocate(values, seats=n, ranks=N_RANKS, deck=len(deck), row=ROW_LAYOUT.length,
                            max_moves=int(rules[GD_MAX_MOVES]), scratch=SCRATCH_LEN, log_rows=log_rows)

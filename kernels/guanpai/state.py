@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.climb.loop import GS_FAMILY
-from kernels.climb.state import CLIMB_CORE
+from kernels.climb.state import CLIMB_CORE, search_at
 from kernels.state import Slot, borrow  # noqa: F401  (re-exported: the package's kernels import it here)
 
 GS_LEAD_RANK = GS_FAMILY + 0  # rank of the first-lead card (the first play must hold one), -1 none
@@ -41,7 +41,7 @@ def new_state(comp, fix_card, fix_slots, policies=None, pp=None, mv=None, log_ro
     ``policies`` / ``pp`` the seats' players (zeros for a census), ``mv`` the money vector."""
     from kernels.guanpai.layout import LAYOUT as ROWS
     from kernels.guanpai.money import MV_LEN
-    from kernels.guanpai.policies import N_PP, SCRATCH_LEN
+    from kernels.guanpai.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SCRATCH_LEN
     from kernels.guanpai.rulevec import GP_MAX_MOVES
 
     seats = 2
@@ -52,6 +52,7 @@ def new_state(comp, fix_card, fix_slots, policies=None, pp=None, mv=None, log_ro
         "policies": np.zeros(seats, np.int64) if policies is None else np.asarray(policies, np.int64),
         "pp": np.zeros((seats, N_PP)) if pp is None else np.asarray(pp, np.float64),
         "mv": np.zeros(MV_LEN) if mv is None else np.asarray(mv, np.float64),
+        "search_at": search_at(ROWS, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
     }
     return LAYOUT.allocate(values, seats=seats, ranks=16, row=ROWS.length, max_moves=int(comp.rules[GP_MAX_MOVES]),
                            scratch=SCRATCH_LEN, log_rows=log_rows, deck=comp.deck.shape[0])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.climb.loop import GS_FAMILY
-from kernels.climb.state import CLIMB_CORE
+from kernels.climb.state import CLIMB_CORE, search_at
 from kernels.state import Slot
 
 GS_BLOCK = GS_FAMILY  # the parallel block playing this hand (its entry of ``tally``)
@@ -45,12 +45,14 @@ def allocate(rules, policies, pp, mv, deck_template, card_rank, fix_card, fix_sl
     """A run's template state (plain Python): the run's tables as its shared slots, the players,
     zeros elsewhere; ``log_rows`` 1 in batch runs (only replay keeps a log)."""
     from kernels.landlord.movegen import LL_MAX_MOVES, LL_N_SEATS, WORK_LEN
-    from kernels.landlord.rows import ROW_LEN
+    from kernels.landlord.policies import PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART
+    from kernels.landlord.rows import PLAY, ROW_LEN
 
     return LAYOUT.allocate(
         {"rules": np.asarray(rules, np.int64), "policies": np.array(policies, np.int64),
          "pp": np.array(pp, np.float64), "mv": np.asarray(mv, np.float64),
          "deck_template": np.asarray(deck_template, np.int16), "card_rank": np.asarray(card_rank, np.int64),
-         "fix_card": np.asarray(fix_card, np.int64), "fix_slots": np.asarray(fix_slots, np.int64)},
+         "fix_card": np.asarray(fix_card, np.int64), "fix_slots": np.asarray(fix_slots, np.int64),
+         "search_at": search_at(PLAY, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, SMART)},
         seats=int(rules[LL_N_SEATS]), ranks=16, max_moves=int(rules[LL_MAX_MOVES]), scratch=32 + WORK_LEN,
         row=ROW_LEN, log_rows=log_rows, cards=len(deck_template), blocks=blocks)

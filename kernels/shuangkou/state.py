@@ -13,10 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.climb.loop import LOG_CARDS
-from kernels.climb.state import CLIMB_CORE
+from kernels.climb.state import CLIMB_CORE, search_at
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import MAX_MOVES
-from kernels.shuangkou.policies import N_PP
+from kernels.shuangkou.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
 from kernels.state import Slot
 
 N_SEATS = 4
@@ -54,6 +54,7 @@ def new_state(rules: np.ndarray, policies=None, pp=None, fix_card=None, fix_slot
         "run_pp": np.zeros((N_SEATS, N_PP)) if pp is None else np.asarray(pp, np.float64),
         "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
         "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64),
+        "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
         "log": np.zeros((log_rows, LOG_WIDTH), np.int64),  # wider than the core's: a play may be 27 cards
     }
     return LAYOUT.allocate(values, seats=N_SEATS, ranks=N_RANKS, cards=N_CARDS, row=HAND_LAYOUT.length,

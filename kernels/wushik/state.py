@@ -15,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.climb.loop import GS_FAMILY, MAX_LOG
-from kernels.climb.state import CLIMB_CORE
+from kernels.climb.state import CLIMB_CORE, search_at
 from kernels.state import Slot
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import MAX_MOVES
-from kernels.wushik.policies import N_PP
+from kernels.wushik.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
 
 N_IDS = 108  # card ids: deck * 54 + rank * 4 + suit (54 per deck, jokers unused)
 N_CARDS = 104
@@ -52,7 +52,7 @@ def new_state(rules, policies=None, pp=None, logged=False):
     policies = np.zeros(MAX_SEATS, np.int64) if policies is None else np.asarray(policies, np.int64)
     pp = np.zeros((MAX_SEATS, N_PP)) if pp is None else np.asarray(pp, np.float64)
     return LAYOUT.allocate({"rules": np.asarray(rules, np.int64), "mv": np.zeros(1), "policies": policies.copy(),
-                            "pp": pp.copy()},
+                            "pp": pp.copy(), "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT)},
                            seats=MAX_SEATS, ranks=16, row=HAND_LAYOUT.length, max_moves=MAX_MOVES,
                            scratch=13, log_rows=MAX_LOG if logged else 1)
 
