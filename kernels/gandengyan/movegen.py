@@ -179,9 +179,20 @@ def _gen_chains(c, top, rules, out, n, work):
             if hi <= R_ACE:
                 n = _gen_run(c, kind, per, top[5], hi, out, n, work)
             continue
+        w = c[JOKER]
         for hi in range(lo - 1, R_ACE + 1):
-            for length in range(lo, min(mx, hi + 1) + 1):
-                n = _gen_run(c, kind, per, length, hi, out, n, work)
+            need = 0  # jokers the shortest run ending at hi needs: _gen_run writes nothing past w
+            for r in range(hi - lo + 1, hi + 1):
+                need += per - (c[r] if c[r] < per else per)
+            length = lo
+            while length <= mx and length <= hi + 1:
+                if need <= w:
+                    n = _gen_run(c, kind, per, length, hi, out, n, work)
+                if length == hi + 1:
+                    break
+                r = hi - length  # the next longer run takes in the rank below
+                need += per - (c[r] if c[r] < per else per)
+                length += 1
     return n
 
 
@@ -226,8 +237,19 @@ def gd_generate(c, top, rules, out, work):
             n = _gen_group(c, PAIR, 2, top, rules, out, n)
         if (lead or tk == TRIPLE) and rules[GD_TRIO] != 0:
             n = _gen_group(c, TRIPLE, 3, top, rules, out, n)
-        n = _gen_chains(c, top, rules, out, n, work)
-    return _gen_bombs(c, top, rules, out, n)
+        if lead or tk == STRAIGHT or tk == PAIR_CHAIN or tk == TRIO_CHAIN:
+            n = _gen_chains(c, top, rules, out, n, work)
+    # bombs only when the hand holds one (most hands do not: skip the call)
+    w = c[JOKER]
+    most = 0
+    for r in range(13):
+        if c[r] > most:
+            most = c[r]
+    lo = rules[GD_BOMB_MIN]
+    if (most > 0 and most + w >= lo and (rules[GD_BOMB_MAX] == 0 or rules[GD_BOMB_MAX] >= lo)) or (
+            rules[GD_JOKER_BOMB] != 0 and w >= 2):
+        n = _gen_bombs(c, top, rules, out, n)
+    return n
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -239,7 +261,7 @@ def remove_move(c, move):
     c[JOKER] -= move[3]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _run_formable(c, per, length, hi):
     w = c[JOKER]
     need = 0
@@ -259,25 +281,22 @@ def dengyan(c, top, rules):
     if tk == PASS or is_bomb(tk):
         return False
     w = c[JOKER]
-    legal = False
-    higher = False
+    higher = False  # a legal answer settles it (False) at once
     if tk == SINGLE or tk == PAIR or tk == TRIPLE:
         size = top[2]
         for r in range(top[1] + 1, 13):
             if (c[r] >= 1 and c[r] + w >= size) or (size == 1 and w >= 1 and rules[GD_LONE_JOKER] != 0):
                 if follow_rank_ok(tk, r, top[1], rules):
-                    legal = True
-                else:
-                    higher = True
+                    return False
+                higher = True
     else:
         per = 1 if tk == STRAIGHT else (2 if tk == PAIR_CHAIN else 3)
         for hi in range(top[1] + 1, R_ACE + 1):
             if _run_formable(c, per, top[5], hi):
                 if hi == top[1] + 1:
-                    legal = True
-                else:
-                    higher = True
-    return higher and not legal
+                    return False
+                higher = True
+    return higher
 
 
 def empty_moves(max_moves: int) -> np.ndarray:

@@ -84,42 +84,81 @@ def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
     return pp
 
 
-@njit(cache=True, nogil=True)
-def plan_after(c, cards, w, rules):
-    """Fewest plays to shed the natural cards of ``c`` less the packed counts ``cards`` (a move's
-    cards field; 0 for the hand itself) by a greedy decomposition (jokers ride along with other
-    plays); ``w`` is int64 scratch of 16. No array views: this runs for every candidate play of
-    every smart decision."""
+NIB1 = 0x1111111111111  # bit 0 of each of the 13 rank nibbles of a packed hand
+NIB_LOW3 = 0x7777777777777  # bits 0..2 of each rank nibble
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pack_hand(c):
+    """The natural cards of counts ``c`` packed 4 bits per rank (a move's ``cards`` field's form)."""
+    p = 0
     for r in range(13):
-        w[r] = c[r] - ((cards >> (4 * r)) & 15)
+        p |= c[r] << (4 * r)
+    return p
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _ge_mask(p, per):
+    """Bit 4r set where rank r's nibble of ``p`` holds at least ``per`` (1, 2 or 3) cards."""
+    if per == 1:
+        return (p | (p >> 1) | (p >> 2) | (p >> 3)) & NIB1
+    if per == 2:
+        return ((p >> 1) | (p >> 2) | (p >> 3)) & NIB1
+    return (((p >> 2) | (p >> 3)) | ((p >> 1) & p)) & NIB1
+
+
+@njit(cache=True, nogil=True)
+def plan_packed(p, rules):
+    """Fewest plays to shed the natural cards packed in ``p`` (4 bits per rank, as ``pack_hand``)
+    by a greedy decomposition (jokers ride along with other plays): trios and bombs one play
+    each, then runs of singles (顺子) and of pairs (连对), longest first, then pairs and singles.
+    Register arithmetic on the packed counts, no array (it runs for every candidate play of every
+    smart decision); equal to the rank-by-rank ``tests/reference/gandengyan_plan.py``."""
     plays = 0
-    bmin = rules[GD_BOMB_MIN]
-    for r in range(13):  # trios and bombs: one play each
-        if w[r] >= 3 and (w[r] >= bmin or rules[GD_TRIO] != 0):
-            plays += 1
-            w[r] = 0
-    for kind in (STRAIGHT, PAIR):  # runs of singles, then of pairs (连对), longest first
-        per = 1 if kind == STRAIGHT else 2
-        lo = rules[GD_STRAIGHT_MIN] if kind == STRAIGHT else rules[GD_PAIR_CHAIN_MIN]
-        mx = rules[GD_STRAIGHT_MAX] if kind == STRAIGHT else rules[GD_PAIR_CHAIN_MAX]
+    if _ge_mask(p, 3) != 0:  # trios and bombs: one play each
+        bmin = rules[GD_BOMB_MIN]
+        trio = rules[GD_TRIO] != 0
+        for r in range(13):
+            x = (p >> (4 * r)) & 15
+            if x >= 3 and (x >= bmin or trio):
+                plays += 1
+                p &= ~(15 << (4 * r))
+    for per in range(1, 3):  # runs of singles, then of pairs (连对), longest first
+        lo = rules[GD_STRAIGHT_MIN] if per == 1 else rules[GD_PAIR_CHAIN_MIN]
+        mx = rules[GD_STRAIGHT_MAX] if per == 1 else rules[GD_PAIR_CHAIN_MAX]
         if lo == 0:
             continue
         if mx == 0:
             mx = 12
+        run = _ge_mask(p, per) & 0x111111111111  # ranks 3..A (no 2 in a run)
+        for _ in range(lo - 1):
+            run &= run >> 4
+        if run == 0:
+            continue  # no run of lo ranks: the scan below would take nothing
         r = 0
         while r < 12:
             e = r
-            while e < 12 and e - r < mx and w[e] >= per:
+            while e < 12 and e - r < mx and ((p >> (4 * e)) & 15) >= per:
                 e += 1
             if e - r >= lo:
                 for x in range(r, e):
-                    w[x] -= per
+                    p -= per << (4 * x)
                 plays += 1
             else:
                 r += 1
-    for r in range(13):
-        plays += (w[r] + 1) // 2  # pairs, then singles
-    return plays
+    s = ((p >> 1) & NIB_LOW3) + (p & NIB1)  # per rank (x + 1) // 2: pairs, then singles (<= 8 a nibble)
+    t = (s & 0x0F0F0F0F0F0F0F) + ((s >> 4) & 0x0F0F0F0F0F0F0F)  # per byte (<= 16)
+    t += t >> 8
+    t += t >> 16
+    t += t >> 32  # byte 0: the sum of the 7 bytes (<= 112)
+    return plays + (t & 255)
+
+
+@njit(cache=True, nogil=True)
+def plan_after(c, cards, w, rules):
+    """Fewest plays to shed the natural cards of ``c`` less the packed counts ``cards`` (a move's
+    cards field; 0 for the hand itself): ``plan_packed``. ``w`` is unused (kept for callers)."""
+    return plan_packed(pack_hand(c) - cards, rules)
 
 
 @njit(cache=True, nogil=True)
@@ -235,11 +274,12 @@ def choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scra
                 opp_min = hand_left[s]
     UNSEEN = 32  # scratch[32:48]: the unseen counts
     n_unseen = _unseen(c, played, rules, scratch, UNSEEN)
+    hp = pack_hand(c)
     if lead:
         best, best_cost = -1, 1e300
         for i in range(n):
             kind, rank, size, wilds = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
-            plan = plan_after(c, moves[i, 6], scratch, rules)
+            plan = plan_packed(hp - moves[i, 6], rules)
             cost = plan * 1000.0 - size * 30.0 + rank
             if is_bomb(kind):
                 if plan > 1:
@@ -260,13 +300,13 @@ def choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scra
             and next_active(seat, hand_left) == top_seat):
         urgent = True  # last to answer, nothing left to draw: a pass hands him the lead, and he may lead out
     answer_anyway = stock_left > 0  # measured: better than planning while cards keep coming
-    plan0 = plan_after(c, 0, scratch, rules)
+    plan0 = plan_packed(hp, rules)
     best, best_cost = -1, 1e300
     for i in range(n):
         kind = moves[i, 0]
         if is_bomb(kind):
             continue
-        plan = plan_after(c, moves[i, 6], scratch, rules)
+        plan = plan_packed(hp - moves[i, 6], rules)
         grow = plan - plan0
         spend = _keep_cost(moves[i, 6], moves[i, 3], seat, pp, n_opp)
         if not urgent and plan > 1 and spend > 0:
@@ -279,7 +319,7 @@ def choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scra
     if best >= 0:
         return best
     b = _weakest_bomb(moves, n, rules)
-    if b >= 0 and (urgent or plan_after(c, moves[b, 6], scratch, rules) <= 1):
+    if b >= 0 and (urgent or plan_packed(hp - moves[b, 6], rules) <= 1):
         return b
     return -1
 
