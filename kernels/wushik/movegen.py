@@ -23,12 +23,10 @@ from numba import njit
 
 from kernels.cards import R5, R10, RK
 from kernels.climb.loop import CL_HEADER
-from kernels.wushik.moves import (
-    BOMB, FIFTY_K, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, SUIT_FU, TRIO_CHAIN, TRIPLE,
-)
+from kernels.climb.gen import fu_possible, gen_chains, gen_sets, put_move, suit_mask  # noqa: F401 (census)
+from kernels.wushik.moves import BOMB, FIFTY_K, MOVE_FIELDS, PAIR_CHAIN, PASS, STRAIGHT, SUIT_FU, TRIO_CHAIN
 
 MAX_MOVES = 512  # a 26-card hand has at most a few hundred moves (checked by the tests)
-TOP_CHAIN_RANK = 11  # chains stay within 3..A: 2 cannot join
 
 # layout of the ``rules`` int64 vector of 五十K (compiled by ``sim.games.wushik.rules.engine_rules``): the
 # climbing engine's header ``CL_*`` (kernels.climb.loop: pass locks, 接风 skips, hand size), then these
@@ -95,55 +93,9 @@ def beats(move, top, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _put(out, n, kind, rank, size, suit, chain):
-    if n >= out.shape[0]:
-        return n  # buffer full: MAX_MOVES is sized so that this never happens (tests check it)
-    out[n, 0] = kind
-    out[n, 1] = rank
-    out[n, 2] = size
-    out[n, 3] = 0
-    out[n, 4] = suit
-    out[n, 5] = chain
-    out[n, 6] = 0
-    return n + 1
-
-
-@njit(cache=True, nogil=True)
-def _gen_chains(counts, kind, per, min_len, lowest_top, want_len, out, n):
-    """Chains of ``per`` cards per rank, top rank >= ``lowest_top``, within 3..A, by top then length.
-
-    ``want_len`` > 0 keeps only that length (following a chain).
-    """
-    for hi in range(max(lowest_top, min_len - 1), TOP_CHAIN_RANK + 1):
-        length = 0
-        r = hi
-        while r >= 0 and counts[r] >= per:
-            length += 1
-            if length >= min_len and (want_len <= 0 or length == want_len):
-                n = _put(out, n, kind, hi, per * length, -1, length)
-            if want_len > 0 and length >= want_len:
-                break
-            r -= 1
-    return n
-
-
-@njit(cache=True, nogil=True, inline="always")
-def suit_mask(suit_counts, rank):
-    """Bit s set when the hand holds a card of ``rank`` in suit s."""
-    m = 0
-    for s in range(4):
-        if suit_counts[rank, s] > 0:
-            m |= 1 << s
-    return m
-
-
-@njit(cache=True, nogil=True, inline="always")
-def fu_possible(m5, m10, mk):
-    """A 副510K can be formed from suit masks of the 5s, 10s and Ks held: each rank held, and not
-    every one of them held in one and the same single suit."""
-    if m5 == 0 or m10 == 0 or mk == 0:
-        return False
-    return not (m5 == m10 and m10 == mk and (m5 & (m5 - 1)) == 0)
+def _put(out, n, kind, rank, size, suit):
+    """Append a one-rank (or 510K) record; MAX_MOVES is sized so that the buffer never fills."""
+    return put_move(out, n, kind, rank, size, 0, suit, 1, 0)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -152,9 +104,9 @@ def _gen_fifty_k(suit_counts, top, rules, out, n):
     zheng = m5 & m10 & mk
     for s in range(4):
         if (zheng >> s) & 1 and beats_fields(FIFTY_K, -1, 3, s, top, rules):
-            n = _put(out, n, FIFTY_K, -1, 3, s, 1)
+            n = _put(out, n, FIFTY_K, -1, 3, s)
     if fu_possible(m5, m10, mk) and beats_fields(FIFTY_K, -1, 3, SUIT_FU, top, rules):
-        n = _put(out, n, FIFTY_K, -1, 3, SUIT_FU, 1)
+        n = _put(out, n, FIFTY_K, -1, 3, SUIT_FU)
     return n
 
 
@@ -167,25 +119,21 @@ def generate_moves(counts, suit_counts, top, rules, out):
     n = 0
     if plain_top:
         lowest = 0 if lead else top[1] + 1
-        for kind, size in ((SINGLE, 1), (PAIR, 2), (TRIPLE, 3)):
-            if lead or tk == kind:
-                for r in range(lowest, 13):
-                    if counts[r] >= size:
-                        n = _put(out, n, kind, r, size, -1, 1)
-        want = -1 if lead else top[5]
+        n = gen_sets(counts, tk, lowest, False, out, n)
+        want = -1 if lead else top[5]  # chains on positions 2..13 (3..A; kernels.climb.gen)
         if lead or tk == PAIR_CHAIN:
-            n = _gen_chains(counts, PAIR_CHAIN, 2, rules[W_MIN_PAIR_CHAIN], lowest, want, out, n)
+            n = gen_chains(counts, PAIR_CHAIN, 2, rules[W_MIN_PAIR_CHAIN], 2, lowest + 2, want, False, out, n)
         if lead or tk == TRIO_CHAIN:
-            n = _gen_chains(counts, TRIO_CHAIN, 3, rules[W_MIN_TRIO_CHAIN], lowest, want, out, n)
+            n = gen_chains(counts, TRIO_CHAIN, 3, rules[W_MIN_TRIO_CHAIN], 2, lowest + 2, want, False, out, n)
         if rules[W_STRAIGHTS] != 0 and (lead or tk == STRAIGHT):
-            n = _gen_chains(counts, STRAIGHT, 1, rules[W_MIN_STRAIGHT], lowest, want, out, n)
+            n = gen_chains(counts, STRAIGHT, 1, rules[W_MIN_STRAIGHT], 2, lowest + 2, want, False, out, n)
     if tk != BOMB:
         n = _gen_fifty_k(suit_counts, top, rules, out, n)
     for r in range(13):
         hi = min(counts[r], rules[W_MAX_BOMB])
         for size in range(4, hi + 1):
             if beats_fields(BOMB, r, size, -1, top, rules):
-                n = _put(out, n, BOMB, r, size, -1, 1)
+                n = _put(out, n, BOMB, r, size, -1)
     return n
 
 

@@ -29,8 +29,9 @@ from numba import njit
 
 from kernels.cards import R5, R10, RK
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
+from kernels.climb.plan import enemy_min, going_out, random_pick
+from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
-from kernels.rng import bounded
 from kernels.wushik.movegen import W_BONUS, rank_points, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SINGLE, SUIT_FU
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
@@ -76,12 +77,7 @@ assert len(PARAM_ORDER) == N_PP
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
     """pp[seat, PP_*] from policy names and per-seat parameter overrides."""
-    pp = np.zeros((len(policies), N_PP), np.float64)
-    for seat, (name, extra) in enumerate(zip(policies, overrides)):
-        values = dict(DEFAULT_PARAMS[name])
-        values.update(extra)
-        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
-    return pp
+    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -145,16 +141,6 @@ def _breaks_bomb(c, kind, rank, size, chain):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _enemy_min(seat, hand_left):
-    """Fewest cards an opponent still in the hand holds (1 << 30 if none)."""
-    m = 1 << 30
-    for s in range(hand_left.shape[0]):
-        if (s - seat) % 2 == 1 and hand_left[s] > 0 and hand_left[s] < m:
-            m = hand_left[s]
-    return m
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _bonus(size, rules):
     return rules[W_BONUS + size - 5] if size >= 5 else 0
 
@@ -163,9 +149,9 @@ def _bonus(size, rules):
 def choose_greedy(moves, n, c, hand_left, gs, pp, rules, seat):
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     if lead:
         best, best_cost = -1, 1 << 60
         for i in range(n):
@@ -189,7 +175,7 @@ def choose_greedy(moves, n, c, hand_left, gs, pp, rules, seat):
             best, best_cost = i, cost
     if best >= 0:
         return best
-    if _enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT]:
+    if enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT]:
         best_s = 1 << 30
         for i in range(n):
             s = strength(moves[i, 0], moves[i, 2], moves[i, 4], rules) * 100 + max(moves[i, 1], 0)
@@ -202,13 +188,13 @@ def choose_greedy(moves, n, c, hand_left, gs, pp, rules, seat):
 def choose_smart(moves, n, c, hand_left, gs, pp, rules, seat):
     top_seat, trick_points = gs[GS_TOP_SEAT], gs[GS_TRICK_POINTS]
     lead = top_seat < 0
-    for i in range(n):  # going out now is always right
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     m1, m2, m3, m4 = rank_masks(c)
     packed = pack_counts(c, 13)
     plan0 = plan_masks(m1, m2, m3, m4)
-    enemy = _enemy_min(seat, hand_left)
+    enemy = enemy_min(seat, hand_left)
     near = pp[seat, PP_NEAR_OUT]
     partner = (seat + 2) % 4
     if lead:
@@ -284,8 +270,7 @@ def choose(policy, moves, n, c, hand_left, gs, pp, rules, rng, seat):
     to pass (never -1 when leading). The turn loop calls it with the state's arrays: a call taking
     the whole state costs a reference count per slot, in a turn that does little else."""
     if policy == RANDOM:
-        k = bounded(rng, n if gs[GS_TOP_SEAT] < 0 else n + 1)
-        return k if k < n else -1
+        return random_pick(rng, n, gs[GS_TOP_SEAT] < 0)
     if policy == GREEDY:
         return choose_greedy(moves, n, c, hand_left, gs, pp, rules, seat)
     return choose_smart(moves, n, c, hand_left, gs, pp, rules, seat)
