@@ -125,3 +125,29 @@ def test_declared_trump_matches_play():
         row, _ = TP.play_logged(np.uint64(12), g, 0, ms, rules, pol, params_matrix(["smart"] * 4))
         d = LAYOUT.unpack(row[None, :], 4)
         assert out[g, 0] == d["trump_suit"][0] and out[g, 1] == d["declarer"][0]
+
+
+@pytest.mark.parametrize("game", ["tractor", "hongwu"])
+def test_census_blocks_on_threads_agree(game):
+    """Many small blocks on two threads give the rows of one block. Each block deals on a borrowed
+    view of its own clone, which must outlive the block: a clone freed right after ``borrow``
+    (numba drops a variable after its last use) had its memory handed to the next block's clone
+    on the other thread (seen: heap corruption, malloc aborts)."""
+    import numba
+
+    mod, _, _, rules = GAMES[game]
+    pp = params_matrix(["smart"] * 4)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+    try:
+        outs = []
+        for n_blocks in (200, 1):
+            out = np.zeros((40000, mod.CENSUS_COLS), np.int64)
+            if game == "tractor":
+                mod.census_range(3, 0, len(out), 0, -1, rules, pp, out, n_blocks)
+            else:
+                mod.census_range(3, 0, len(out), -1, rules, pp, out, n_blocks)
+            outs.append(out)
+    finally:
+        numba.set_num_threads(threads)
+    assert np.array_equal(outs[0], outs[1])
