@@ -25,7 +25,7 @@ from numba import njit, prange
 
 from kernels.state import borrow, clone
 
-RUN_SEED, RUN_START, RUN_COUNT, RUN_BLOCKS, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE = range(7)
+RUN_SEED, RUN_START, RUN_COUNT, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE, RUN_BLOCKS = range(7)
 RUN_LEN = 7
 
 

@@ -37,15 +37,15 @@ def run_kernel(spec, start: int, stop: int, t=None) -> np.ndarray:
     """Raw fact rows of hands start..stop-1 (whole sessions); ``t`` the template (``kernel_inputs``)."""
     import numba
 
-    from kernels.gandengyan.play import RUN_LEN, ROW_LEN, play_range
+    from kernels.climb.run import run_vector
+    from kernels.gandengyan.play import ROW_LEN, play_range
 
     t = t if t is not None else kernel_inputs(spec)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
-    run = np.zeros(RUN_LEN, np.int64)
-    run[:] = (start, stop - start, int(spec.options.get("hands_per_session", 1)), int(spec.options.get("rotate", False)),
-              int(spec.options.get("duplicate", False)), 4 * numba.get_num_threads())
-    play_range(np.uint64(spec.seed), t, run, rows,
-               True if "search" in spec.options["policies"] else None)  # None: search is not compiled
+    run = run_vector(spec.seed, start, stop - start, 4 * numba.get_num_threads(),
+                     int(spec.options.get("hands_per_session", 1)), bool(spec.options.get("rotate", False)),
+                     bool(spec.options.get("duplicate", False)))
+    play_range(t, run, rows, True if "search" in spec.options["policies"] else None)  # None: search is not compiled
     return rows
 
 

@@ -55,7 +55,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     import numba
 
     from kernels.guanpai.play import ROW_LEN, play_range
-    from kernels.guanpai.state import run_vector
+    from kernels.climb.run import run_vector
 
     t = t or kernel_inputs(spec)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
