@@ -10,15 +10,17 @@ them into money, so that stored games can be rescored (DESIGN principle 6).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.climb.loop import (  # noqa: F401  (the log layout, re-exported for callers)
     CL_HAND_SIZE, GS_BANKER, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
     LOG_SEAT, LOG_TRICK, MAX_LOG,
 )
+from kernels.climb import run
+from kernels.climb.run import RUN_LEN  # noqa: F401  (the run vector's length, for callers)
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded
-from kernels.state import clone
+from kernels.hooks import implements
 from kernels.xiantao.callcard import choose_call_card
 from kernels.xiantao.census import census_one
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB
@@ -29,13 +31,10 @@ from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-expo
     ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
 )
 from kernels.xiantao.search import rebuild_counts, search_hard
-from kernels.xiantao.state import new_state  # noqa: F401  (a run's template state, for callers)
+from kernels.xiantao.state import LAYOUT as STATE, new_state  # noqa: F401  (new_state: a run's template, for callers)
 from kernels.xiantao.turn import play_on, start_tricks
 
 N_SEATS = 4
-# the run's numbers, ``run[RUN_*]`` (int64) of ``play_range``
-RUN_SEED, RUN_START, RUN_COUNT, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE, RUN_BLOCKS = range(7)
-RUN_LEN = 7
 
 
 @njit(cache=True, nogil=True)
@@ -147,59 +146,39 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     return gs[GS_N_LOG]
 
 
+@implements(run.play_hand, STATE)
+def _play_hand(st, seed, deal, rotation, carry, last, search_on):
+    return play_hand(st, seed, deal, carry, rotation, search_on)
+
+
+@implements(run.seat_count, STATE)
+def _seat_count(st):
+    return np.int64(N_SEATS)
+
+
+@implements(run.next_carry, STATE)
+def _next_carry(st, h):
+    """庄家 of hand ``h`` of a session: the previous hand's 一游, -1 (the face-up card) first."""
+    banker = np.int64(-1)
+    if h > 0:
+        for s in range(N_SEATS):
+            if st.row[ROW_FINISH + s] == 1:
+                banker = s
+    return banker
+
+
 @njit(cache=True, nogil=True)
-def play_sessions(st, template, run, lo, hi, out_rows, search_on):
-    """Sessions ``lo .. hi-1`` of ``play_range`` on one block's state ``st``. A function of its own,
-    not the prange body: numba's parfor lowering loses writes into a slot of a state
-    (``st.policies[k] = ...``) made directly in a prange body."""
-    seed = np.uint64(run[RUN_SEED])
-    start, hps = run[RUN_START], run[RUN_HANDS_PER_SESSION]
-    rotate, duplicate = run[RUN_ROTATE] != 0, run[RUN_DUPLICATE] != 0
-    for sess in range(lo, hi):
-        banker = np.int64(-1)
-        for h in range(hps):
-            g = start + sess * hps + h
-            if rotate:
-                for k in range(N_SEATS):
-                    st.policies[k] = template.policies[(k + g) % N_SEATS]
-                    st.pp[k] = template.pp[(k + g) % N_SEATS]
-            deal = g // N_SEATS if duplicate else g
-            rotation = g % N_SEATS if duplicate else np.int64(0)
-            play_hand(st, seed, deal, banker, rotation, search_on)
-            out = out_rows[g - start]
-            for i in range(out.shape[0]):  # (a loop: an array copy compiles string-formatting code)
-                out[i] = st.row[i]
-            banker = np.int64(-1)
-            for s in range(N_SEATS):
-                if st.row[ROW_FINISH + s] == 1:
-                    banker = s
-
-
-@njit(cache=True, nogil=True, parallel=True)
-def play_range(template, run, out_rows, search_on):
-    """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``run[RUN_*]``: the
-    seed, ``start``, ``count``, ``hands_per_session``, ``rotate``, ``duplicate``, ``n_blocks``).
-
-    Hands are grouped in sessions of ``hands_per_session`` (``start`` and ``count`` are whole
-    sessions): inside one, 庄家 of the next hand is the previous hand's 一游. Sessions are split
-    into ``n_blocks`` blocks run in parallel, each on its own ``clone`` of ``template`` (the run's
-    state, ``kernels.xiantao.state.new_state``). With ``rotate``, seat ``k`` of hand ``g`` gets the
-    policy (and parameters) of seat ``(k + g) % 4``. With ``duplicate``, row ``g`` plays deal
-    ``g // 4`` rotated by ``g % 4`` (``play_hand``). ``search_on``: None unless a seat searches
-    (``play_hand``).
-    """
-    n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
-    n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS]))
-    for b in prange(n_blocks):
-        lo = (n_sessions * b) // n_blocks
-        hi = (n_sessions * (b + 1)) // n_blocks
-        play_sessions(clone(template), template, run, lo, hi, out_rows, search_on)
+def play_range(template, run_, out_rows, search_on):
+    """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``kernels.climb.run``:
+    ``run_[RUN_*]``, whole sessions in parallel blocks, each on a ``clone`` of ``template``, the
+    run's state ``kernels.xiantao.state.new_state``). Inside a session 庄家 of the next hand is the
+    previous hand's 一游 (``next_carry``). ``search_on``: None unless a seat searches."""
+    run.play_range(template, run_, out_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
 def play_logged(template, seed, game_index, banker_given, rotation):
     """One hand with its full action log (``template``: a run's state whose log holds ``MAX_LOG``
     rows; for replay and conformance): (row, log[:n], hands)."""
-    st = clone(template)
-    n = play_hand(st, seed, game_index, banker_given, rotation, True)
+    st, n = run.play_logged(template, seed, game_index, rotation, banker_given, True)
     return st.row.copy(), st.log[:n].copy(), st.hands.copy()
