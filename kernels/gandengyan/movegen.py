@@ -91,7 +91,7 @@ def _put(out, n, kind, rank, size, wilds, chain, cards):
     return n + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _gen_group(c, kind, size, top, rules, out, n):
     """``size`` cards of one rank: k >= 1 naturals + (size - k) jokers, for every k that fits."""
     w = c[JOKER]
@@ -273,7 +273,7 @@ def _run_formable(c, per, length, hi):
     return need <= w and nat > 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def dengyan(c, top, rules):
     """瞪眼 (§8): the hand could form the top's pattern at a higher rank, but no such play is a
     legal answer (not exactly +1, not a 2). Bombs are not considered."""

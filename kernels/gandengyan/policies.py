@@ -107,8 +107,16 @@ def _ge_mask(p, per):
     return (((p >> 2) | (p >> 3)) | ((p >> 1) & p)) & NIB1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def plan_packed(p, rules):
+    """Fewest plays to shed the natural cards packed in ``p`` (``_plan``, given the rules' numbers:
+    a call taking no array costs no reference counts)."""
+    return _plan(p, rules[GD_BOMB_MIN], rules[GD_TRIO], rules[GD_STRAIGHT_MIN], rules[GD_STRAIGHT_MAX],
+                 rules[GD_PAIR_CHAIN_MIN], rules[GD_PAIR_CHAIN_MAX])
+
+
+@njit(cache=True, nogil=True)
+def _plan(p, bmin, trio, smin, smax, pmin, pmax):
     """Fewest plays to shed the natural cards packed in ``p`` (4 bits per rank, as ``pack_hand``)
     by a greedy decomposition (jokers ride along with other plays): trios and bombs one play
     each, then runs of singles (顺子) and of pairs (连对), longest first, then pairs and singles.
@@ -116,16 +124,14 @@ def plan_packed(p, rules):
     smart decision); equal to the rank-by-rank ``tests/reference/gandengyan_plan.py``."""
     plays = 0
     if _ge_mask(p, 3) != 0:  # trios and bombs: one play each
-        bmin = rules[GD_BOMB_MIN]
-        trio = rules[GD_TRIO] != 0
         for r in range(13):
             x = (p >> (4 * r)) & 15
-            if x >= 3 and (x >= bmin or trio):
+            if x >= 3 and (x >= bmin or trio != 0):
                 plays += 1
                 p &= ~(15 << (4 * r))
     for per in range(1, 3):  # runs of singles, then of pairs (连对), longest first
-        lo = rules[GD_STRAIGHT_MIN] if per == 1 else rules[GD_PAIR_CHAIN_MIN]
-        mx = rules[GD_STRAIGHT_MAX] if per == 1 else rules[GD_PAIR_CHAIN_MAX]
+        lo = smin if per == 1 else pmin
+        mx = smax if per == 1 else pmax
         if lo == 0:
             continue
         if mx == 0:
@@ -161,7 +167,7 @@ def plan_after(c, cards, w, rules):
     return plan_packed(pack_hand(c) - cards, rules)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _unseen(c, played, rules, out, at):
     """Cards this seat has not seen, into ``out[at:at + 16]``: the pack less the public ``played``
     and its own hand. Returns how many."""

@@ -32,9 +32,10 @@ from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.movegen import dengyan, gd_generate, is_bomb, remove_move
 from kernels.gandengyan.moves import BOMB, DRAW, JOKER, JOKER_BOMB, LEAD_PASS, PAIR, R_TWO, SINGLE, TRIPLE
-from kernels.gandengyan.policies import gd_choose
+from kernels.gandengyan.policies import GREEDY, RANDOM, choose_greedy, choose_smart
 from kernels.gandengyan.rulevec import DRAW_EVERYONE, END_FIRST_OUT, GD_DRAW, GD_END
 from kernels.gandengyan.state import GS_STALEMATE, GS_STOCK, GS_TOP_PLUS_ONE
+from kernels.rng import bounded
 
 ROW_BOMBS3 = LAYOUT.at("bombs3")
 ROW_JOKER_BOMBS = LAYOUT.at("joker_bombs")
@@ -108,7 +109,7 @@ def _anyone_can_lead(st):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _play_facts(move, top, lead, seat, row, gs):
     """Facts of one play, read before it tops the trick: bombs by size, 双王, a 2 breaking a
     sequence (a 2 / 22 / 222 over a lower rank that is not the A just below it), +1 answers."""
@@ -134,10 +135,12 @@ def take_turn(st, forced):
     -1 passes, -2 lets the seat's policy choose (a search player decides before the turn;
     ``kernels.gandengyan.search``)."""
     gs, hand_left, counts, row, top, rules = st.gs, st.hand_left, st.counts, st.row, st.top, st.rules
+    moves, played = st.moves, st.played  # each slot taken once: every st.x is a reference count pair
     seat = gs[GS_TURN]
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
-    n = gd_generate(counts[seat], top, rules, st.moves, st.work)
+    c = counts[seat]
+    n = gd_generate(c, top, rules, moves, st.work)
     if lead and n == 0:  # only jokers that cannot go out alone
         if not _anyone_can_lead(st):
             gs[GS_STALEMATE] = 1
@@ -147,19 +150,33 @@ def take_turn(st, forced):
         pass_lead(st, seat)
         return False
     gs[GS_N_TURNS] += 1
-    if not lead and dengyan(counts[seat], top, rules):
+    if not lead and dengyan(c, top, rules):
         row[ROW_DENGYAN] += 1
-    choice = forced if forced > -2 else gd_choose(st, seat, n, lead)
+    # the seat's player (policies.gd_choose, over the arrays taken above)
+    if forced > -2:
+        choice = forced
+    elif n == 0 and not lead:
+        choice = -1  # nothing answers the top: every player passes (random draws nothing)
+    else:
+        policy = st.policies[seat]
+        if policy == RANDOM:
+            k = bounded(st.rng, n if lead else n + 1)
+            choice = k if k < n else -1
+        elif policy == GREEDY:
+            choice = choose_greedy(seat, moves, n, hand_left, top_seat, st.pp, rules)
+        else:
+            choice = choose_smart(seat, moves, n, c, hand_left, top_seat, played, st.pp, rules, st.scratch)
     if choice < 0:
         record_pass(st, seat)
     else:
-        move = st.moves[choice]
+        move = moves[choice]
         _play_facts(move, top, lead, seat, row, gs)
-        remove_move(counts[seat], move)
+        remove_move(c, move)
         for r in range(13):
-            st.played[r] += (move[6] >> (4 * r)) & 15
-        st.played[JOKER] += move[3]
-        log_play(st, seat, choice, st.scratch, 0)
+            played[r] += (move[6] >> (4 * r)) & 15
+        played[JOKER] += move[3]
+        if gs[GS_N_LOG] < st.log.shape[0]:  # a batch run's one-row log is full after its first action
+            log_play(st, seat, choice, st.scratch, 0)
         after_play(st, seat, choice, move[2])
         if hand_left[seat] == 0:
             holders = 0
