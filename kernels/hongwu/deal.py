@@ -20,12 +20,14 @@ from numba import njit
 from kernels.deal import place_fixed, shuffle
 from kernels.hongwu.codes import HAND_SIZE, KITTY_SIZE, MAX_REDEALS, NO_DECL_REDEAL, R_NO_DECLARATION
 from kernels.hongwu.order import HEART5_KIND, R10
+from kernels.trick.deal import redeal, turn_kitty
 from kernels.trick.declare import NO_DECL, declare_choice
-from kernels.trick.order import FALSE, I0, I1, N_KINDS, NEG1, natural_value
-from kernels.trick.state import LT_DECLARE, LT_FLIP, LT_REDEAL, N_SEATS, deal_seat, log_card, log_row
+from kernels.trick.order import FALSE, I1, N_KINDS, NEG1, natural_value
+from kernels.trick.state import LT_DECLARE, N_SEATS, deal_seat, log_card, log_row
 
 DL_TRUMP, DL_BANKER, DL_POSITION, DL_FROM_KITTY, DL_REDEALS = range(5)
 DL_LEN = 5
+TEN = natural_value.py_func(4 * R10)  # the natural rank of a 10 (what turning the kitty looks for first)
 
 
 @njit(cache=True, nogil=True)
@@ -71,27 +73,10 @@ def deal_and_show(st, rotation):
                 return
         if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
             dl[DL_REDEALS] += 1
-            log_row(st.log, st.gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
-            shuffle(state, deck)
-            place_fixed(state, deck, fix_card, fix_slots)
+            redeal(st, dl[DL_REDEALS])
             continue
         break
-    pick = -1
-    for i in range(KITTY_SIZE):
-        k = deck[n_dealt + i] % N_KINDS
-        if k < 52 and k // 4 == R10:
-            pick = i
-            break
-    if pick < 0:
-        best = -1
-        for i in range(KITTY_SIZE):
-            k = deck[n_dealt + i] % N_KINDS
-            if k < 52 and natural_value(k) > best:
-                best = natural_value(k)
-                pick = i
-    for i in range(pick + 1):
-        li = log_row(st.log, st.gs, LT_FLIP, NEG1, i, I1 if i == pick else I0)
-        log_card(st.log, li, deck[n_dealt + i])
+    pick = turn_kitty(st, n_dealt, KITTY_SIZE, TEN)
     dl[DL_TRUMP] = deck[n_dealt + pick] % 4
     dl[DL_BANKER] = deal_seat(n_dealt + pick, rotation)
     dl[DL_POSITION] = -1

@@ -18,9 +18,10 @@ import numpy as np
 from numba import njit
 
 from kernels.deal import place_fixed, shuffle
+from kernels.trick.deal import redeal, turn_kitty
 from kernels.trick.declare import DECL_PAIR, DECL_SINGLE, NO_DECL, declare_choice
-from kernels.trick.order import I0, I1, N_KINDS, NEG1, natural_value
-from kernels.trick.state import LT_DECLARE, LT_FLIP, LT_REDEAL, N_SEATS, deal_seat, log_card, log_row
+from kernels.trick.order import N_KINDS, NEG1, natural_value
+from kernels.trick.state import LT_DECLARE, N_SEATS, deal_seat, log_card, log_row
 from kernels.tractor.codes import (
     HAND_SIZE, KITTY_SIZE, MAX_REDEALS, NO_DECL_REDEAL, R_ALLOW_OVERRIDE, R_NO_DECLARATION,
 )
@@ -102,28 +103,11 @@ def deal_and_declare(st, level, rotation):
             return
         if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
             dl[DL_REDEALS] += 1
-            log_row(st.log, st.gs, LT_REDEAL, NEG1, dl[DL_REDEALS], I0)
-            shuffle(state, deck)
-            place_fixed(state, deck, fix_card, fix_slots)
+            redeal(st, dl[DL_REDEALS])
             continue
         break
     # TR-2: turn the kitty
-    pick = -1
-    for i in range(KITTY_SIZE):
-        k = deck[n_dealt + i] % N_KINDS
-        if k < 52 and natural_value(k) == level:
-            pick = i
-            break
-    if pick < 0:
-        best = -1
-        for i in range(KITTY_SIZE):
-            k = deck[n_dealt + i] % N_KINDS
-            if k < 52 and natural_value(k) > best:
-                best = natural_value(k)
-                pick = i
-    for i in range(pick + 1):
-        li = log_row(st.log, st.gs, LT_FLIP, NEG1, i, I1 if i == pick else I0)
-        log_card(st.log, li, deck[n_dealt + i])
+    pick = turn_kitty(st, n_dealt, KITTY_SIZE, level)
     dl[DL_TRUMP] = deck[n_dealt + pick] % 4
     dl[DL_DECLARER] = -1
     dl[DL_WITH] = 0
