@@ -24,11 +24,11 @@ from kernels.trick.kitty import kitty_multiplier
 from kernels.trick.order import CLS_TRUMP, N_KINDS, OT_KPTS
 from kernels.trick.state import (
     GS_ALLOW_THROW, GS_BANKER, GS_CAPTURED, GS_FAILED_SMALLEST, GS_HAND_SIZE, GS_HOT_BANKER, GS_HOT_DEF, GS_HOT_KIND,
-    GS_LAST_N, GS_LAST_WINNER, GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF,
-    GS_THROW_CARDS, GS_RUNS_LED, GS_TRICK, GS_TRIPLES_LED, GS_TRUMPED, N_SEATS, SS_THROWS, SS_THROWS_FAILED,
-    SS_TRICKS_WON, SS_WON_POINTS, DealView, clear_holdings, deal_seat, give_card,
+    GS_LAST_N, GS_LAST_WINNER, GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PEN_BANKER, GS_PEN_DEF, GS_TRIPLES_LED,
+    N_SEATS, DealView, clear_holdings, deal_seat, give_card,
 )
-from kernels.trick.tricks import play_tricks
+from kernels.trick.layout import facts_at
+from kernels.trick.tricks import play_tricks, write_trick_facts
 
 R = LAYOUT.at
 ROW_DEAL, ROW_ROTATION, ROW_BANKER, ROW_PARTNER, ROW_TRUMP = (
@@ -44,10 +44,7 @@ ROW_CAPTURED, ROW_KOU_DI, ROW_LAST_LEAD, ROW_KITTY_MULT, ROW_KITTY_BONUS = (
     R("captured"), R("kou_di"), R("last_lead_cards"), R("played_kitty_multiplier"), R("played_kitty_bonus"))
 ROW_PEN_BANKER, ROW_PEN_OPP, ROW_POINTS, ROW_H5_BANKER, ROW_H5_OPP = (
     R("penalty_banker"), R("penalty_opp"), R("played_points"), R("h5_banker"), R("h5_opp"))
-ROW_WON_POINTS, ROW_TRICKS_WON, ROW_THROWS, ROW_THROWS_FAILED = (
-    R("won_points"), R("tricks_won"), R("throws"), R("throws_failed"))
-ROW_THROW_CARDS, ROW_N_TRICKS, ROW_TRUMPED, ROW_TRACTORS_LED, ROW_PAIRS_LED, ROW_TRIPLES_LED = (
-    R("throw_higher_cards"), R("n_tricks"), R("tricks_trumped"), R("tractors_led"), R("pairs_led"), R("triples_led"))
+ROW_FACTS, ROW_TRIPLES_LED = facts_at(LAYOUT), R("triples_led")
 
 
 @njit(cache=True, nogil=True)
@@ -138,15 +135,6 @@ def play_hand(st, seed, deal, rotation, row):
     row[ROW_POINTS] = gs[GS_CAPTURED] + bonus + gs[GS_PEN_BANKER] - gs[GS_PEN_DEF]
     row[ROW_H5_BANKER] = gs[GS_HOT_BANKER]
     row[ROW_H5_OPP] = gs[GS_HOT_DEF]
-    for s in range(N_SEATS):
-        row[ROW_WON_POINTS + s] = ss[SS_WON_POINTS, s]
-        row[ROW_TRICKS_WON + s] = ss[SS_TRICKS_WON, s]
-        row[ROW_THROWS + s] = ss[SS_THROWS, s]
-        row[ROW_THROWS_FAILED + s] = ss[SS_THROWS_FAILED, s]
-    row[ROW_THROW_CARDS] = gs[GS_THROW_CARDS]
-    row[ROW_N_TRICKS] = gs[GS_TRICK]
-    row[ROW_TRUMPED] = gs[GS_TRUMPED]
-    row[ROW_TRACTORS_LED] = gs[GS_RUNS_LED]
-    row[ROW_PAIRS_LED] = gs[GS_PAIRS_LED]
+    write_trick_facts(row, ROW_FACTS, gs, ss)
     row[ROW_TRIPLES_LED] = gs[GS_TRIPLES_LED]
 

@@ -23,11 +23,11 @@ from kernels.trick.kitty import kitty_multiplier
 from kernels.trick.order import NEG1, CLS_TRUMP, N_KINDS, OT_KPTS
 from kernels.trick.state import (
     GS_ALLOW_THROW, GS_BANKER, GS_CAPTURED, GS_FAILED_SMALLEST, GS_HAND_SIZE, GS_HOT_KIND, GS_LAST_N, GS_LAST_WINNER,
-    GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PAIRS_LED, GS_PEN_BANKER, GS_PEN_DEF, GS_THROW_CARDS, GS_RUNS_LED,
-    GS_TRICK, GS_TRUMPED, N_SEATS, SS_THROWS, SS_THROWS_FAILED, SS_TRICKS_WON,
-    SS_WON_POINTS, DealView, clear_holdings, deal_seat, give_card,
+    GS_LEADER, GS_MUST_FOLLOW, GS_N_DECKS, GS_PEN_BANKER, GS_PEN_DEF, N_SEATS, DealView, clear_holdings, deal_seat,
+    give_card,
 )
-from kernels.trick.tricks import play_tricks
+from kernels.trick.layout import facts_at
+from kernels.trick.tricks import play_tricks, write_trick_facts
 from kernels.tractor.codes import (
     FAILED_SMALLEST, HAND_SIZE, KITTY_SIZE, MS_BANKER_TEAM, MS_HAND, MS_LEVEL0, MS_PREV_BANKER, N_DECKS,
     NEXT_ROTATION_80P, PAST_A, R_ADJACENCY, R_ALLOW_THROW, R_FAILED_THROW, R_KITTY_MULTIPLIER, R_MUST_FOLLOW,
@@ -60,10 +60,7 @@ ROW_CAPTURED, ROW_KOU_DI, ROW_LAST_LEAD, ROW_KITTY_MULT, ROW_KITTY_BONUS = (
     R("captured"), R("kou_di"), R("last_lead_cards"), R("played_kitty_multiplier"), R("played_kitty_bonus"))
 ROW_PEN_BANKER, ROW_PEN_OPP, ROW_POINTS, ROW_KEEPS, ROW_LEVEL_UP = (
     R("penalty_banker"), R("penalty_opp"), R("played_points"), R("played_keeps"), R("played_level_up"))
-ROW_WON_POINTS, ROW_TRICKS_WON, ROW_THROWS, ROW_THROWS_FAILED = (
-    R("won_points"), R("tricks_won"), R("throws"), R("throws_failed"))
-ROW_THROW_CARDS, ROW_N_TRICKS, ROW_TRUMPED, ROW_TRACTORS_LED, ROW_PAIRS_LED = (
-    R("throw_higher_cards"), R("n_tricks"), R("tricks_trumped"), R("tractors_led"), R("pairs_led"))
+ROW_FACTS = facts_at(LAYOUT)
 
 
 @njit(cache=True, nogil=True)
@@ -188,14 +185,5 @@ def play_hand(st, seed, deal, rotation, row):
     row[ROW_POINTS] = points
     row[ROW_KEEPS] = 1 if keeps else 0
     row[ROW_LEVEL_UP] = up
-    for s in range(N_SEATS):
-        row[ROW_WON_POINTS + s] = ss[SS_WON_POINTS, s]
-        row[ROW_TRICKS_WON + s] = ss[SS_TRICKS_WON, s]
-        row[ROW_THROWS + s] = ss[SS_THROWS, s]
-        row[ROW_THROWS_FAILED + s] = ss[SS_THROWS_FAILED, s]
-    row[ROW_THROW_CARDS] = gs[GS_THROW_CARDS]
-    row[ROW_N_TRICKS] = gs[GS_TRICK]
-    row[ROW_TRUMPED] = gs[GS_TRUMPED]
-    row[ROW_TRACTORS_LED] = gs[GS_RUNS_LED]
-    row[ROW_PAIRS_LED] = gs[GS_PAIRS_LED]
+    write_trick_facts(row, ROW_FACTS, gs, ss)
 

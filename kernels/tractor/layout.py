@@ -9,6 +9,7 @@ from these facts is ``sim.games.tractor.scoring`` (no replay needed to rescore).
 from __future__ import annotations
 
 from kernels.layout import Field, RowLayout
+from kernels.trick.layout import SUITS, TRICK_FACTS
 
 # the values a stored row may hold (checked when a run is read back): (lo, hi), None for no
 # bound, "seat" for a seat index of the run, "seats" for the run's seat count
@@ -24,7 +25,6 @@ RANGES = {
 }
 
 MAX_SEATS = 4
-SUITS = ("spades", "hearts", "clubs", "diamonds")
 
 FIELDS = [
     Field("deal", "int64", "the hand's stream: (seed, deal), deal = game_index (game_index // 4 with duplicate "
@@ -68,15 +68,7 @@ FIELDS = [
     Field("played_points", "int16", "P = captured + kitty_bonus + penalty_banker - penalty_opp, as played"),
     Field("played_keeps", "bool", "the 庄 team keeps the deal (P below the threshold), as played"),
     Field("played_level_up", "int8", "levels gained by the team that goes up (the 庄 team if keeps), as played"),
-    Field("won_points", "int16", "points in the tricks the seat won", per_seat=True),
-    Field("tricks_won", "int8", "tricks the seat won", per_seat=True),
-    Field("throws", "int8", "throws (甩牌) the seat tried", per_seat=True),
-    Field("throws_failed", "int8", "throws of the seat that failed", per_seat=True),
-    Field("throw_higher_cards", "int16", "higher cards found against failed throws (10 points each)"),
-    Field("n_tricks", "int8", "tricks played"),
-    Field("tricks_trumped", "int8", "side-suit leads won by a trump play"),
-    Field("tractors_led", "int8", "tractors led (as a lead of their own)"),
-    Field("pairs_led", "int8", "pairs led (as a lead of their own)"),
+    *TRICK_FACTS,
 ]
 
 LAYOUT = RowLayout(FIELDS, MAX_SEATS, ranges=RANGES)

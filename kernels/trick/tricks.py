@@ -163,3 +163,19 @@ def play_tricks(st):
         gs[GS_TRICK] = trick + 1
         leader = best
         gs[GS_LEADER] = leader
+
+
+@njit(cache=True, nogil=True)
+def write_trick_facts(row, at, gs, ss):
+    """``kernels.trick.layout.TRICK_FACTS`` of the hand just played into ``row`` from column ``at``
+    (``facts_at``)."""
+    for s in range(N_SEATS):
+        row[at + s] = ss[SS_WON_POINTS, s]
+        row[at + N_SEATS + s] = ss[SS_TRICKS_WON, s]
+        row[at + 2 * N_SEATS + s] = ss[SS_THROWS, s]
+        row[at + 3 * N_SEATS + s] = ss[SS_THROWS_FAILED, s]
+    row[at + 4 * N_SEATS] = gs[GS_THROW_CARDS]
+    row[at + 4 * N_SEATS + 1] = gs[GS_TRICK]
+    row[at + 4 * N_SEATS + 2] = gs[GS_TRUMPED]
+    row[at + 4 * N_SEATS + 3] = gs[GS_RUNS_LED]
+    row[at + 4 * N_SEATS + 4] = gs[GS_PAIRS_LED]
