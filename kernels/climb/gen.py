@@ -6,8 +6,8 @@ which order, what beats what, and its own patterns (wild completions, kickers, b
 ladders). These only list what a hand holds; the order they write in is part of every game's
 golden playthroughs (a random player draws an index into the list, the smart ones break ties by
 it), so it never changes. Records are ``kernels.climb.moves``'s 7 fields; ``pack`` selects the
-``cards`` form of the last field (packed counts of every card played, 4 bits a rank, as 关牌
-keeps) instead of 0.
+``cards`` form of the last field (packed counts of every card played, 4 bits a rank) instead
+of 0.
 
 The pure-Python twin is ``tests/reference/climb_gen.py`` (``tests/kernels/test_climb_gen.py``
 holds the two equal).

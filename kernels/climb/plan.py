@@ -1,5 +1,6 @@
 """What the climbing games' players share: the parameter matrix, the random player's draw, going
-out in one play, and the nearest opponent to going out in a partnership.
+out in one play, the nearest opponent to going out in a partnership, and the hand planners'
+straights.
 
 Each game's ``policies`` keeps what is its own (its costs, its planner's patterns, its bidding);
 these are the pieces that were written the same way in every one of them. The random draw and the
@@ -12,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.rankmask import popcount
 from kernels.rng import bounded
 
 
@@ -53,3 +55,31 @@ def enemy_min(seat, hand_left):
         if (s - seat) % 2 == 1 and hand_left[s] > 0 and hand_left[s] < m:
             m = hand_left[s]
     return m
+
+
+@njit(cache=True, nogil=True, inline="always")
+def take_straights(m1, m2, m3, times):
+    """A hand planner's straights (rank masks of ranks held once, twice, three times:
+    ``kernels.climb.rankmask``): up to ``times`` times, the earliest maximal run of >= 5 held ranks
+    within 3..A that swallows the most singles (at least two) is one play, and each of its ranks
+    gives up one card. Returns (straights taken, m1, m2, m3). The best run is always a whole
+    maximal run (a later start in the same run never swallows more singles)."""
+    plays = 0
+    held = (m1 | m2 | m3) & 0xFFF
+    if held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4):  # five ranks in a row somewhere
+        for _ in range(times):
+            best, best_gain = 0, 1
+            starts = held & ~(held << 1) & 0xFF  # a run of five starts at 3..10
+            while starts:
+                low = starts & -starts
+                run = ((held + low) & ~held) - low
+                gain = popcount(m1 & run)
+                if gain > best_gain and popcount(run) >= 5:
+                    best, best_gain = run, gain
+                starts &= starts - 1
+            if best == 0:
+                break
+            plays += 1
+            m1, m2, m3 = (m1 & ~best) | (m2 & best), (m2 & ~best) | (m3 & best), m3 & ~best
+            held = (m1 | m2 | m3) & 0xFFF
+    return plays, m1, m2, m3

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.plan import going_out, random_pick
+from kernels.climb.plan import going_out, random_pick, take_straights
 from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
@@ -91,25 +91,8 @@ def plan_after(hand, cards):
     m1, m2, m3 = b0 & ~b1, b1 & ~b0, b0 & b1
     fours = popcount(m4)
     plays = fours
-    held = (m1 | m2 | m3) & 0xFFF
-    if held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4):
-        for _ in range(3):  # straights (3..A) that swallow at least two singles
-            # the best is a whole maximal run of held ranks starting at 3..10 (a later start
-            # in the same run never swallows more singles): the earliest with the most singles
-            best, best_gain = 0, 1
-            starts = held & ~(held << 1) & 0xFF
-            while starts:
-                low = starts & -starts
-                run = ((held + low) & ~held) - low
-                gain = popcount(m1 & run)
-                if gain > best_gain and popcount(run) >= 5:
-                    best, best_gain = run, gain
-                starts &= starts - 1
-            if best == 0:
-                break
-            plays += 1
-            m1, m2, m3 = (m1 & ~best) | (m2 & best), (m2 & ~best) | (m3 & best), m3 & ~best
-            held = (m1 | m2 | m3) & 0xFFF
+    straights, m1, m2, m3 = take_straights(m1, m2, m3, 3)  # that swallow at least two singles each
+    plays += straights
     runs2, cov2 = chain_runs(m2, 2)  # 姐妹对 / 三连: runs of >= 2 equal counts 2 or 3, one play each
     runs3, cov3 = chain_runs(m3, 2)
     m2 &= ~cov2

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.gen import put_move
 from kernels.climb.loop import CL_HEADER
 from kernels.shuangkou.moves import (
     BOMB, LIANZHA, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIPLE,
@@ -102,26 +103,12 @@ def beats(move, top, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _put(out, n, kind, rank, size, wilds, big, chain, wildas):
-    if n >= out.shape[0]:
-        return n  # buffer full: MAX_MOVES is sized so that this never happens (tests check it)
-    out[n, 0] = kind
-    out[n, 1] = rank
-    out[n, 2] = size
-    out[n, 3] = wilds
-    out[n, 4] = big
-    out[n, 5] = chain
-    out[n, 6] = wildas
-    return n + 1
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _put_splits(out, n, kind, rank, size, wilds, chain, wildas, ws, wb):
     """One move per choice of which wild jokers play: ``big`` 大王 and ``wilds - big`` 小王."""
     if wilds == 0:
-        return _put(out, n, kind, rank, size, 0, 0, chain, wildas)
+        return put_move(out, n, kind, rank, size, 0, 0, chain, wildas)
     for big in range(max(0, wilds - ws), min(wilds, wb) + 1):
-        n = _put(out, n, kind, rank, size, wilds, big, chain, wildas)
+        n = put_move(out, n, kind, rank, size, wilds, big, chain, wildas)
     return n
 
 
@@ -177,25 +164,25 @@ def _gen_groups(c, top, lead, ws, wb, out, n):
     if lead or tk == SINGLE:
         for r in range(lowest, 13):
             if c[r] >= 1:
-                n = _put(out, n, SINGLE, r, 1, 0, 0, 1, 0)
+                n = put_move(out, n, SINGLE, r, 1, 0, 0, 1, 0)
         if sj >= 1 and lowest <= 13:
-            n = _put(out, n, SINGLE, 13, 1, 0, 0, 1, 0)
+            n = put_move(out, n, SINGLE, 13, 1, 0, 0, 1, 0)
         if bj >= 1 and lowest <= 14:
-            n = _put(out, n, SINGLE, 14, 1, 0, 1, 1, 0)
+            n = put_move(out, n, SINGLE, 14, 1, 0, 1, 1, 0)
     if lead or tk == PAIR:
         for r in range(lowest, 13):
             if c[r] >= 2:
-                n = _put(out, n, PAIR, r, 2, 0, 0, 1, 0)
+                n = put_move(out, n, PAIR, r, 2, 0, 0, 1, 0)
             elif c[r] == 1 and w >= 1:
                 n = _put_splits(out, n, PAIR, r, 2, 1, 1, 1 << (4 * r), ws, wb)
         if sj >= 2 and lowest <= 13:
-            n = _put(out, n, PAIR, 13, 2, 0, 0, 1, 0)
+            n = put_move(out, n, PAIR, 13, 2, 0, 0, 1, 0)
         if bj >= 2 and lowest <= 14:
-            n = _put(out, n, PAIR, 14, 2, 0, 2, 1, 0)
+            n = put_move(out, n, PAIR, 14, 2, 0, 2, 1, 0)
     if lead or tk == TRIPLE:
         for r in range(lowest, 13):
             if c[r] >= 3:
-                n = _put(out, n, TRIPLE, r, 3, 0, 0, 1, 0)
+                n = put_move(out, n, TRIPLE, r, 3, 0, 0, 1, 0)
             elif c[r] >= 1 and c[r] + w >= 3:
                 n = _put_splits(out, n, TRIPLE, r, 3, 3 - c[r], 1, (3 - c[r]) << (4 * r), ws, wb)
     return n
@@ -217,9 +204,9 @@ def _gen_bombs(c, top, rules, ws, wb, out, n):
         n = _gen_lianzha(c, top, rules, ws, wb, out, n)
     if sj + bj >= 3 and beats_fields(SANWANG, -1, 3, 1, top, rules):
         for big in range(max(0, 3 - sj), min(3, bj) + 1):
-            n = _put(out, n, SANWANG, -1, 3, 0, big, 1, 0)
+            n = put_move(out, n, SANWANG, -1, 3, 0, big, 1, 0)
     if sj >= 2 and bj >= 2 and beats_fields(TIANWANG, -1, 4, 1, top, rules):
-        n = _put(out, n, TIANWANG, -1, 4, 0, 2, 1, 0)
+        n = put_move(out, n, TIANWANG, -1, 4, 0, 2, 1, 0)
     return n
 
 

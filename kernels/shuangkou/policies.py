@@ -31,8 +31,9 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT
+from kernels.climb.plan import enemy_min, going_out, random_pick, take_straights
+from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
-from kernels.rng import bounded
 from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
 from kernels.shuangkou.moves import PAIR, SINGLE, TIANWANG
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
@@ -65,12 +66,7 @@ assert len(PARAM_ORDER) == N_PP
 
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
-    pp = np.zeros((len(policies), N_PP), np.float64)
-    for seat, (name, extra) in enumerate(zip(policies, overrides)):
-        values = dict(DEFAULT_PARAMS[name])
-        values.update(extra)
-        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
-    return pp
+    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
 
 
 @njit(cache=True, nogil=True)
@@ -84,25 +80,8 @@ def plan_masks(m1, m2, m3, m4, jokers):
     plays = popcount(m4) + runs3 + runs2
     m2 &= ~cov2
     m3 &= ~cov3
-    for _ in range(2):
-        held = (m1 | m2 | m3) & 0xFFF
-        starts = held & ~(held << 1)
-        best, best_gain = 0, 1
-        while starts:
-            low = starts & -starts
-            bit = low
-            length = 0
-            while held & bit:
-                length += 1
-                bit <<= 1
-            gain = popcount(m1 & (bit - low))
-            if length >= 5 and gain > best_gain:
-                best, best_gain = bit - low, gain
-            starts &= starts - 1
-        if best == 0:
-            break
-        plays += 1
-        m1, m2, m3 = (m1 & ~best) | (m2 & best), (m2 & ~best) | (m3 & best), m3 & ~best
+    straights, m1, m2, m3 = take_straights(m1, m2, m3, 2)
+    plays += straights
     plays += popcount(m1 | m2 | m3)
     if jokers > 0:
         plays += 1
@@ -141,21 +120,12 @@ def _move_xiang(moves, i, rules):
     return xiang(moves[i, 0], moves[i, 2], moves[i, 5])
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _enemy_min(seat, hand_left):
-    m = 1 << 30
-    for s in range(hand_left.shape[0]):
-        if (s - seat) % 2 == 1 and hand_left[s] > 0 and hand_left[s] < m:
-            m = hand_left[s]
-    return m
-
-
 @njit(cache=True, nogil=True)
 def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
     c = counts[seat]
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     if lead:
         best, best_cost = -1, 1 << 60
         for i in range(n):
@@ -178,7 +148,7 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
             best, best_cost = i, cost
     if best >= 0:
         return best
-    if _enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT]:
+    if enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT]:
         for i in range(n):
             p = bomb_power(moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5], rules) * 8 + moves[i, 3]
             if p < best_cost:
@@ -188,16 +158,16 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
 
 @njit(cache=True, nogil=True)
 def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, pp, rules):
-    for i in range(n):  # going out now is always right
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     c = counts[seat]
     masks = rank_masks(c)
     m4 = masks[3]
     packed = pack_counts(c, 13)
     jokers = c[13] + c[14]
     plan0 = plan_masks(masks[0], masks[1], masks[2], m4, jokers)
-    enemy = _enemy_min(seat, hand_left)
+    enemy = enemy_min(seat, hand_left)
     near = pp[seat, PP_NEAR_OUT]
     wild_cost = pp[seat, PP_WILD_COST]
     # a wild joker added to a natural bomb raises it one 相: worth more there than in a plain play
@@ -278,8 +248,7 @@ def choose_move(st, seat, n):
     lead = top_seat < 0
     policy = st.policies[seat]
     if policy == RANDOM:
-        k = bounded(st.rng, n if lead else n + 1)
-        return k if k < n else -1
+        return random_pick(st.rng, n, lead)
     if policy == GREEDY:
         return choose_greedy(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.pp, st.rules)
     return choose_smart(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.level_now, st.pp, st.rules)

@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
+from kernels.climb.gen import fu_possible, suit_mask
 from kernels.climb.loop import CL_HEADER
 from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
 from kernels.xiantao.bounds import MAX_MOVES
@@ -134,21 +135,14 @@ def fifty_k_possible(m5, m10, mk, wilds, suit, w):
         return False  # one natural card alone always makes a 正五十K
     if w == 1:  # two naturals of different ranks in different suits
         return _mixable(m5, m10) or _mixable(m5, mk) or _mixable(m10, mk)
-    # three naturals, not all of one suit: impossible only if every rank sits in the same single suit
-    if m5 == 0 or m10 == 0 or mk == 0:
-        return False
-    return not (m5 == m10 and m10 == mk and (m5 & (m5 - 1)) == 0)
+    return fu_possible(m5, m10, mk)  # three naturals, not all of one suit
 
 
 @njit(cache=True, nogil=True, inline="always")
 def gen_fifty_k(counts, suit_counts, topi, rules, out, n):
     top_level = topi[2]
     max_w = min(rules[R_WILDS_510K], counts[15])
-    m5, m10, mk = 0, 0, 0  # suit masks of the 5s, 10s and Ks held
-    for s in range(4):
-        m5 |= (1 << s) if suit_counts[R5, s] > 0 else 0
-        m10 |= (1 << s) if suit_counts[R10, s] > 0 else 0
-        mk |= (1 << s) if suit_counts[RK, s] > 0 else 0
+    m5, m10, mk = suit_mask(suit_counts, R5), suit_mask(suit_counts, R10), suit_mask(suit_counts, RK)
     for suit in range(5):
         for w in range(max_w + 1):
             if fifty_k_possible(m5, m10, mk, counts[15], suit, w):

@@ -21,6 +21,8 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
+from kernels.climb.plan import params_matrix as climb_params_matrix
+from kernels.climb.plan import random_pick
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.xiantao.ladder import bomb_level
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
@@ -312,8 +314,7 @@ def choose_play(policy, seat, moves, n, gs, counts, hand_left, rel, pp, tabs):
     state argument would cost numba a reference-count increment and decrement per slot."""
     rules, rank_points, state = tabs
     if policy == RANDOM:
-        k = bounded(state, n if gs[GS_TOP_SEAT] < 0 else n + 1)
-        return k if k < n else -1
+        return random_pick(state, n, gs[GS_TOP_SEAT] < 0)
     if policy == GREEDY:
         return choose_greedy(seat, moves, n, gs, counts, hand_left, rel, pp, rules)
     return choose_smart(seat, moves, n, gs, counts, hand_left, rel, pp, rules, rank_points)
@@ -332,9 +333,4 @@ def call_preference(policy, seat, partner, banker, revealed, hand_left, pp):
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
     """pp[seat, PP_*] from policy names and per-seat parameter overrides."""
-    pp = np.zeros((len(policies), N_PP), np.float64)
-    for seat, (name, extra) in enumerate(zip(policies, overrides)):
-        values = dict(DEFAULT_PARAMS[name])
-        values.update(extra)
-        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
-    return pp
+    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)

@@ -69,3 +69,10 @@ def test_params_matrix_orders_defaults_and_overrides():
     defaults = {"a": {"x": 1, "y": 2}, "b": {"x": 3, "y": 4}}
     pp = plan.params_matrix(["a", "b"], [{}, {"y": 9}], defaults, ("y", "x"))
     assert pp.tolist() == [[2.0, 1.0], [9.0, 3.0]]
+
+
+@settings(max_examples=400, deadline=None)
+@given(c=st.lists(st.integers(0, 3), min_size=13, max_size=13), times=st.integers(1, 3))
+def test_take_straights_is_its_twin(c, times):
+    m1, m2, m3 = (sum(1 << r for r in range(13) if c[r] == k) for k in (1, 2, 3))
+    assert tuple(int(x) for x in plan.take_straights(m1, m2, m3, times)) == ref.take_straights(m1, m2, m3, times)

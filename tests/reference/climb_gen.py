@@ -62,3 +62,31 @@ def going_out(moves, n: int, left: int) -> int:
 def enemy_min(seat: int, hand_left) -> int:
     left = [h for s, h in enumerate(hand_left) if (s - seat) % 2 == 1 and h > 0]
     return min(left) if left else 1 << 30
+
+
+def take_straights(m1: int, m2: int, m3: int, times: int) -> tuple:
+    """Rank by rank: up to ``times`` times, among runs of >= 5 consecutive held ranks in 3..A
+    (each run taken whole, from its first rank), the first that holds the most singles (>= 2)
+    becomes a straight and each of its ranks loses one card."""
+    count = [(m1 >> r & 1) + 2 * (m2 >> r & 1) + 3 * (m3 >> r & 1) for r in range(13)]
+    plays = 0
+    for _ in range(times):
+        best, best_gain, r = None, 1, 0
+        while r < 12:
+            if count[r] == 0:
+                r += 1
+                continue
+            end = r
+            while end < 12 and count[end] > 0:
+                end += 1
+            gain = sum(1 for x in range(r, end) if count[x] == 1)
+            if end - r >= 5 and gain > best_gain:
+                best, best_gain = (r, end), gain
+            r = end
+        if best is None:
+            break
+        plays += 1
+        for x in range(*best):
+            count[x] -= 1
+    masks = [sum(1 << r for r in range(13) if count[r] == k) for k in (1, 2, 3)]
+    return (plays, *masks)
