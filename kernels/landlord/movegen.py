@@ -138,39 +138,42 @@ def ll_beats(move, top, rules):
 
 
 @njit(cache=True, nogil=True)
-def _put(out, n, work, kind, rank, size, chain, kickers):
-    """Move number ``n``: written to ``out[n]`` (``work[W_WANT]`` -1), to ``out[0]`` when it is the
-    one wanted (``W_WANT`` = n), else only counted; the next number."""
-    want = work[W_WANT]
-    if want == -1 or want == n:
-        i = n if want == -1 else 0
-        if i >= out.shape[0]:  # never with a buffer of kernels.landlord.bounds.max_moves rows
-            raise ValueError("move buffer full: size it with kernels.landlord.bounds.max_moves")
-        out[i, 0] = kind
-        out[i, 1] = rank
-        out[i, 2] = size
-        out[i, 3] = 0
-        out[i, 4] = -1
-        out[i, 5] = chain
-        out[i, 6] = kickers
-    return n + 1
+def _put(out, n, want, kind, rank, size, chain, kickers):
+    """Write move number ``n`` (one its caller wants: ``_wants``) to ``out[n]`` (``want`` -1: every
+    move) or to ``out[0]`` (``want`` = n). The generators call it only for a move written and
+    count the others themselves: a call passing an array costs numba a reference count of it."""
+    i = n if want == -1 else np.int64(0)
+    if i >= out.shape[0]:  # never with a buffer of kernels.landlord.bounds.max_moves rows
+        raise ValueError("move buffer full: size it with kernels.landlord.bounds.max_moves")
+    out[i, 0] = kind
+    out[i, 1] = rank
+    out[i, 2] = size
+    out[i, 3] = 0
+    out[i, 4] = -1
+    out[i, 5] = chain
+    out[i, 6] = kickers
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _skip(work, n, count):
-    """Lazy generation (``W_WANT`` != -1): does a group of ``count`` moves from number ``n`` on
+def _wants(want, n):
+    """Is move number ``n`` written (``want`` -1: all of them; else only number ``want``)?"""
+    return want == -1 or want == n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _skip(want, n, count):
+    """Lazy generation (``want`` != -1): does a group of ``count`` moves from number ``n`` on
     miss the wanted one (only counted, never enumerated)?"""
-    want = work[W_WANT]
     return want != -1 and not (n <= want < n + count)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _past(work, n):
+def _past(want, n):
     """Lazy generation: the wanted move is written (nothing after it is needed)."""
-    return 0 <= work[W_WANT] < n
+    return 0 <= want < n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _joker_bomb_in(sj, bj, rules):
     """Kicker cards holding a whole joker bomb of the game (forbidden as kickers)."""
     if rules[LL_KICKERS_NO_JOKER_BOMB] == 0:
@@ -180,7 +183,7 @@ def _joker_bomb_in(sj, bj, rules):
     return rules[LL_TIANWANG] != 0 and sj >= 2 and bj >= 2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _lo_pos(kind, rules):
     a_low = rules[LL_A_LOW] != 0
     if kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES or kind == AIRPLANE_PAIRS:
@@ -250,15 +253,16 @@ def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
     of ``chain`` trios (``work[W_NEED + r] > 0``), in increasing order of (count of rank 0, of rank
     1, ...). Every key has the chain's main part, so when following the caller has already checked
     the beat."""
+    want = work[W_WANT]
     total = step * chain
     size = (3 + step) * chain
     pairs = step == 2
     m = _wing_caps(c, work, pairs, rules)
     if work[W_SUFFIX] < total:
         return n
-    if work[W_WANT] != -1 and (pairs or rules[LL_WING_RULE] != 2):  # lazy: count them, enumerate only the wanted
+    if want != -1 and (pairs or rules[LL_WING_RULE] != 2):  # lazy: count them, enumerate only the wanted
         count = _count_wings(work, m, total, step, rules)
-        if count >= 0 and _skip(work, n, count):
+        if count >= 0 and _skip(want, n, count):
             return n + count
     for i in range(m):
         work[W_WING + i] = -1
@@ -282,7 +286,9 @@ def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
                                 many = True
                     ok = nz == 1 or not many
                 if ok:
-                    n = _put(out, n, work, kind, rank, size, chain, packed)
+                    if _wants(want, n):
+                        _put(out, n, want, kind, rank, size, chain, packed)
+                    n += 1
             i -= 1
             continue
         shift = 4 * work[W_RANKS + i]
@@ -339,7 +345,7 @@ def _wing_caps(c, work, pairs, rules):
     return m
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def ll_generate(c, top, rules, out, work):
     """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading) into ``out``;
     how many.
@@ -350,7 +356,7 @@ def ll_generate(c, top, rules, out, work):
     return _generate(c, top, rules, out, work)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def ll_lazy(c, top, rules, out, work, want):
     """Lazy generation for a player that wants one move: ``want`` -2 counts the moves
     ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
@@ -362,81 +368,103 @@ def ll_lazy(c, top, rules, out, work, want):
 
 @njit(cache=True, nogil=True)
 def _generate(c, top, rules, out, work):
+    want = work[W_WANT]
     tk = top[0]
     lead = tk == PASS
     top_bomb = is_bomb_class(tk)
     n = np.int64(0)  # (not a literal: kernels/__init__, compile cost)
     trank = top[1]
     if not top_bomb:
+        lo = trank + 1 if not lead else 0
         if lead or tk == SINGLE:
-            for r in range(trank + 1 if not lead else 0, 15):
-                if c[r] >= 1:
-                    n = _put(out, n, work, np.int64(SINGLE), r, np.int64(1), np.int64(1), np.int64(0))
+            n = _gen_sets(c, lo, np.int64(15), np.int64(SINGLE), np.int64(1), out, n, want)
         if lead or tk == PAIR:
-            hi = 15 if rules[LL_JOKER_PAIRS] != 0 else 13
-            for r in range(trank + 1 if not lead else 0, hi):
-                if c[r] >= 2:
-                    n = _put(out, n, work, np.int64(PAIR), r, np.int64(2), np.int64(1), np.int64(0))
+            n = _gen_sets(c, lo, np.int64(15 if rules[LL_JOKER_PAIRS] != 0 else 13), np.int64(PAIR), np.int64(2), out,
+                          n, want)
         if lead or tk == TRIPLE:
-            for r in range(trank + 1 if not lead else 0, 13):
-                if c[r] >= 3:
-                    n = _put(out, n, work, np.int64(TRIPLE), r, np.int64(3), np.int64(1), np.int64(0))
-        if _past(work, n):
+            n = _gen_sets(c, lo, np.int64(13), np.int64(TRIPLE), np.int64(3), out, n, want)
+        if _past(want, n):
             return n
         if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
+            held = np.int64(0)  # ranks held (lazy: a trio's kickers are every other one)
+            for k in range(15):
+                if c[k] >= 1:
+                    held += 1
             for t in range(trank + 1 if not lead else 0, 13):
                 if c[t] >= 3:
+                    if _skip(want, n, held - 1):
+                        n += held - 1
+                        continue
                     for k in range(15):
                         if k != t and c[k] >= 1:
-                            n = _put(out, n, work, np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
+                            if _wants(want, n):
+                                _put(out, n, want, np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
+                            n += 1
         if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
             jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
+            held = np.int64(0)  # pairs held (lazy: a trio's kickers are every other one)
+            for k in range(15 if jp else 13):
+                if c[k] >= 2:
+                    held += 1
             for t in range(trank + 1 if not lead else 0, 13):
                 if c[t] >= 3:
+                    if _skip(want, n, held - 1):
+                        n += held - 1
+                        continue
                     for k in range(15 if jp else 13):
                         if k != t and c[k] >= 2:
-                            n = _put(out, n, work, np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
+                            if _wants(want, n):
+                                _put(out, n, want, np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
+                            n += 1
         if (lead or tk == FOUR_TWO_SINGLES) and rules[LL_FOUR_TWO_SINGLES] != 0:
             may_pair = rules[LL_FOUR_SINGLES_MAY_PAIR] != 0
             for f in range(trank + 1 if not lead else 0, 13):
                 if c[f] >= 4:
-                    if work[W_WANT] != -1:
+                    if want != -1:
                         count = _count_four_two(c, f, np.int64(1), rules)
-                        if _skip(work, n, count):
+                        if _skip(want, n, count):
                             n += count
                             continue
                     for a in range(15):
                         if a == f or c[a] == 0:
                             continue
                         if may_pair and c[a] >= 2:
-                            n = _put(out, n, work, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), 2 << (4 * a))
+                            if _wants(want, n):
+                                _put(out, n, want, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), 2 << (4 * a))
+                            n += 1
                         for b in range(a + 1, 15):
                             if b != f and c[b] >= 1 and not _joker_bomb_in(1 if a == 13 else 0, 1 if b == 14 else 0, rules):
-                                n = _put(out, n, work, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), (1 << (4 * a)) | (1 << (4 * b)))
+                                if _wants(want, n):
+                                    _put(out, n, want, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), (1 << (4 * a)) | (1 << (4 * b)))
+                                n += 1
         if (lead or tk == FOUR_TWO_PAIRS) and rules[LL_FOUR_TWO_PAIRS] != 0:
             hi = 15 if (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0) else 13
             distinct = rules[LL_PAIR_KICKERS_DISTINCT] != 0
             for f in range(trank + 1 if not lead else 0, 13):
                 if c[f] >= 4:
-                    if work[W_WANT] != -1:
+                    if want != -1:
                         count = _count_four_two(c, f, np.int64(2), rules)
-                        if _skip(work, n, count):
+                        if _skip(want, n, count):
                             n += count
                             continue
                     for a in range(hi):
                         if a == f or c[a] < 2:
                             continue
                         if not distinct and c[a] >= 4:
-                            n = _put(out, n, work, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), 4 << (4 * a))
+                            if _wants(want, n):
+                                _put(out, n, want, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), 4 << (4 * a))
+                            n += 1
                         for b in range(a + 1, hi):
                             if b != f and c[b] >= 2:
                                 sj = 2 if a == 13 else 0
                                 bj = 2 if b == 14 else 0
                                 if not _joker_bomb_in(sj, bj, rules):
-                                    n = _put(out, n, work, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), (2 << (4 * a)) | (2 << (4 * b)))
-        if (lead or is_chain_kind(tk)) and not _past(work, n):
+                                    if _wants(want, n):
+                                        _put(out, n, want, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), (2 << (4 * a)) | (2 << (4 * b)))
+                                    n += 1
+        if (lead or is_chain_kind(tk)) and not _past(want, n):
             n = _gen_chains(c, top, lead, rules, out, n, work)
-        if _past(work, n):
+        if _past(want, n):
             return n
     # bombs, 火箭, 天王炸
     bbr = rules[LL_BOMBS_BEAT_ROCKET] != 0
@@ -444,12 +472,37 @@ def _generate(c, top, rules, out, work):
         hi = c[r] if c[r] < rules[LL_MAX_BOMB] else rules[LL_MAX_BOMB]
         for size in range(4, hi + 1):
             if lead or beats_key(np.int64(BOMB), r, size, tk, trank, top[2], bbr):
-                n = _put(out, n, work, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
+                if _wants(want, n):
+                    _put(out, n, want, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
+                n += 1
     if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, top[2], bbr)):
-        n = _put(out, n, work, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
+        if _wants(want, n):
+            _put(out, n, want, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
+        n += 1
     if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
             lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, top[2], bbr)):
-        n = _put(out, n, work, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
+        if _wants(want, n):
+            _put(out, n, want, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _gen_sets(c, lo, hi, kind, k, out, n, want):
+    """Singles, pairs or trios (``k`` cards of a rank) on ranks ``lo .. hi - 1``, moves from number
+    ``n`` on; the next number. Lazy, a group that cannot hold the wanted move is only counted,
+    without a branch per rank (which rank is held is a coin toss to the branch predictor)."""
+    if want != -1:
+        count = np.int64(0)
+        for r in range(lo, hi):
+            count += np.int64(c[r] >= k)
+        if _skip(want, n, count):
+            return n + count
+    for r in range(lo, hi):
+        if c[r] >= k:
+            if _wants(want, n):
+                _put(out, n, want, kind, r, k, np.int64(1), np.int64(0))
+            n += 1
     return n
 
 
@@ -457,7 +510,19 @@ def _generate(c, top, rules, out, work):
 def _gen_chains(c, top, lead, rules, out, n, work):
     """Chains (单顺, 双顺, 三顺) and airplanes, by kind, top position, then length. Following, only
     chains of the top's kind and length above its top: they all beat it, wings whatever."""
+    want = work[W_WANT]
     tk = top[0]
+    for r in range(15):  # a chain's rank counts: zero between top positions
+        work[W_NEED + r] = 0
+    held1, held2, held3 = np.int64(0), np.int64(0), np.int64(0)  # bit p: position p's rank held 1+, 2+, 3+
+    for p in range(14):
+        k = c[pos_rank(p)]
+        if k >= 1:
+            held1 |= np.int64(1) << p
+        if k >= 2:
+            held2 |= np.int64(1) << p
+        if k >= 3:
+            held3 |= np.int64(1) << p
     for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_SINGLES, AIRPLANE_PAIRS):
         if not (lead or tk == kind):
             continue
@@ -472,15 +537,22 @@ def _gen_chains(c, top, lead, rules, out, n, work):
         want_len = -1
         if not lead:  # same number of cards: the chain length is fixed by the top
             want_len = top[5]
+        runs = (held1 if per == 1 else (held2 if per == 2 else held3)) >> lo << lo
+        for _ in range(min_len - 1):  # bit p: positions p .. p + min_len - 1 all held per times
+            runs &= runs >> 1
+        if runs == 0:
+            continue
         for hi_pos in range(lo + min_len - 1, 14):
             if not lead and hi_pos <= seq_pos(top[1]):
                 continue
-            for r in range(15):
-                work[W_NEED + r] = 0
+            if (runs >> (hi_pos - min_len + 1)) & 1 == 0:  # no chain of min_len tops here
+                continue
+            low = hi_pos + 1  # the lowest position counted into W_NEED (zeroed after)
             for length in range(1, hi_pos - lo + 2):
                 p = hi_pos - length + 1
                 rr = pos_rank(p)
                 work[W_NEED + rr] += per
+                low = p
                 if c[rr] < work[W_NEED + rr]:
                     break
                 if length < min_len or (want_len > 0 and length != want_len):
@@ -490,13 +562,19 @@ def _gen_chains(c, top, lead, rules, out, n, work):
                 if wing == 0:
                     if rules[LL_CHAIN_HEAD_NOT_BOMB] != 0 and c[rr] == 4:
                         continue
-                    n = _put(out, n, work, kind, top_rank, size, length, np.int64(0))
+                    if _wants(want, n):
+                        _put(out, n, want, kind, top_rank, size, length, np.int64(0))
+                    n += 1
                 elif wing == 1:
                     n = _gen_wings(c, work, np.int64(1), kind, top_rank, length, rules, out, n)
                 elif rules[LL_AIR_PAIRS_CONSEC] == 0:
                     n = _gen_wings(c, work, np.int64(2), kind, top_rank, length, rules, out, n)
                 else:
                     n = _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n)
+            for p in range(low, hi_pos + 1):
+                work[W_NEED + pos_rank(p)] = 0
+            if _past(want, n):
+                return n
     return n
 
 
@@ -504,6 +582,7 @@ def _gen_chains(c, top, lead, rules, out, n, work):
 def _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n):
     """上海 飞机: the ``length`` pair wings are themselves a run on the 双顺 sequence, on ranks
     outside the chain (``work[W_NEED + r] > 0``)."""
+    want = work[W_WANT]
     lo = _lo_pos(np.int64(PAIR_CHAIN), rules)
     for hi_pos in range(lo + length - 1, 14):
         for r in range(15):
@@ -518,7 +597,9 @@ def _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n):
                 ok = False
                 break
         if ok and not (rules[LL_PAIR_KICKERS_DISTINCT] != 0 and length >= 14):
-            n = _put(out, n, work, kind, top_rank, 5 * length, length, packed)
+            if _wants(want, n):
+                _put(out, n, want, kind, top_rank, 5 * length, length, packed)
+            n += 1
     return n
 
 

@@ -14,7 +14,7 @@ from numba import njit
 
 from kernels.climb import steps
 from kernels.climb.loop import (
-    CL_HAND_SIZE, GS_LONE_SEAT, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED,
+    CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED,
 )
 from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_lazy, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
@@ -73,6 +73,7 @@ def play_on(st, forced, pause):
     list), except at its bomb limit."""
     gs, row, moves, rules, counts, top = st.gs, st.row, st.moves, st.rules, st.counts, st.top
     hand_left, seat_flags, policies, pp, rng, played = st.hand_left, st.seat_flags, st.policies, st.pp, st.rng, st.scratch
+    log_rows = st.log.shape[0]
     work = played[32:]
     hand_size = rules[CL_HAND_SIZE]
     f = forced
@@ -85,15 +86,16 @@ def play_on(st, forced, pause):
             f = -2
         gs[GS_N_TURNS] += 1
         limited = _at_bomb_limit(rules, seat_flags, seat)
+        c = counts[seat]
         if f == -2 and policy == RANDOM and not limited:
-            n = ll_lazy(counts[seat], top, rules, moves, work, np.int64(-2))
+            n = ll_lazy(c, top, rules, moves, work, np.int64(-2))
             k = bounded(rng, n if gs[GS_TOP_SEAT] < 0 else n + 1)
             choice = np.int64(-1)
             if k < n:
-                ll_lazy(counts[seat], top, rules, moves, work, k)
+                ll_lazy(c, top, rules, moves, work, k)
                 choice = np.int64(0)
         else:
-            n = ll_generate(counts[seat], top, rules, moves, work)
+            n = ll_generate(c, top, rules, moves, work)
             if limited:
                 n2 = _drop_limited_bombs(moves, n, rules)
                 if n2 < n:
@@ -115,9 +117,10 @@ def play_on(st, forced, pause):
             move = moves[choice]
             ll_move_counts(move, played)
             for r in range(15):
-                counts[seat, r] -= played[r]
+                c[r] -= played[r]
             landlord_after_play(seat, move, gs[GS_LONE_SEAT], seat_flags, row, rules)
-            steps.log_play(st, seat, choice, played, np.int64(0))
+            if gs[GS_N_LOG] < log_rows:  # (a batch run keeps one log row: the call would write nothing)
+                steps.log_play(st, seat, choice, played, np.int64(0))
             if steps.after_play(st, seat, choice, move[2]):
                 return True
         steps.advance(st, seat)
