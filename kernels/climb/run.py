@@ -58,19 +58,21 @@ def next_carry(st, h):
     raise NotImplementedError
 
 
-def census_hand(st, seed, game, out, col):
-    """Deal game ``game`` (stream ``(seed, game)``) in ``st`` and write its features at ``col`` of
-    ``out`` (whatever arrays, or tuple of arrays, the game's census fills)."""
+def census_deals(st, seed, lo, hi, start, out):
+    """Deal games ``lo .. hi - 1`` (game g from the stream ``(seed, g)``) one after the other in
+    ``st`` and write each one's features at column ``g - start`` of ``out`` (whatever arrays, or
+    tuple of arrays, the game's census fills). The game loops: a call passing a state costs a
+    few hundred flattened arguments, too much once a deal."""
     raise NotImplementedError
 
 
 # ---- the driver -----------------------------------------------------------------------------------
 
 @njit(nogil=True)
-def play_session(st, template, run, sess, out_rows, search_on):
-    """Session ``sess`` of the run in ``st``, into its rows of ``out_rows`` (a function of its own:
-    parfor lowering lost these seat writes when they sat in the prange body)."""
-    seed, hps, n = np.uint64(run[RUN_SEED]), run[RUN_HANDS_PER_SESSION], seat_count(template)
+def play_session(st, template, run, sess, n, out_rows, search_on):
+    """Session ``sess`` of the run in ``st`` (``n`` seats), into its rows of ``out_rows`` (a function
+    of its own: parfor lowering lost these seat writes when they sat in the prange body)."""
+    seed, hps = np.uint64(run[RUN_SEED]), run[RUN_HANDS_PER_SESSION]
     for h in range(hps):
         i = sess * hps + h
         g = run[RUN_START] + i
@@ -89,8 +91,9 @@ def play_session(st, template, run, sess, out_rows, search_on):
 def _play_block(st, template, run, lo, hi, out_rows, search_on):
     """Sessions ``lo .. hi - 1`` on ``borrow`` views of the block's clone and the template."""
     view, tview = borrow(st), borrow(template)
+    n = seat_count(tview)
     for sess in range(lo, hi):
-        play_session(view, tview, run, sess, out_rows, search_on)
+        play_session(view, tview, run, sess, n, out_rows, search_on)
 
 
 @njit(nogil=True, parallel=True)
@@ -117,11 +120,8 @@ def play_logged(template, seed, deal, rotation, carry, last):
 
 @njit(nogil=True)
 def _census_block(st, run, lo, hi, out):
-    """Games ``lo .. hi - 1`` on a ``borrow`` of the block's clone ``st``."""
-    view = borrow(st)
-    seed, start = np.uint64(run[RUN_SEED]), run[RUN_START]
-    for game in range(lo, hi):
-        census_hand(view, seed, game, out, game - start)
+    """Games ``lo .. hi - 1`` on a ``borrow`` of the block's clone ``st`` (held by the caller)."""
+    census_deals(borrow(st), np.uint64(run[RUN_SEED]), lo, hi, run[RUN_START], out)
 
 
 @njit(nogil=True, parallel=True)

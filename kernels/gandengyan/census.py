@@ -8,15 +8,12 @@ as ``kernels.gandengyan.deal`` says.
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from numba import njit, prange
 
-from kernels.climb import run
 from kernels.gandengyan.deal import deal_hand
 from kernels.gandengyan.moves import JOKER, R_TWO
 from kernels.gandengyan.rulevec import GD_BOMB_MIN, GD_N_SEATS
-from kernels.gandengyan.state import LAYOUT as STATE
-from kernels.hooks import implements
+from kernels.state import borrow, clone
 
 CENSUS_FEATURES = (
     "cards",  # cards dealt (the banker's share or the others')
@@ -30,7 +27,7 @@ N_FEATURES = len(CENSUS_FEATURES)
 F_CARDS, F_BANKER, F_LEADS, F_JOKERS, F_TWOS, F_BOMBS = range(N_FEATURES)
 
 
-@implements(run.census_hand, STATE)
+@njit(cache=True, nogil=True, inline="always")
 def census_one(st, seed, game, out, col):
     """Deal game ``game`` into ``st`` (``kernels.gandengyan.deal.deal_hand``: the banker drawn,
     ``--fix``'s cards placed under him) and write its features into ``out[:, :, col]``."""
@@ -55,10 +52,21 @@ def census_one(st, seed, game, out, col):
 
 
 @njit(cache=True, nogil=True)
+def _census_block(st, seed, lo, hi, start, out):
+    """Games ``lo .. hi - 1`` on a ``borrow`` of ``st`` (the block's clone: no reference counts);
+    one call a block, and not the prange body itself, where numba's parfor lowering loses writes
+    into a state's slots."""
+    view = borrow(st)  # the caller's reference keeps st alive for the whole call
+    for g in range(lo, hi):
+        census_one(view, seed, g, out, g - start)
+
+
+@njit(cache=True, nogil=True, parallel=True)
 def census_range(seed, start, count, template, out, n_blocks):
     """Census of games ``start .. start + count - 1`` into ``out[feature, seat, game - start]``;
     ``template`` is the run's state (``kernels.gandengyan.state.new_state``: the rules, the pack,
     ``--fix``'s tables); ``n_blocks`` contiguous blocks (a few per thread) each deal on a clone."""
-    run_ = np.zeros(run.RUN_LEN, np.int64)
-    run_[run.RUN_SEED], run_[run.RUN_START], run_[run.RUN_COUNT], run_[run.RUN_BLOCKS] = np.int64(seed), start, count, n_blocks
-    run.census_range(template, run_, out)
+    n_blocks = max(1, min(count, n_blocks))
+    for b in prange(n_blocks):
+        _census_block(clone(template), seed, start + (count * b) // n_blocks, start + (count * (b + 1)) // n_blocks,
+                      start, out)

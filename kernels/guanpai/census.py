@@ -25,18 +25,20 @@ N_FEATURES = len(CENSUS_FEATURES)
 F_BOMBS, F_THREE_BOMB, F_TWOS, F_LEADS = range(N_FEATURES)
 
 
-@implements(run.census_hand, LAYOUT)
-def _census_hand(st, seed, game, out, col):
-    """Deal ``game`` in ``st`` (``kernels.guanpai.deal.deal_hand``); its features into ``out[0][:, :,
-    col]`` and its lead card into ``out[1][col]``."""
+@implements(run.census_deals, LAYOUT)
+def _census_deals(st, seed, lo, hi, start, out):
+    """Deal games ``lo .. hi - 1`` in ``st`` (``kernels.guanpai.deal.deal_hand``); each one's features
+    into ``out[0][:, :, game - start]`` and its lead card into ``out[1][game - start]``."""
     feats, lead_card = out
-    leader, idx = deal_hand(st, seed, game)
-    for s in range(N_PLAYERS):
-        feats[F_BOMBS, s, col] = seat_bombs(st.counts, s)
-        feats[F_THREE_BOMB, s, col] = 1 if holds_three_bomb(st.counts, s, st.rules, False) else 0
-        feats[F_TWOS, s, col] = st.counts[s, 12]
-        feats[F_LEADS, s, col] = 1 if s == leader else 0
-    lead_card[col] = idx
+    for game in range(lo, hi):
+        leader, idx = deal_hand(st, seed, game)
+        col = game - start
+        for s in range(N_PLAYERS):
+            feats[F_BOMBS, s, col] = seat_bombs(st.counts, s)
+            feats[F_THREE_BOMB, s, col] = 1 if holds_three_bomb(st.counts, s, st.rules, False) else 0
+            feats[F_TWOS, s, col] = st.counts[s, 12]
+            feats[F_LEADS, s, col] = 1 if s == leader else 0
+        lead_card[col] = idx
 
 
 @njit(cache=True, nogil=True)
