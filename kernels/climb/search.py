@@ -75,25 +75,6 @@ def deal_counts(pool, sizes, fixed, out, state):
             total -= 1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def better(total, tries, best_total, best_tries):
-    """Is a mean of ``total / tries`` strictly above ``best_total / best_tries`` (no division)?"""
-    if best_tries == 0:
-        return tries > 0
-    return total * best_tries > best_total * tries
-
-
-@njit(cache=True, nogil=True)
-def rollout_players(seat, pp, policy):
-    """Every seat of a rollout plays as ``seat`` would: ``policy`` with ``seat``'s parameters."""
-    n_seats = pp.shape[0]
-    rpol = np.full(n_seats, np.int64(policy))
-    rpp = np.empty_like(pp)
-    for s in range(n_seats):
-        rpp[s, :] = pp[seat, :]
-    return rpol, rpp
-
-
 @njit(cache=True, nogil=True)
 def collect_hidden(seat, owner, known_a, known_b, w_owner, unseen):
     """Start a world over card owners (``owner[c]``: the seat holding card id ``c``, -1 none):
@@ -120,3 +101,23 @@ def deal_hidden(seat, fill, unseen, n, w_owner, state):
         for _j in range(fill[s]):
             w_owner[unseen[k]] = s
             k += 1
+
+
+@njit(cache=True, nogil=True)
+def deal_unseen(seat, owner, known_a, known_b, fill, w_owner, unseen, state):
+    """A world over card owners in one call: ``collect_hidden`` then ``deal_hidden`` (``fill[s]``
+    hidden cards to each other seat). Returns the number of hidden cards."""
+    n = collect_hidden(seat, owner, known_a, known_b, w_owner, unseen)
+    deal_hidden(seat, fill, unseen, n, w_owner, state)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def deal_others(seat, pool, sizes, counts, state):
+    """A world over rank counts: every seat but ``seat`` gets ``sizes[s]`` cards of ``pool`` at
+    random into ``counts[s]`` (``deal_counts``); ``pool`` is not changed. Returns what is left of it."""
+    work = pool.copy()
+    fixed = np.zeros(sizes.shape[0], np.bool_)
+    fixed[seat] = True
+    deal_counts(work, sizes, fixed, counts, state)
+    return work

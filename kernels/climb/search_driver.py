@@ -9,12 +9,17 @@ parameters); it keeps the heuristic's option unless another's mean paired gain i
 meets the same worlds and the same rollout draws (common random numbers).
 
 What a game adds are the hooks below, implemented for its declared state with
-``kernels.hooks.implements``: its search parameters, what the seat knows, how a world is
-sampled, how an option is played out and scored, and where the decision is recorded.
+``kernels.hooks.implements``: what the seat knows, how a world is sampled, and how an option is
+played out and scored. The rest is read from the state: the search parameters (``st.pp`` at the
+columns ``st.search_at`` names) and the rows where a decision is counted (``st.search_at``'s row
+offsets; ``kernels.climb.state.search_at`` builds the slot).
 
 The state ``st`` is the game's declared state (``kernels.climb.state.CLIMB_CORE`` extended): the
 driver reads its ``rng`` (the hand's stream, never advanced here), ``policies`` and ``pp`` (set to
-the rollout players in the worlds) and ``gs`` (a world writes no log).
+the rollout players in the worlds), ``gs`` (a world writes no log), ``search_at`` and ``row``. It
+owns the two copies it plays in (``base``, the sampled world, and ``world``, the one a candidate
+is played out in) and hands the hooks ``borrow`` views of them and of ``st``: no reference count
+of every slot at each call.
 
 Compilation: ``search_decide`` has no ``cache=True`` on purpose. It is specialized per game state
 and compiled into that game's own cached entry points, so it is cached there, with the game's
@@ -29,16 +34,12 @@ from numba import njit
 from kernels.climb.loop import GS_N_LOG
 from kernels.climb.search import search_stream
 from kernels.climb.search_pick import confident_best
+from kernels.climb.state import SA_AGREE, SA_CONFIDENCE, SA_DECISIONS, SA_ROLLOUT, SA_ROLLOUT_CAP, SA_ROLLOUTS, SA_WORLDS
 from kernels.rng import next_u64
-from kernels.state import clone, copy_into
+from kernels.state import borrow, clone, copy_into
 
 
 # ---- hooks: a game implements each for its declared state (kernels.hooks.implements) --------------
-
-def search_params(st, seat):
-    """``(worlds, confidence, rollout_policy)`` of ``seat``'s search player (its ``pp`` row)."""
-    raise NotImplementedError
-
 
 def knowledge(st, seat, kind):
     """What ``seat`` knows that a world must respect, computed once per decision (any array or
@@ -53,53 +54,58 @@ def sample_world(world, st, seat, kind, know, rng):
 
 
 def play_out(world, seat, kind, option):
-    """Play ``option`` of decision ``kind`` for ``seat`` in ``world`` and finish the hand with the
-    world's players; ``seat``'s money (float). NaN: the option is not played in this world (it
-    counts as equal to the heuristic's, and not as a rollout)."""
-    raise NotImplementedError
-
-
-def record_search(st, seat, rollouts, agreed):
-    """Count one searched decision of ``seat`` in ``st``'s row: ``rollouts`` played out, and whether
-    the pick ``agreed`` with the heuristic's."""
+    """Play ``option`` of decision ``kind`` for ``seat`` in ``world`` (a ``borrow`` view the driver
+    owns) and finish the hand with the world's players: ``(money, rolled)``, ``seat``'s money
+    (float) and whether it counts as a rollout. Money NaN: the option is not played in this world
+    (it counts as equal to the heuristic's)."""
     raise NotImplementedError
 
 
 # ---- the driver ---------------------------------------------------------------------------------------
 
 @njit(nogil=True)
-def search_decide(st, seat, kind, cand, nc, heuristic, stream_index):
+def search_decide(st, seat, kind, cand, nc, heuristic, stream_index, who, scale):
     """The option of ``cand[:nc]`` that ``seat`` takes at decision ``kind`` (``cand[0]`` is the
     heuristic's own option, ``heuristic`` what the heuristic would play, for the agreement count);
     ``stream_index`` derives the search's stream from the hand's (the turn number, or a salt for
-    a decision before play). Counts the decision with ``record_search``."""
-    worlds, z, rollout_policy = search_params(st, seat)
-    worlds = max(np.int64(1), np.int64(worlds))
+    a decision before play); ``scale`` multiplies the seat's worlds (a bid searched harder). The
+    decision is counted in ``st.row`` at ``st.search_at``'s offsets + ``who`` (the seat's index
+    in the game's rows: the seat, or the player sitting there)."""
+    sa = st.search_at
+    worlds = max(np.int64(1), np.int64(st.pp[seat, sa[SA_WORLDS]])) * scale
+    z = st.pp[seat, sa[SA_CONFIDENCE]]
+    rollout_policy = min(np.int64(st.pp[seat, sa[SA_ROLLOUT]]), sa[SA_ROLLOUT_CAP])
     sstate = np.empty(4, np.uint64)
     search_stream(st.rng, stream_index, sstate)
-    know = knowledge(st, seat, kind)
+    view = borrow(st)  # st is the caller's: it outlives this call
+    know = knowledge(view, seat, kind)
     base = clone(st)
     world = clone(st)
+    bv, wv = borrow(base), borrow(world)  # base and world stay alive: the loop copies them by name
     gain, gain2, money = np.zeros(nc), np.zeros(nc), np.empty(nc)
     rollouts = 0
     for _ in range(worlds):
         copy_into(base, st)
-        sample_world(base, st, seat, kind, know, sstate)
-        for s in range(base.policies.shape[0]):
-            base.policies[s] = rollout_policy
-            base.pp[s, :] = st.pp[seat, :]
-        base.gs[GS_N_LOG] = base.log.shape[0]  # a world writes no log
+        sample_world(bv, view, seat, kind, know, sstate)
+        for s in range(bv.policies.shape[0]):
+            bv.policies[s] = rollout_policy
+            bv.pp[s, :] = st.pp[seat, :]
+        bv.gs[GS_N_LOG] = bv.log.shape[0]  # a world writes no log
         for k in range(4):
-            base.rng[k] = next_u64(sstate)
+            bv.rng[k] = next_u64(sstate)
         for ci in range(nc):
             copy_into(world, base)
-            money[ci] = play_out(world, seat, kind, cand[ci])
-            if not np.isnan(money[ci]):
+            m, rolled = play_out(wv, seat, kind, cand[ci])
+            money[ci] = m
+            if rolled:
                 rollouts += 1
         for ci in range(1, nc):
             d = 0.0 if np.isnan(money[ci]) or np.isnan(money[0]) else money[ci] - money[0]
             gain[ci] += d
             gain2[ci] += d * d
     best = confident_best(gain, gain2, nc, worlds, z)
-    record_search(st, seat, rollouts, cand[best] == heuristic)
+    st.row[sa[SA_DECISIONS] + who] += 1
+    st.row[sa[SA_ROLLOUTS] + who] += rollouts
+    if cand[best] == heuristic:
+        st.row[sa[SA_AGREE] + who] += 1
     return cand[best]

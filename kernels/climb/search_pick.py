@@ -41,13 +41,24 @@ def add_candidate(cand, nc, move):
 
 
 @njit(cache=True, nogil=True)
-def add_gains(money, nc, gain, gain2):
-    """One world's rollouts: add each candidate's money minus candidate 0's (the heuristic's own
-    move) to ``gain`` and its square to ``gain2`` (what ``confident_best`` reads)."""
-    for ci in range(1, nc):
-        d = money[ci] - money[0]
-        gain[ci] += d
-        gain2[ci] += d * d
+def first_candidates(cand, smart, greedy, lead):
+    """``cand`` starts with the heuristic's move ``smart``, pass when following (``lead`` false),
+    then ``greedy``'s move (each once); how many."""
+    nc = add_candidate(cand, 0, smart)
+    if not lead:
+        nc = add_candidate(cand, nc, -1)
+    return add_candidate(cand, nc, greedy)
+
+
+@njit(cache=True, nogil=True)
+def nothing_to_search(moves, n, left):
+    """No move, or one that plays the seat's last ``left`` cards (going out: the heuristic takes it)."""
+    if n == 0:
+        return True
+    for i in range(n):
+        if moves[i, 2] == left:
+            return True
+    return False
 
 
 @njit(cache=True, nogil=True)

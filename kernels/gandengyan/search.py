@@ -32,24 +32,17 @@ from numba import njit
 
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT
-from kernels.climb.search import deal_counts, shuffle_prefix
-from kernels.climb.search_pick import add_candidate, fill_cheapest
-from kernels.gandengyan.layout import LAYOUT as ROW_LAYOUT
+from kernels.climb.search import deal_others, shuffle_prefix
+from kernels.climb.search_pick import fill_cheapest, first_candidates, nothing_to_search
 from kernels.gandengyan.money import seat_money
 from kernels.gandengyan.movegen import bomb_strength, gd_generate, is_bomb
 from kernels.gandengyan.moves import JOKER
-from kernels.gandengyan.policies import (
-    PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, choose_greedy, choose_smart, plan_after,
-)
+from kernels.gandengyan.policies import PP_CANDIDATES, choose_greedy, choose_smart, plan_after
 from kernels.gandengyan.rulevec import GD_N_DECKS
 from kernels.gandengyan.state import GS_STOCK, LAYOUT
 from kernels.gandengyan.turn import end_facts, take_turn
 from kernels.hooks import implements
-from kernels.state import borrow
 
-ROW_SEARCH_DECISIONS = ROW_LAYOUT.at("search_decisions")
-ROW_SEARCH_AGREE = ROW_LAYOUT.at("search_agree")
-ROW_SEARCH_ROLLOUTS = ROW_LAYOUT.at("search_rollouts")
 MAX_ROLLOUT_TURNS = 4096
 JOKER_ID = 52  # a physical id whose count index is JOKER (kernels.gandengyan.deal.card_index)
 PLAY = 0  # the one decision kind searched: a play (a row of the turn's gd_generate list, -1 pass)
@@ -74,10 +67,7 @@ def deal_world(seat, pool, hand_left, w_counts, w_deck, stock_pos, rng):
     ``pool``; the seat's own row untouched) and the rest of the pool, shuffled, as the stock
     ``w_deck[stock_pos:]`` (rank ``r`` as id ``4 r``, a joker as ``JOKER_ID``). ``pool`` is not
     changed. Returns the cards put in the stock."""
-    work = pool.copy()
-    fixed = np.zeros(hand_left.shape[0], np.bool_)
-    fixed[seat] = True
-    deal_counts(work, hand_left, fixed, w_counts, rng)
+    work = deal_others(seat, pool, hand_left, w_counts, rng)
     ids = np.empty(w_deck.shape[0], np.int64)
     m = 0
     for r in range(16):
@@ -108,10 +98,7 @@ def candidates(st, seat, n, lead, cand):
                          st.scratch)
     greedy = choose_greedy(seat, st.moves, n, st.hand_left, top_seat, st.pp, st.rules)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = add_candidate(cand, 0, smart)
-    if not lead:
-        nc = add_candidate(cand, nc, -1)
-    nc = add_candidate(cand, nc, greedy)
+    nc = first_candidates(cand, smart, greedy, lead)
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
         cost = np.empty(n, np.int64)
         for i in range(n):
@@ -126,24 +113,16 @@ def search_move(st, seat):
     or -2 when there is nothing to search (no play, one sensible move, or going out) and the
     turn decides as smart would."""
     n = gd_generate(st.counts[seat], st.top, st.rules, st.moves, st.work)
-    if n == 0:
+    if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return -2
-    for i in range(n):
-        if st.moves[i, 2] == st.hand_left[seat]:
-            return -2
     cand = np.empty(n + 1, np.int64)
     nc, smart = candidates(st, seat, n, st.gs[GS_TOP_SEAT] < 0, cand)
     if nc < 2:
         return -2
-    return sd.search_decide(st, seat, PLAY, cand, nc, smart, st.gs[GS_N_TURNS])
+    return sd.search_decide(st, seat, PLAY, cand, nc, smart, st.gs[GS_N_TURNS], seat, 1)
 
 
 # ---- the search driver's hooks (kernels.climb.search_driver) for GandengyanState ---------------------
-
-@implements(sd.search_params, LAYOUT)
-def _search_params(st, seat):
-    return np.int64(st.pp[seat, PP_WORLDS]), st.pp[seat, PP_CONFIDENCE], np.int64(st.pp[seat, PP_ROLLOUT])
-
 
 @implements(sd.knowledge, LAYOUT)
 def _knowledge(st, seat, kind):
@@ -159,23 +138,11 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
-    return _finish(borrow(world), seat, option)  # the driver's world outlives the rollout
-
-
-@njit(cache=True, nogil=True)
-def _finish(world, seat, forced):
-    """Play ``forced`` in ``world`` (a ``borrow`` view) and finish the hand with its players; ``seat``'s money."""
+    """Play ``option`` in ``world`` and finish the hand with its players; ``seat``'s money."""
+    forced = option
     for _ in range(MAX_ROLLOUT_TURNS):
         if take_turn(world, forced):
             break
         forced = -2
     end_facts(world)
-    return seat_money(seat, world.row, world.hand_left.shape[0], world.mv)
-
-
-@implements(sd.record_search, LAYOUT)
-def _record_search(st, seat, rollouts, agreed):
-    st.row[ROW_SEARCH_DECISIONS + seat] += 1
-    st.row[ROW_SEARCH_ROLLOUTS + seat] += rollouts
-    if agreed:
-        st.row[ROW_SEARCH_AGREE + seat] += 1
+    return seat_money(seat, world.row, world.hand_left.shape[0], world.mv), True

@@ -25,23 +25,17 @@ from numba import njit
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, GS_TURN
 from kernels.climb.rankmask import pack_counts
-from kernels.climb.search import deal_counts
-from kernels.climb.search_pick import add_candidate, fill_cheapest
+from kernels.climb.search import deal_others
+from kernels.climb.search_pick import fill_cheapest, first_candidates, nothing_to_search
 from kernels.guanpai.layout import LAYOUT
 from kernels.guanpai.money import seat_money
 from kernels.guanpai.movegen import is_bomb, order_of
-from kernels.guanpai.policies import (
-    PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, choose_greedy, choose_smart, plan_after,
-)
+from kernels.guanpai.policies import PP_CANDIDATES, choose_greedy, choose_smart, plan_after
 from kernels.guanpai.state import LAYOUT as STATE
-from kernels.guanpai.state import borrow
 from kernels.guanpai.turn import take_turn, turn_moves
 from kernels.hooks import implements
 
 ROW_PLAYS = LAYOUT.at("plays")
-ROW_SEARCH_DECISIONS = LAYOUT.at("search_decisions")
-ROW_SEARCH_AGREE = LAYOUT.at("search_agree")
-ROW_SEARCH_ROLLOUTS = LAYOUT.at("search_rollouts")
 MAX_ROLLOUT_TURNS = 4096
 PLAY = 0  # the one decision kind 关牌 searches
 
@@ -59,14 +53,7 @@ def unseen_pool(seat, pack, dealt, counts, pool):
 def deal_opponent(seat, pool, hand_left, counts, rng):
     """``counts`` = the seat's own counts (left as they are) and the opponent's dealt at random
     from ``pool`` (``hand_left[opp]`` cards); ``pool`` is not changed."""
-    fixed = np.zeros(2, np.bool_)
-    fixed[seat] = True
-    deal_counts(pool.copy(), hand_left, fixed, counts, rng)
-
-
-@implements(sd.search_params, STATE)
-def _search_params(st, seat):
-    return np.int64(st.pp[seat, PP_WORLDS]), st.pp[seat, PP_CONFIDENCE], np.int64(st.pp[seat, PP_ROLLOUT])
+    deal_others(seat, pool, hand_left, counts, rng)
 
 
 @implements(sd.knowledge, STATE)
@@ -83,26 +70,14 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, STATE)
 def _play_out(world, seat, kind, option):
-    return _finish(borrow(world), seat, option)  # the driver's world outlives the rollout
-
-
-@njit(cache=True, nogil=True)
-def _finish(world, seat, forced):
-    """Play ``forced`` in ``world`` and finish the hand with its players; ``seat``'s money."""
+    """Play ``option`` in ``world`` and finish the hand with its players; ``seat``'s money."""
+    forced = option
     for _ in range(MAX_ROLLOUT_TURNS):
         if take_turn(world, turn_moves(world, world.gs[GS_TURN]), forced):
             break
         forced = -2
     loser = 1 - world.order[0]
-    return seat_money(seat, world.order[0], world.hand_left[loser], world.row[ROW_PLAYS + loser], world.mv)
-
-
-@implements(sd.record_search, STATE)
-def _record_search(st, seat, rollouts, agreed):
-    st.row[ROW_SEARCH_DECISIONS + seat] += 1
-    st.row[ROW_SEARCH_ROLLOUTS + seat] += rollouts
-    if agreed:
-        st.row[ROW_SEARCH_AGREE + seat] += 1
+    return seat_money(seat, world.order[0], world.hand_left[loser], world.row[ROW_PLAYS + loser], world.mv), True
 
 
 @njit(cache=True, nogil=True)
@@ -122,10 +97,7 @@ def candidates(st, seat, n, lead, cand):
     smart = choose_smart(seat, moves, n, lead, c, st.hand_left, st.pp, st.rules)
     greedy = choose_greedy(seat, moves, n, lead, st.hand_left, st.pp, st.rules)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = add_candidate(cand, 0, smart)
-    if not lead:
-        nc = add_candidate(cand, nc, -1)
-    nc = add_candidate(cand, nc, greedy)
+    nc = first_candidates(cand, smart, greedy, lead)
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
         cost = np.empty(n, np.int64)
         hand = pack_counts(c, 13)
@@ -140,13 +112,10 @@ def search_move(st, seat, n):
     """The search player's move at its turn, among the ``n`` moves ``turn_moves`` listed in
     ``st.moves``: a row of them, -1 to pass, or -2 when there is nothing to search (one sensible
     move, or going out) and smart's rule decides."""
-    if n == 0:
+    if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return -2
-    for i in range(n):
-        if st.moves[i, 2] == st.hand_left[seat]:
-            return -2
     cand = np.empty(n + 1, np.int64)
     nc, smart = candidates(st, seat, n, st.gs[GS_TOP_SEAT] < 0, cand)
     if nc < 2:
         return -2
-    return sd.search_decide(st, seat, PLAY, cand, nc, smart, st.gs[GS_N_TURNS])
+    return sd.search_decide(st, seat, PLAY, cand, nc, smart, st.gs[GS_N_TURNS], seat, 1)

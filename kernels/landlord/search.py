@@ -20,11 +20,12 @@ about hands. Decisions before the tricks
 are searched in ``kernels.landlord.search_bids``.
 
 The method is the one search driver's (``kernels.climb.search_driver.search_decide``); this module
-gives it the family's candidates and its five hooks for ``LandlordState``: the search parameters
-(a decision before the tricks searches ``BID_WORLDS`` times the worlds), what the seat knows
+gives it the family's candidates and its hooks for ``LandlordState``: what the seat knows
 (``knowledge``), a world (``sample_world``: the hidden hands, or before the tricks the whole deal
-the seat cannot see), a play-out (``play_out``: the family's own turn,
-``kernels.landlord.turn.play_on``, with the world's players) and the count (``record_search``).
+the seat cannot see) and a play-out (``play_out``: the family's own turn,
+``kernels.landlord.turn.play_on``, with the world's players). A decision before the tricks
+searches ``BID_WORLDS`` times the worlds; rollout players above smart are capped to smart (the
+state's ``search_at``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from numba import njit
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT
 from kernels.climb.search import deal_counts
-from kernels.climb.search_pick import add_candidate, fill_cheapest
+from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
 from kernels.hooks import implements
 from kernels.landlord.money import seat_money
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_N_SEATS, is_bomb_class, main_order
@@ -43,16 +44,10 @@ from kernels.landlord.phases import (
     DEC_N, KIND_BAODAO, KIND_MINGPAI, KIND_TANDA, PRE_NO_LANDLORD, PRE_OVER, in_baodao_set, pre_tricks,
     start_tricks,
 )
-from kernels.landlord.policies import (
-    PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART, _after_plan, _weakest_bomb, choose_greedy, choose_smart,
-)
-from kernels.landlord.rows import (
-    BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS,
-    ROW_SEARCH_ROLLOUTS, end_facts,
-)
-from kernels.landlord.search_bids import BID_WORLDS, sample_deal
-from kernels.landlord.state import GS_BLOCK, GS_SEARCH_KIND, LAYOUT
-from kernels.state import borrow
+from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _weakest_bomb, choose_greedy, choose_smart
+from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, end_facts
+from kernels.landlord.search_bids import sample_deal
+from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_moves
 
 KIND_PLAY = 5  # a play decision (the decisions before the tricks are kernels.landlord.phases KIND_*)
@@ -153,10 +148,7 @@ def candidates(st, seat, n, cand):
     smart = choose_smart(st, seat, n)
     greedy = choose_greedy(st, seat, n)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = add_candidate(cand, 0, smart)
-    if not lead:
-        nc = add_candidate(cand, nc, -1)
-    nc = add_candidate(cand, nc, greedy)
+    nc = first_candidates(cand, smart, greedy, lead)
     if not lead:
         weakest = _weakest_bomb(st.moves, n)
         if weakest >= 0:
@@ -174,28 +166,16 @@ def search_move(st, seat):
     """The search player's move at its turn: an index in ``turn_moves``' order, -1 to pass, or -2
     when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
     n, _ = turn_moves(st, seat)
-    if n == 0:
+    if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return -2
-    for i in range(n):
-        if st.moves[i, 2] == st.hand_left[seat]:
-            return -2
     cand = np.empty(n + 3, np.int64)
     nc, smart = candidates(st, seat, n, cand)
     if nc < 2:
         return -2
-    st.gs[GS_SEARCH_KIND] = KIND_PLAY
-    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS])
+    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS], seat, 1)
 
 
 # ---- the search driver's hooks for LandlordState (kernels.climb.search_driver) ---------------------
-
-@implements(sd.search_params, LAYOUT)
-def _search_params(st, seat):
-    worlds = max(np.int64(1), np.int64(st.pp[seat, PP_WORLDS]))
-    if st.gs[GS_SEARCH_KIND] != KIND_PLAY:
-        worlds *= BID_WORLDS
-    return worlds, st.pp[seat, PP_CONFIDENCE], min(np.int64(st.pp[seat, PP_ROLLOUT]), np.int64(SMART))
-
 
 @implements(sd.knowledge, LAYOUT)
 def _knowledge(st, seat, kind):
@@ -225,15 +205,10 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
-    return _play_world(borrow(world), seat, kind, option)  # the driver's world outlives the play-out
-
-
-@njit(cache=True, nogil=True)
-def _play_world(world, seat, kind, option):
-    """``play_out``'s body, on a borrowed view of the driver's world: ``option`` played, then the
-    hand to its end; ``seat``'s money."""
+    """``option`` played, then the hand to its end: ``seat``'s money, and whether the hand reached
+    the tricks (a rollout; a redeal or 报到 不打 plays none)."""
     if kind == KIND_PLAY:
-        return rollout(world, option, seat)
+        return rollout(world, option, seat), True
     # a decision before the tricks: the table's earlier answers forced, this one, then everything
     k = world.dec[DEC_N]
     world.forced[:] = -1
@@ -241,22 +216,9 @@ def _play_world(world, seat, kind, option):
     world.forced[k] = option
     code = pre_tricks(world, False)
     if code == PRE_NO_LANDLORD:
-        return 0.0  # a redeal (or no game): worth the same whatever the seat answered
+        return 0.0, False  # a redeal (or no game): worth the same whatever the seat answered
     if code == PRE_OVER:
-        return seat_money(world.row, seat, world.rules[LL_N_SEATS], world.mv)
+        return seat_money(world.row, seat, world.rules[LL_N_SEATS], world.mv), False
     start_tricks(world)
     world.gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
-    world.tally[world.gs[GS_BLOCK]] += 1  # played through the tricks: a rollout
-    return rollout(world, np.int64(-2), seat)
-
-
-@implements(sd.record_search, LAYOUT)
-def _record_search(st, seat, rollouts, agreed):
-    st.row[ROW_SEARCH_DECISIONS + seat] += 1
-    if st.gs[GS_SEARCH_KIND] == KIND_PLAY:
-        st.row[ROW_SEARCH_ROLLOUTS + seat] += rollouts
-    else:  # only the play-outs that reached the tricks count (a redeal or 报到 不打 plays none)
-        st.row[ROW_SEARCH_ROLLOUTS + seat] += st.tally[st.gs[GS_BLOCK]]
-        st.tally[st.gs[GS_BLOCK]] = 0
-    if agreed:
-        st.row[ROW_SEARCH_AGREE + seat] += 1
+    return rollout(world, np.int64(-2), seat), True

@@ -26,7 +26,6 @@ from kernels.landlord.phases import (
     DEC_HIGHEST, DEC_KIND, DEC_N, DEC_SEAT, KIND_BAODAO, KIND_BID, KIND_MINGPAI, KIND_QIANG, KIND_TANDA, choose_baodao,
 )
 from kernels.landlord.policies import PP_MINGPAI, PP_QIANG, SMART, choose_bid, choose_yes
-from kernels.landlord.state import GS_BLOCK, GS_SEARCH_KIND
 
 BID_WORLDS = 4  # a bid is searched in this many times the play decisions' worlds: there are few of them, a
 #                 bid multiplies every later payment, and with few worlds the best of several answers often
@@ -107,6 +106,4 @@ def search_pre(st):
         if opts[oi] == smart:
             opts[0], opts[oi] = opts[oi], opts[0]
             break
-    st.gs[GS_SEARCH_KIND] = kind
-    st.tally[st.gs[GS_BLOCK]] = 0
-    return sd.search_decide(st, seat, kind, opts, n_opt, smart, PRE_SALT + k)
+    return sd.search_decide(st, seat, kind, opts, n_opt, smart, PRE_SALT + k, seat, BID_WORLDS)

@@ -17,8 +17,8 @@ cheapest bomb-class play when following, then the cheapest other plays (no wilds
 The method is the family's one driver (``kernels.climb.search_driver.search_decide``); this module
 is what 双扣 adds to it: its candidates, and its hooks for the game's state (what the seat knows,
 how a world is dealt, a rollout with the game's own turn ``kernels.shuangkou.turn.take_turn``
-and plain policies, so the search never recurses, and where a decision is counted). Rows are by
-player (``st.player_at[seat]``), as every fact of this game.
+and plain policies, so the search never recurses). A decision is counted in the row of the
+player at the seat (``st.player_at[seat]``), as every fact of this game.
 """
 
 from __future__ import annotations
@@ -28,22 +28,17 @@ from numba import njit
 
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, SF_FINISH
-from kernels.climb.search import collect_hidden, deal_hidden
-from kernels.climb.search_pick import add_candidate, fill_cheapest
+from kernels.climb.search import deal_unseen
+from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
 from kernels.hooks import implements
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.money import player_money
 from kernels.shuangkou.movegen import bomb_power, generate_moves
-from kernels.shuangkou.policies import (
-    PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, choose_greedy, choose_smart,
-)
+from kernels.shuangkou.policies import PP_CANDIDATES, choose_greedy, choose_smart
 from kernels.shuangkou.state import LAYOUT, N_CARDS
-from kernels.state import borrow
 from kernels.shuangkou.turn import take_turn
 
 ROW_DRAW_CARD, ROW_FINISH = HAND_LAYOUT.at("draw_card"), HAND_LAYOUT.at("finish")
-ROW_SEARCH_DECISIONS, ROW_SEARCH_AGREE = HAND_LAYOUT.at("search_decisions"), HAND_LAYOUT.at("search_agree")
-ROW_SEARCH_ROLLOUTS = HAND_LAYOUT.at("search_rollouts")
 MAX_ROLLOUT_TURNS = 4096
 KIND_MOVE = 0  # the one decision 双扣 searches: a play (or a pass)
 
@@ -58,9 +53,7 @@ def sample_world(seat, owner, hand_left, known_a, known_b, w_owner, unseen, stat
     for c in (known_a, known_b):
         if c >= 0 and owner[c] >= 0 and owner[c] != seat and not (c == known_b and known_a == known_b):
             fill[owner[c]] -= 1
-    n = collect_hidden(seat, owner, known_a, known_b, w_owner, unseen)
-    deal_hidden(seat, fill, unseen, n, w_owner, state)
-    return n
+    return deal_unseen(seat, owner, known_a, known_b, fill, w_owner, unseen, state)
 
 
 @njit(cache=True, nogil=True)
@@ -76,11 +69,6 @@ def rebuild_counts(owner, counts):
 
 
 # ---- the driver's hooks for 双扣's state (kernels.climb.search_driver) ------------------------------
-
-@implements(sd.search_params, LAYOUT)
-def _search_params(st, seat):
-    return st.pp[seat, PP_WORLDS], st.pp[seat, PP_CONFIDENCE], np.int64(st.pp[seat, PP_ROLLOUT])
-
 
 @implements(sd.knowledge, LAYOUT)
 def _knowledge(st, seat, kind):
@@ -101,11 +89,6 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
-    return _finish(borrow(world), seat, option)  # the driver's world outlives the rollout
-
-
-@njit(cache=True, nogil=True)
-def _finish(world, seat, option):
     """Play ``option`` (a move index, -1 pass), finish the hand with the world's players; the
     money of the player at ``seat``."""
     f = option
@@ -115,16 +98,7 @@ def _finish(world, seat, option):
         f = -2
     for s in range(world.player_at.shape[0]):
         world.row[ROW_FINISH + world.player_at[s]] = world.seat_flags[SF_FINISH, s]
-    return player_money(world.player_at[seat], world.row, world.rules)
-
-
-@implements(sd.record_search, LAYOUT)
-def _record_search(st, seat, rollouts, agreed):
-    player = st.player_at[seat]
-    st.row[ROW_SEARCH_DECISIONS + player] += 1
-    st.row[ROW_SEARCH_ROLLOUTS + player] += rollouts
-    if agreed:
-        st.row[ROW_SEARCH_AGREE + player] += 1
+    return player_money(world.player_at[seat], world.row, world.rules), True
 
 
 # ---- candidates and the decision ------------------------------------------------------------------------
@@ -151,10 +125,7 @@ def candidates(st, seat, n, cand):
     smart = choose_smart(seat, moves, n, lead, counts, top_seat, st.hand_left, st.level_now, pp, rules)
     greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, st.hand_left, pp, rules)
     limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
-    nc = add_candidate(cand, 0, smart)
-    if not lead:
-        nc = add_candidate(cand, nc, -1)
-    nc = add_candidate(cand, nc, greedy)
+    nc = first_candidates(cand, smart, greedy, lead)
     if not lead:
         bomb, bomb_cost = -1, 1 << 60
         for i in range(n):
@@ -177,13 +148,10 @@ def search_move(st, seat):
     -2 when there is nothing to search (one sensible move, or going out) and smart's rule decides.
     The seat's moves are generated into ``st.moves`` (the turn generates them again)."""
     n = generate_moves(st.counts[seat], st.top, st.rules, st.moves)
-    if n == 0:
+    if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return -2
-    for i in range(n):
-        if st.moves[i, 2] == st.hand_left[seat]:
-            return -2
     cand = np.empty(n + 4, np.int64)
     nc, smart = candidates(st, seat, n, cand)
     if nc < 2:
         return -2
-    return sd.search_decide(st, seat, KIND_MOVE, cand, nc, smart, st.gs[GS_N_TURNS])
+    return sd.search_decide(st, seat, KIND_MOVE, cand, nc, smart, st.gs[GS_N_TURNS], st.player_at[seat], 1)

@@ -1,6 +1,6 @@
 """五十K's ``search`` player: the climbing family's one driver (``kernels.climb.search_driver``:
 determinized worlds, every candidate rolled out in each, smart's choice kept unless another is
-``confidence`` standard errors ahead) with 五十K's candidates and its five hooks for ``WushikState``.
+``confidence`` standard errors ahead) with 五十K's candidates and its hooks for ``WushikState``.
 
 A world deals the cards the seat cannot see consistently with what it knows — its own hand, the
 cards played, every seat's card count (五十K has no suit to follow and nothing declared, so no
@@ -21,30 +21,21 @@ from numba import njit
 
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, SF_FINISH
-from kernels.climb.search import collect_hidden, deal_hidden
-from kernels.climb.search_pick import add_candidate, fill_cheapest
+from kernels.climb.search import deal_unseen
+from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
 from kernels.hooks import implements
 from kernels.wushik import turn
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.money import seat_money
 from kernels.wushik.movegen import generate_moves, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, SUIT_FU
-from kernels.wushik.policies import (
-    PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, choose_greedy, choose_smart,
-)
+from kernels.wushik.policies import PP_CANDIDATES, choose_greedy, choose_smart
 from kernels.wushik.state import LAYOUT, N_IDS
 
 ROW_HAND_NO = HAND_LAYOUT.at("hand_no")
 ROW_FINISH, ROW_CAPTURED = HAND_LAYOUT.at("finish"), HAND_LAYOUT.at("captured")
-ROW_SEARCH_DECISIONS, ROW_SEARCH_AGREE = HAND_LAYOUT.at("search_decisions"), HAND_LAYOUT.at("search_agree")
-ROW_SEARCH_ROLLOUTS = HAND_LAYOUT.at("search_rollouts")
 HAND_SALT = 1 << 20  # the search stream's index: turn number + hand number * HAND_SALT
 MOVE = 0  # the one decision kind 五十K searches: a play (五十K has no bidding)
-
-
-@implements(sd.search_params, LAYOUT)
-def _search_params(st, seat):
-    return np.int64(st.pp[seat, PP_WORLDS]), st.pp[seat, PP_CONFIDENCE], np.int64(st.pp[seat, PP_ROLLOUT])
 
 
 @implements(sd.knowledge, LAYOUT)
@@ -57,8 +48,7 @@ def _sample_world(world, st, seat, kind, know, rng):
     """The cards ``seat`` cannot see dealt at random to the other seats, ``hand_left[s]`` each, in
     seat order (``tests.reference.search.sample_world`` with no forbidden card); every seat's
     rank and suit counts rebuilt from the owners."""
-    n = collect_hidden(seat, st.owner, -1, -1, world.owner, know)
-    deal_hidden(seat, st.hand_left, know, n, world.owner, rng)
+    deal_unseen(seat, st.owner, -1, -1, st.hand_left, world.owner, know, rng)
     world.counts[:, :] = 0
     world.suit_counts[:, :, :] = 0
     for c in range(N_IDS):
@@ -76,15 +66,7 @@ def _play_out(world, seat, kind, option):
     for s in range(MAX_SEATS):
         world.row[ROW_FINISH + s] = world.seat_flags[SF_FINISH, s]
         world.row[ROW_CAPTURED + s] = world.captured[s]
-    return seat_money(seat, world.row, world.rules)
-
-
-@implements(sd.record_search, LAYOUT)
-def _record_search(st, seat, rollouts, agreed):
-    st.row[ROW_SEARCH_DECISIONS + seat] += 1
-    st.row[ROW_SEARCH_ROLLOUTS + seat] += rollouts
-    if agreed:
-        st.row[ROW_SEARCH_AGREE + seat] += 1
+    return seat_money(seat, world.row, world.rules), True
 
 
 @njit(cache=True, nogil=True)
@@ -108,10 +90,7 @@ def candidates(st, seat, n, cand):
     smart = choose_smart(moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
     greedy = choose_greedy(moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = add_candidate(cand, 0, smart)
-    if not lead:
-        nc = add_candidate(cand, nc, -1)
-    nc = add_candidate(cand, nc, greedy)
+    nc = first_candidates(cand, smart, greedy, lead)
     if not lead:
         fk, fk_cost, bomb, bomb_cost = -1, 1 << 60, -1, 1 << 60
         for i in range(n):
@@ -138,14 +117,11 @@ def search_move(st, seat):
     """The search player's move at its turn: an index in ``generate_moves``' order, -1 to pass, or
     -2 when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
     n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, st.moves)
-    for i in range(n):
-        if st.moves[i, 2] == st.hand_left[seat]:
-            return -2
-    if n == 0:
+    if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return -2
     cand = np.empty(n + 4, np.int64)
     nc, smart = candidates(st, seat, n, cand)
     if nc < 2:
         return -2
     return sd.search_decide(st, seat, np.int64(MOVE), cand, nc, smart,
-                            st.gs[GS_N_TURNS] + st.row[ROW_HAND_NO] * HAND_SALT)
+                            st.gs[GS_N_TURNS] + st.row[ROW_HAND_NO] * HAND_SALT, seat, 1)

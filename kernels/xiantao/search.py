@@ -35,18 +35,16 @@ from kernels.climb.loop import (
 )
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS
 from kernels.climb.search import collect_hidden, deal_hidden
-from kernels.climb.search_pick import add_candidate, fill_cheapest
+from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
 from kernels.hooks import implements
 from kernels.xiantao.callcard import choose_call_card
 from kernels.xiantao.ladder import bomb_level
 from kernels.xiantao.money import seat_money
 from kernels.xiantao.movegen import LEVEL_TABLE, generate_moves
 from kernels.xiantao.policies import (
-    GREEDY, PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
+    GREEDY, PP_CANDIDATES, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
 )
-from kernels.xiantao.rows import (
-    ROW_SEARCH_AGREE, ROW_SEARCH_DECISIONS, ROW_SEARCH_ROLLOUTS, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy,
-)
+from kernels.xiantao.rows import ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy
 from kernels.xiantao import turn
 from kernels.xiantao.state import GS_CALL, LAYOUT
 
@@ -140,10 +138,7 @@ def candidates(st, seat, moves, n, cand):
     smart = choose_play(SMART, seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
     greedy = choose_play(GREEDY, seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = add_candidate(cand, 0, smart)
-    if not lead:
-        nc = add_candidate(cand, nc, -1)
-    nc = add_candidate(cand, nc, greedy)
+    nc = first_candidates(cand, smart, greedy, lead)
     for i in range(n):  # a 7张/8张 played whole
         if (moves[i, F_KIND] == BOMB and moves[i, F_WILDS] == 0 and moves[i, F_SIZE] >= 7
                 and moves[i, F_SIZE] == counts[seat, moves[i, F_RANK]]):
@@ -166,17 +161,14 @@ def search_move(st, seat):
     -2 when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
     moves = st.moves
     n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, moves)
-    if n == 0:
+    if nothing_to_search(moves, n, st.hand_left[seat]):
         return np.int64(-2)
-    for i in range(n):
-        if moves[i, F_SIZE] == st.hand_left[seat]:
-            return np.int64(-2)
     turn.fill_relations(st.seat_flags[SF_REL], st.gs, seat)
     cand = np.empty(n + 1, np.int64)
     nc, smart = candidates(st, seat, moves, n, cand)
     if nc < 2:
         return np.int64(-2)
-    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS])
+    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS], seat, 1)
 
 
 @njit(cache=True, nogil=True)
@@ -186,15 +178,11 @@ def search_hard(st, seat):
     players would."""
     cand = np.arange(2)  # 0 declines, 1 declares; the paired gains are declaring's over declining's
     smart = np.int64(1) if wants_hard(st, SMART, seat) else np.int64(0)
-    return sd.search_decide(st, seat, np.int64(KIND_HARD), cand, np.int64(2), smart, np.int64(HARD_SALT) + seat) == 1
+    return sd.search_decide(st, seat, np.int64(KIND_HARD), cand, np.int64(2), smart, np.int64(HARD_SALT) + seat,
+                            seat, 1) == 1
 
 
 # ---- the search driver's hooks for XiantaoState (kernels.climb.search_driver) ------------------------
-
-@implements(sd.search_params, LAYOUT)
-def _search_params(st, seat):
-    return np.int64(st.pp[seat, PP_WORLDS]), st.pp[seat, PP_CONFIDENCE], np.int64(st.pp[seat, PP_ROLLOUT])
-
 
 @implements(sd.knowledge, LAYOUT)
 def _knowledge(st, seat, kind):
@@ -238,7 +226,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
     if kind == KIND_PLAY:
-        return _rollout(world, seat, option)
+        return _rollout(world, seat, option), True
     # 硬牌: declaring, or declining and letting the later seats answer and 庄家 call a card
     gs = world.gs
     banker = gs[GS_BANKER]
@@ -254,7 +242,7 @@ def _play_out(world, seat, kind, option):
     if hard_seat < 0:
         call_card = choose_call_card(world, banker)
         if call_card < 0:
-            return np.nan  # a redeal: worth the same whatever the seat answered
+            return np.nan, False  # a redeal: worth the same whatever the seat answered
         o = other_copy(call_card, world.owner.shape[0])
         partner = world.owner[o] if o >= 0 else np.int64(-1)
         if partner == banker or partner < 0:
@@ -262,12 +250,4 @@ def _play_out(world, seat, kind, option):
     turn.start_tricks(world, banker, partner, hard_seat, call_card, revealed)
     world.row[:] = 0
     gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
-    return _rollout(world, seat, np.int64(-2))
-
-
-@implements(sd.record_search, LAYOUT)
-def _record_search(st, seat, rollouts, agreed):
-    st.row[ROW_SEARCH_DECISIONS + seat] += 1
-    st.row[ROW_SEARCH_ROLLOUTS + seat] += rollouts
-    if agreed:
-        st.row[ROW_SEARCH_AGREE + seat] += 1
+    return _rollout(world, seat, np.int64(-2)), True

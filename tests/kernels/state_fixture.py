@@ -19,11 +19,6 @@ COIN = CLIMB_CORE.extend("CoinState", __name__, [
 CoinState = COIN.cls
 
 
-@implements(sd.search_params, COIN)
-def _params(st, seat):
-    return np.int64(st.pp[seat, 0]), st.pp[seat, 1], np.int64(7)
-
-
 @implements(sd.knowledge, COIN)
 def _knowledge(st, seat, kind):
     return np.int64(10)  # the hidden card is one of 10
@@ -37,28 +32,23 @@ def _sample(world, st, seat, kind, know, rng):
 @implements(sd.play_out, COIN)
 def _play_out(world, seat, kind, option):
     if option == 3:
-        return np.nan  # not playable in any world
+        return np.nan, False  # not playable in any world
     assert world.policies[seat] == 7  # rollout players are set
-    return world.prize[option] + (world.hidden[0] - 4.5) * 0.1
-
-
-@implements(sd.record_search, COIN)
-def _record(st, seat, rollouts, agreed):
-    st.row[0] += 1
-    st.row[1] += rollouts
-    st.row[2] += 1 if agreed else 0
+    return world.prize[option] + (world.hidden[0] - 4.5) * 0.1, True
 
 
 @njit(cache=True, nogil=True)
 def decide(st, cand, nc):
-    return sd.search_decide(st, np.int64(0), np.int64(0), cand, nc, cand[0], np.int64(5))
+    return sd.search_decide(st, np.int64(0), np.int64(0), cand, nc, cand[0], np.int64(5), np.int64(0), np.int64(1))
 
 
 def new_state(prize, worlds=8, z=2.0):
-    st = COIN.allocate({"rules": np.zeros(8, np.int64), "mv": np.zeros(1)}, seats=4, ranks=16, row=4,
-                       params=2, max_moves=4, scratch=2, log_rows=1)
+    search_at = np.array([0, 1, 2, 0, 1, 2, 7], np.int64)  # rows 0-2 count; pp columns 0-2; rollout player 7
+    st = COIN.allocate({"rules": np.zeros(8, np.int64), "mv": np.zeros(1), "search_at": search_at}, seats=4,
+                       ranks=16, row=4, params=3, max_moves=4, scratch=2, log_rows=1)
     st.prize[:] = prize
     st.pp[:, 0] = worlds
     st.pp[:, 1] = z
+    st.pp[:, 2] = 7
     st.rng[:] = [1, 2, 3, 4]
     return st
