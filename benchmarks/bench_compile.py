@@ -92,7 +92,7 @@ if int(sys.argv[5]):  # --top: each function's own compile time (its callees com
             if stack:
                 stack[-1][1] += d
             py = ev.data["dispatcher"].py_func
-            name = py.__module__ + "." + py.__qualname__
+            name = str(py.__module__) + "." + py.__qualname__  # generated functions have no module
             own[name] = own.get(name, 0.0) + d - inner
 
     event.register("numba:compile", Own())
