@@ -49,7 +49,7 @@ def pos_rank(p):
     return p - 2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def gen_sets(c, tk, lowest, pack, out, n):
     """Singles, pairs, then triples of natural ranks ``lowest``..12 (suit -1): all three kinds
     when leading (``tk`` PASS), only ``tk``'s kind when following (``lowest`` = above its rank)."""
@@ -62,7 +62,7 @@ def gen_sets(c, tk, lowest, pack, out, n):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def gen_chains(c, kind, per, min_len, lo, lowest_hi, want_len, pack, out, n):
     """Chains of ``per`` cards a rank (straights 1, 连对 2, 三连 3) of at least ``min_len`` ranks,
     by top position (>= ``lowest_hi``) then length, over chain positions ``lo``..13 (``pos_rank``:
@@ -72,10 +72,12 @@ def gen_chains(c, kind, per, min_len, lo, lowest_hi, want_len, pack, out, n):
     for hi in range(max(lowest_hi, lo + min_len - 1), 14):
         cards = 0
         for length in range(1, hi - lo + 2):
-            r = pos_rank(hi - length + 1)
-            if c[r] < ((cards >> (4 * r)) & 15) + per:
+            p = hi - length + 1
+            r = p - 2 if lo == 2 else pos_rank(p)
+            if c[r] < per + (((cards >> (4 * r)) & 15) if lo == 0 else 0):  # an A met twice from lo 0
                 break
-            cards += per << (4 * r)
+            if pack or lo == 0:  # only when needed: unused, it cost ~15% of a generation
+                cards += per << (4 * r)
             if length >= min_len and (want_len <= 0 or length == want_len):
                 n = put_move(out, n, kind, pos_rank(hi), per * length, 0, -1, length, cards if pack else 0)
             if want_len > 0 and length >= want_len:
