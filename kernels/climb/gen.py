@@ -54,11 +54,18 @@ def gen_sets(c, tk, lowest, pack, out, n):
     """Singles, pairs, then triples of natural ranks ``lowest``..12 (suit -1): all three kinds
     when leading (``tk`` PASS), only ``tk``'s kind when following (``lowest`` = above its rank)."""
     lead = tk == PASS
-    for kind, per in ((SINGLE, 1), (PAIR, 2), (TRIPLE, 3)):
-        if lead or tk == kind:
-            for r in range(lowest, 13):
-                if c[r] >= per:
-                    n = put_move(out, n, kind, r, per, 0, -1, 1, (per << (4 * r)) if pack else 0)
+    if lead or tk == SINGLE:  # written out: a loop over (kind, count) pairs was slower
+        for r in range(lowest, 13):
+            if c[r] >= 1:
+                n = put_move(out, n, SINGLE, r, 1, 0, -1, 1, (1 << (4 * r)) if pack else 0)
+    if lead or tk == PAIR:
+        for r in range(lowest, 13):
+            if c[r] >= 2:
+                n = put_move(out, n, PAIR, r, 2, 0, -1, 1, (2 << (4 * r)) if pack else 0)
+    if lead or tk == TRIPLE:
+        for r in range(lowest, 13):
+            if c[r] >= 3:
+                n = put_move(out, n, TRIPLE, r, 3, 0, -1, 1, (3 << (4 * r)) if pack else 0)
     return n
 
 
