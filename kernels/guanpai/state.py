@@ -4,7 +4,7 @@ One ``GuanpaiState`` is a hand in play (``kernels.guanpai.play``), a census deal
 (``kernels.guanpai.census``) and a search world (``kernels.guanpai.search``). The Python side
 builds a template with ``new_state`` (the run's rules, deck and players as shared slots) and each
 parallel block takes ``clone(template)``. Scalars of the hand are ``gs`` slots from
-``GS_FAMILY`` on; the run's numbers travel as a small int64 vector (``RUN_*``).
+``GS_FAMILY`` on; the run's numbers travel as ``kernels.climb.run``'s ``RUN_*`` vector.
 """
 
 from __future__ import annotations
@@ -16,10 +16,6 @@ from kernels.climb.state import CLIMB_CORE, search_at
 from kernels.state import Slot, borrow  # noqa: F401  (re-exported: the package's kernels import it here)
 
 GS_LEAD_RANK = GS_FAMILY + 0  # rank of the first-lead card (the first play must hold one), -1 none
-
-# the run vector of play_range / census_range (int64; the seed as its 64 bits)
-RUN_SEED, RUN_START, RUN_COUNT, RUN_BLOCKS, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE = range(7)
-RUN_LEN = 7
 
 LAYOUT = CLIMB_CORE.extend("GuanpaiState", __name__, [
     Slot("deck", "int16", ("deck",), "the hand's shuffled deck (kernels.deal convention: position p to hand p % hands)"),
@@ -57,11 +53,3 @@ def new_state(comp, fix_card, fix_slots, policies=None, pp=None, mv=None, log_ro
     return LAYOUT.allocate(values, seats=seats, ranks=16, row=ROWS.length, max_moves=int(comp.rules[GP_MAX_MOVES]),
                            scratch=SCRATCH_LEN, log_rows=log_rows, deck=comp.deck.shape[0])
 
-
-def run_vector(seed, start=0, count=0, blocks=1, hands_per_session=1, rotate=False, duplicate=False) -> np.ndarray:
-    """The ``RUN_*`` vector (the seed kept as its 64 bits)."""
-    v = np.zeros(RUN_LEN, np.int64)
-    v[RUN_SEED] = np.array([seed], np.uint64).view(np.int64)[0]
-    v[RUN_START], v[RUN_COUNT], v[RUN_BLOCKS] = start, count, blocks
-    v[RUN_HANDS_PER_SESSION], v[RUN_ROTATE], v[RUN_DUPLICATE] = hands_per_session, rotate, duplicate
-    return v
