@@ -69,7 +69,9 @@ def _fast(games):
 
 
 INTERRUPTED = textwrap.dedent('''
+    import signal
     import time
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell's background job inherits SIGINT ignored
     from sim.warmup import run_groups
     from tests.sim.test_cli_compile_notice import _sleepy
     t0 = time.perf_counter()
