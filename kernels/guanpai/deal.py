@@ -57,7 +57,7 @@ def first_lead(deck, n_hands, hand_size, lead_order, holder):
     return -1, -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")  # once a census deal: a call passes every slot of st
 def deal_hand(st, seed, game):
     """Deal game ``game`` into ``st``: its stream ``(seed, game)`` in ``st.rng``, the shuffled deck
     with ``--fix``'s cards placed (``kernels.deal.place_fixed``), both players' ``counts``; returns
@@ -71,7 +71,7 @@ def deal_hand(st, seed, game):
     return first_lead(st.deck, n_hands, hand_size, st.lead_order, st.holder)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def seat_bombs(counts, seat):
     """Ranks ``seat`` holds four times (炸弹; the 3-card bomb not counted)."""
     bombs = 0
@@ -81,7 +81,7 @@ def seat_bombs(counts, seat):
     return bombs
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def holds_three_bomb(counts, seat, rules, exact):
     """Does ``seat`` hold the 3-card bomb (>= 3 of its rank; exactly 3 with ``exact``)? False
     when the ruleset has none."""
