@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from kernels.climb.gen import put_move  # the record (kind, rank, size, wilds, big joker, chain, wild-as)
 from kernels.shuangkou.moves import BOMB, PAIR, PAIR_CHAIN, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, \
     TRIPLE, LIANZHA
 
@@ -52,20 +53,6 @@ def window_fill(nat, lo, length, per):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _emit(out, n, kind, rank, size, wilds, big, chain, wildas):
-    if n < out.shape[0]:
-        out[n, 0] = kind
-        out[n, 1] = rank
-        out[n, 2] = size
-        out[n, 3] = wilds
-        out[n, 4] = big
-        out[n, 5] = chain
-        out[n, 6] = wildas
-        return n + 1
-    return n
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _runs(nat, span, total, wilds, bj, kind, per, min_len, out, n):
     """Every window of a run of ``per`` each that these cards complete exactly (``span``: the
     lowest and highest natural rank among them)."""
@@ -78,7 +65,7 @@ def _runs(nat, span, total, wilds, bj, kind, per, min_len, out, n):
     for lo in range(max(0, hi_nat - length + 1), min(lo_nat, TOP_CHAIN_RANK + 1 - length) + 1):
         missing, packed = window_fill(nat, lo, length, per)
         if missing == wilds:
-            n = _emit(out, n, kind, lo + length - 1, total, wilds, bj, length, packed)
+            n = put_move(out, n, kind, lo + length - 1, total, wilds, bj, length, packed)
     return n
 
 
@@ -97,13 +84,13 @@ def complete(nat, sj, bj, mode, allow_lianzha, out):
     jokers = sj + bj
     if total_nat == 0:
         if jokers == 1:
-            n = _emit(out, n, SINGLE, 13 if sj == 1 else 14, 1, 0, bj, 1, 0)
+            n = put_move(out, n, SINGLE, 13 if sj == 1 else 14, 1, 0, bj, 1, 0)
         elif jokers == 2 and (sj == 2 or bj == 2):
-            n = _emit(out, n, PAIR, 13 if sj == 2 else 14, 2, 0, bj, 1, 0)
+            n = put_move(out, n, PAIR, 13 if sj == 2 else 14, 2, 0, bj, 1, 0)
         elif jokers == 3:
-            n = _emit(out, n, SANWANG, -1, 3, 0, bj, 1, 0)
+            n = put_move(out, n, SANWANG, -1, 3, 0, bj, 1, 0)
         elif jokers == 4:
-            n = _emit(out, n, TIANWANG, -1, 4, 0, bj, 1, 0)
+            n = put_move(out, n, TIANWANG, -1, 4, 0, bj, 1, 0)
         return n
     if wild_jokers(sj, bj, mode) < jokers:
         return 0  # a joker that is not wild cannot join natural cards
@@ -117,13 +104,13 @@ def complete(nat, sj, bj, mode, allow_lianzha, out):
     if lo_nat == hi_nat:  # one natural rank
         wa = jokers << (4 * lo_nat)
         if total == 1:
-            n = _emit(out, n, SINGLE, lo_nat, 1, 0, 0, 1, 0)
+            n = put_move(out, n, SINGLE, lo_nat, 1, 0, 0, 1, 0)
         elif total == 2:
-            n = _emit(out, n, PAIR, lo_nat, 2, jokers, bj, 1, wa)
+            n = put_move(out, n, PAIR, lo_nat, 2, jokers, bj, 1, wa)
         elif total == 3:
-            n = _emit(out, n, TRIPLE, lo_nat, 3, jokers, bj, 1, wa)
+            n = put_move(out, n, TRIPLE, lo_nat, 3, jokers, bj, 1, wa)
         else:
-            n = _emit(out, n, BOMB, lo_nat, total, jokers, bj, 1, wa)
+            n = put_move(out, n, BOMB, lo_nat, total, jokers, bj, 1, wa)
     n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, STRAIGHT, 1, 5, out, n)
     n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, PAIR_CHAIN, 2, 3, out, n)
     n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, TRIO_CHAIN, 3, 3, out, n)
