@@ -7,9 +7,11 @@ to player (p - rotation) % 4 (``--duplicate``: player k holds what seat k + rota
 who sits at seat k until the draw's swap moves him (SK-2). Without the draw the player dealt
 seat 0's hand leads and partners sit opposite as dealt.
 
-The hand is played on the game's declared state (``kernels.shuangkou.state``): ``play_range``
-clones a run's template once per parallel block; a run's numbers come in a small int64 vector
-``run`` (``RUN_*``).
+The hand is played on the game's declared state (``kernels.shuangkou.state``); the run (parallel
+blocks, seat rotation, duplicate deals, the logged hand) is the climbing family's driver
+(``kernels.climb.run``), for which this module implements ``play_hand``. The driver seats the
+run's players by player (player k plays slot ``(k + g) % 4`` with ``rotate``); ``play_hand``
+moves the swapped players' ids and parameters with them for the hand and back after it.
 
 Scoring is not done here: the kernel writes the raw facts of ``kernels.shuangkou.layout``, by
 player, and ``sim.games.shuangkou.scoring`` turns them into money.
@@ -18,22 +20,23 @@ player, and ``sim.games.shuangkou.scoring`` turns them into money.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
+from kernels.climb import run
 from kernels.climb.loop import (
     CL_HAND_SIZE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS,
     GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, MAX_LOG, SF_FINISH,
 )
 from kernels.deal import place_fixed, shuffle
+from kernels.hooks import implements
 from kernels.rng import seed_stream
 from kernels.shuangkou.draw import apply_swap, partner_draw, swap_seat
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import S_DIRECTION, S_JIEFENG, S_PARTNER_DRAW, S_WILD_MODE
 from kernels.shuangkou.policies import SEARCH
 from kernels.shuangkou.search import search_move
-from kernels.shuangkou.state import N_CARDS, N_SEATS, new_state
+from kernels.shuangkou.state import LAYOUT as STATE, N_CARDS, N_SEATS, new_state
 from kernels.shuangkou.turn import take_turn
-from kernels.state import borrow, clone
 from kernels.shuangkou.wild import wild_jokers
 
 ROW_LEN = HAND_LAYOUT.length
@@ -43,19 +46,6 @@ ROW_DRAW_CARD, ROW_LEADER, ROW_MATE, ROW_SWAPPED, ROW_SEAT = (
 ROW_FINISH, ROW_DEALT_JOKERS, ROW_DEALT_MAX_BOMB = _at("finish"), _at("dealt_jokers"), _at("dealt_max_bomb")
 ROW_LEFT_MAX_BOMB = _at("left_max_bomb")
 ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at("n_jiefeng")
-
-# the run vector (int64): the seed's bits, the first hand, how many, the options, the blocks
-RUN_SEED, RUN_START, RUN_COUNT, RUN_ROTATE, RUN_DUPLICATE, RUN_BLOCKS = range(6)
-RUN_LEN = 6
-
-
-def run_vector(seed, start, count, rotate=False, duplicate=False, n_blocks=1) -> np.ndarray:
-    """The ``run`` vector of ``play_range`` / ``play_hand`` (the seed's 64 bits kept as int64)."""
-    run = np.zeros(RUN_LEN, np.int64)
-    run[RUN_SEED] = np.array([seed], np.uint64).view(np.int64)[0]
-    run[RUN_START], run[RUN_COUNT], run[RUN_BLOCKS] = start, count, n_blocks
-    run[RUN_ROTATE], run[RUN_DUPLICATE] = int(rotate), int(duplicate)
-    return run
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -114,22 +104,30 @@ def deal_and_draw(st, rotation):
     return leader
 
 
-@njit(cache=True, nogil=True)
-def play_hand(st, run, g, search_on):
-    """Deal, draw and play hand ``g`` of the run (``RUN_*``: with ``duplicate`` deal ``g // 4`` turned
-    by ``g % 4``; with ``rotate`` player k plays the run's player ``(k + g) % 4``); raw facts into
-    ``st.row``. Returns the number of log rows. ``search_on``: None when no seat searches, so numba
-    prunes the search and does not compile it."""
+@njit(cache=True, nogil=True, inline="always")
+def _swap_players(st, a, b):
+    """Seats ``a`` and ``b`` exchange their players' ids and parameters (they follow the draw's swap)."""
+    t = st.policies[a]
+    st.policies[a] = st.policies[b]
+    st.policies[b] = t
+    for j in range(st.pp.shape[1]):
+        x = st.pp[a, j]
+        st.pp[a, j] = st.pp[b, j]
+        st.pp[b, j] = x
+
+
+@implements(run.play_hand, STATE)
+def play_hand(st, seed, deal, rotation, carry, last, search_on):
+    """Deal ``deal`` (turned by ``rotation``), draw and play it; raw facts into ``st.row``. Returns
+    the number of log rows. ``st.policies`` / ``st.pp`` come by player and leave by player: the
+    draw's swap moves them to the players' seats for the hand. ``search_on``: None when no seat
+    searches, so numba prunes the search and does not compile it."""
     row, gs, rules = st.row, st.gs, st.rules
-    duplicate = run[RUN_DUPLICATE] != 0
     row[:] = 0
-    seed_stream(np.uint64(run[RUN_SEED]), g // N_SEATS if duplicate else g, st.rng)
-    leader = deal_and_draw(st, g % N_SEATS if duplicate else 0)
-    shift = g if run[RUN_ROTATE] != 0 else 0
-    for s in range(N_SEATS):
-        k = (st.player_at[s] + shift) % N_SEATS
-        st.policies[s] = st.run_policies[k]
-        st.pp[s, :] = st.run_pp[k, :]
+    seed_stream(seed, deal, st.rng)
+    leader = deal_and_draw(st, rotation)
+    if row[ROW_SWAPPED] != 0:
+        _swap_players(st, row[ROW_MATE], (leader + 2) % N_SEATS)
     gs[:] = 0
     gs[GS_TURN] = leader
     gs[GS_TOP_SEAT] = -1
@@ -161,37 +159,45 @@ def play_hand(st, run, g, search_on):
     row[ROW_N_TRICKS] = gs[GS_N_TRICKS]
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
     row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]
+    if row[ROW_SWAPPED] != 0:
+        _swap_players(st, row[ROW_MATE], (leader + 2) % N_SEATS)
     return gs[GS_N_LOG]
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def play_range(template, run, out_rows, search_on):
-    """Play the run's hands ``start .. start+count-1`` into ``out_rows[g - start]``, in ``n_blocks``
-    blocks run in parallel, each on its own ``clone`` of ``template`` (``RUN_*``, ``play_hand``).
-    ``search_on``: None unless a seat searches (``play_hand``)."""
-    start, count = run[RUN_START], run[RUN_COUNT]
-    n_blocks = max(1, min(count, run[RUN_BLOCKS]))
-    for b in prange(n_blocks):
-        st = clone(template)
-        for i in range(count * b // n_blocks, count * (b + 1) // n_blocks):
-            play_hand(borrow(st), run, start + i, search_on)  # st (used below) keeps the view's arrays alive
-            out_rows[i, :] = st.row
+@implements(run.seat_count, STATE)
+def _seat_count(st):
+    return np.int64(N_SEATS)
+
+
+@implements(run.next_carry, STATE)
+def _next_carry(st, h):
+    """Nothing: every hand stands alone."""
+    return np.int64(0)
+
+
+@njit(cache=True, nogil=True)
+def play_range(template, run_, out_rows, search_on):
+    """Hands ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``: parallel blocks,
+    each on a clone of ``template``) into ``out_rows[g - start]``. ``search_on``: None unless a seat
+    searches (``play_hand``)."""
+    run.play_range(template, run_, out_rows, search_on)
+
+
+@njit(cache=True, nogil=True)
+def _play_logged(template, seed, deal, rotation):
+    st, n = run.play_logged(template, seed, deal, rotation, 0, True)
+    return st.row.copy(), st.log[:n].copy()
 
 
 def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=False, fix=None):
     """One hand with its action log (for replay and conformance): (row, log[:n]); ``fix``:
-    ``--fix``'s ``(fix_card, fix_slots)`` tables or None. Not compiled on its own: it calls
-    ``play_hand``."""
+    ``--fix``'s ``(fix_card, fix_slots)`` tables or None. Seats as ``play_range`` seats them."""
     fix_card, fix_slots = fix if fix is not None else (None, None)
-    st = new_state(rules, policies, pp, fix_card, fix_slots, log_rows=MAX_LOG)
-    n = _play_owned(st, run_vector(seed, game_index, 1, rotate, duplicate), game_index)
-    return st.row.copy(), st.log[:n].copy()
-
-
-@njit(cache=True, nogil=True)
-def _play_owned(st, run, g):
-    """``play_hand`` (searching seats on) on a borrowed view of ``st``, which the Python caller owns."""
-    return play_hand(borrow(st), run, g, True)
+    turn = (np.arange(N_SEATS) + (game_index if rotate else 0)) % N_SEATS
+    template = new_state(rules, np.asarray(policies, np.int64)[turn], np.asarray(pp, np.float64)[turn], fix_card,
+                         fix_slots, log_rows=MAX_LOG)
+    deal, rotation = (game_index // N_SEATS, game_index % N_SEATS) if duplicate else (game_index, 0)
+    return _play_logged(template, np.uint64(seed), deal, rotation)
 
 
 @njit(cache=True, nogil=True)

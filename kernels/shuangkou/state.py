@@ -2,10 +2,10 @@
 
 Every kernel of a hand in play takes this state ``st`` (the deal and draw, the turn, the players,
 the search hooks); ``kernels.state`` explains the declaration and what ``clone`` / ``copy_into``
-do. Seats are seats after the draw's swap (SK-2): ``st.policies`` / ``st.pp`` are the players
-sitting there, ``st.player_at[seat]`` the player (row columns are by player). ``new_state``
-(Python) builds a run's template: the run constants in it, every other slot zero; each parallel
-block plays on a ``clone`` of it. 双扣 keeps no scalars of its own in ``st.gs``.
+do. Seats are seats after the draw's swap (SK-2): during a hand ``st.policies`` / ``st.pp`` are
+the players sitting there (by player between hands), ``st.player_at[seat]`` the player (row
+columns are by player). ``new_state`` (Python) builds a run's template: the run constants and
+players in it, every other slot zero; each parallel block plays on a ``clone`` of it. 双扣 keeps no scalars of its own in ``st.gs``.
 """
 
 from __future__ import annotations
@@ -34,8 +34,6 @@ LAYOUT = CLIMB_CORE.extend("ShuangkouState", __name__, [
     Slot("deck", "int64", ("cards",), "the shuffled deck of the deal (read by the deal and draw only)", scratch=True),
     Slot("played", "int64", (HAND_SIZE,), "physical ids of the cards of the play being made", scratch=True),
     Slot("cards", "int64", (15,), "per-rank counts of the play being made (movegen.move_cards)", scratch=True),
-    Slot("run_policies", "int64", ("seats",), "the run's player ids by player slot, before rotation", shared=True),
-    Slot("run_pp", "float64", ("seats", "params"), "the run's player parameters by player slot", shared=True),
     Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
          shared=True),
     Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions (kernels.deal.place_fixed)",
@@ -46,12 +44,12 @@ ShuangkouState = LAYOUT.cls
 
 def new_state(rules: np.ndarray, policies=None, pp=None, fix_card=None, fix_slots=None, log_rows: int = 1):
     """A run's template state (numpy): the rules vector, the run's players and parameters (by
-    player slot) and ``--fix``'s tables (none: (0, 0) tables) in it, every other slot zero."""
+    player) and ``--fix``'s tables (none: (0, 0) tables) in it, every other slot zero."""
     none = np.zeros((0, 0), np.int64)
     values = {
         "rules": np.asarray(rules, np.int64),
-        "run_policies": np.zeros(N_SEATS, np.int64) if policies is None else np.asarray(policies, np.int64),
-        "run_pp": np.zeros((N_SEATS, N_PP)) if pp is None else np.asarray(pp, np.float64),
+        "policies": np.zeros(N_SEATS, np.int64) if policies is None else np.array(policies, np.int64),
+        "pp": np.zeros((N_SEATS, N_PP)) if pp is None else np.array(pp, np.float64),
         "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
         "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64),
         "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),

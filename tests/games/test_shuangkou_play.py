@@ -39,7 +39,8 @@ def test_every_hand_replays_in_the_reference(over):
 
 
 def _run(rules, policies, start, count, n_blocks, rotate=0):
-    from kernels.shuangkou.play import ROW_LEN, play_range, run_vector
+    from kernels.climb.run import run_vector
+    from kernels.shuangkou.play import ROW_LEN, play_range
     from kernels.shuangkou.policies import POLICY_NAMES, params_matrix
     from kernels.shuangkou.state import new_state
     from sim.games.shuangkou.rules import engine_rules
@@ -47,7 +48,7 @@ def _run(rules, policies, start, count, n_blocks, rotate=0):
     out = np.zeros((count, ROW_LEN), np.int64)
     template = new_state(engine_rules(rules), np.array([POLICY_NAMES.index(p) for p in policies], np.int64),
                          params_matrix(policies, [{}] * 4))
-    play_range(template, run_vector(9, start, count, rotate, False, n_blocks), out,
+    play_range(template, run_vector(9, start, count, n_blocks, rotate=rotate), out,
                True if "search" in policies else None)
     return out
 

@@ -51,7 +51,6 @@ def _lead(params):
     from sim.games.shuangkou.rules import engine_rules
 
     st = new_state(engine_rules(ShuangkouRules()), np.full(4, SMART), params_matrix(["smart"] * 4, [params] * 4))
-    st.policies[:], st.pp[:] = st.run_policies, st.run_pp
     st.counts[3, :15] = [2, 0, 0, 6, 1, 2, 2, 1, 2, 2, 0, 2, 1, 0, 1]
     st.hand_left[:] = [20, 17, 22, 22]
     st.level_now[:] = [6, 6, 0, 0]

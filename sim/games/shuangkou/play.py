@@ -34,14 +34,15 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     """Raw fact rows (``HAND_LAYOUT``) of hands start..stop-1."""
     import numba
 
-    from kernels.shuangkou.play import ROW_LEN, play_range, run_vector
+    from kernels.climb.run import run_vector
+    from kernels.shuangkou.play import ROW_LEN, play_range
     from kernels.shuangkou.state import new_state
 
     t = t or kernel_inputs(spec)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     template = new_state(t["rules"], t["policies"], t["pp"], t["fix_card"], t["fix_slots"])
-    run = run_vector(spec.seed, start, stop - start, spec.options.get("rotate", False),
-                     spec.options.get("duplicate", False), 4 * numba.get_num_threads())
+    run = run_vector(spec.seed, start, stop - start, 4 * numba.get_num_threads(),
+                     rotate=spec.options.get("rotate", False), duplicate=spec.options.get("duplicate", False))
     play_range(template, run, rows, True if "search" in spec.options["policies"] else None)  # None: not compiled
     return rows
 
