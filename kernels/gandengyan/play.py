@@ -39,10 +39,11 @@ from kernels.gandengyan.policies import SEARCH
 from kernels.gandengyan.rulevec import BANKER_PREVIOUS_WINNER, GD_BANKER_RULE, GD_N_SEATS
 from kernels.gandengyan.search import search_move
 from kernels.gandengyan.state import GS_STOCK, LAYOUT as STATE
-from kernels.gandengyan.turn import end_facts, take_turn
+from kernels.gandengyan.turn import end_facts, play_turns
 from kernels.hooks import implements
 
 ROW_LEN = ROWS.length
+MAX_TURNS = 1 << 62  # play_turns' bound: a hand ends by its own rules
 LOG_ROWS = 8192  # play_logged: actions of the longest hand (10 players, two packs) with room to spare
 ROW_BANKER = ROWS.at("banker")
 ROW_FIRST_LEADER = ROWS.at("first_leader")
@@ -84,13 +85,14 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     st.seat_flags[:, :] = 0
     st.top[:] = 0
     st.played[:] = 0
+    stop = SEARCH if search_on is not None else -1  # play_turns returns before a search seat's turn
     while True:
         forced = -2
         if search_on is not None:
             seat = gs[GS_TURN]
             if st.policies[seat] == SEARCH:
                 forced = search_move(st, seat)
-        if take_turn(st, forced):
+        if play_turns(st, forced, stop, MAX_TURNS):
             break
     end_facts(st)
     return gs[GS_N_LOG]

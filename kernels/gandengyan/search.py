@@ -40,7 +40,7 @@ from kernels.gandengyan.moves import JOKER
 from kernels.gandengyan.policies import PP_CANDIDATES, choose_greedy, choose_smart, plan_after
 from kernels.gandengyan.rulevec import GD_N_DECKS
 from kernels.gandengyan.state import GS_STOCK, LAYOUT
-from kernels.gandengyan.turn import end_facts, take_turn
+from kernels.gandengyan.turn import end_facts, play_turns
 from kernels.hooks import implements
 
 MAX_ROLLOUT_TURNS = 4096
@@ -139,10 +139,6 @@ def _sample_world(world, st, seat, kind, know, rng):
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
     """Play ``option`` in ``world`` and finish the hand with its players; ``seat``'s money."""
-    forced = option
-    for _ in range(MAX_ROLLOUT_TURNS):
-        if take_turn(world, forced):
-            break
-        forced = -2
+    play_turns(world, option, -1, MAX_ROLLOUT_TURNS)
     end_facts(world)
     return seat_money(seat, world.row, world.hand_left.shape[0], world.mv), True

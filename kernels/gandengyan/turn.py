@@ -1,4 +1,4 @@
-"""One 干瞪眼 turn on the climbing engine's shared steps (``kernels.climb.steps``), and the draw
+"""干瞪眼 turns on the climbing engine's shared steps (``kernels.climb.loop``), and the draw
 from the stock when a trick ends.
 
 What this game adds to the shared steps: move generation with every joker completion and the
@@ -13,10 +13,11 @@ there, before the lead (everyone from the trick winner counter-clockwise, or the
 alone); a leader holding only jokers that make no play passes the lead on (``pass_lead``); if
 nobody holding cards can lead (stock empty) the hand ends in a stalemate.
 
-Every function takes the hand's declared state ``st`` (``kernels.gandengyan.state``: the stock's
+``play_turns`` takes the hand's declared state ``st`` (``kernels.gandengyan.state``: the stock's
 next position, whether the top play is an exact +1 answer and the stalemate flag are its ``gs``
 slots ``GS_STOCK``, ``GS_TOP_PLUS_ONE``, ``GS_STALEMATE``; ``st.played`` is the public count of
-every card played, which the players read).
+every card played, which the players read) and plays turn after turn over its arrays, taken once;
+the steps it inlines take those arrays (the shared loop's, ``kernels.climb.loop``, directly).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from kernels.climb.loop import (
     GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
     LOG_TRICK, SF_FINISH,
 )
-from kernels.climb.steps import advance, after_play, log_play, pass_lead, record_pass
+from kernels.climb.loop import advance, after_play, log_play, pass_lead, record_pass
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.movegen import dengyan, gd_generate, is_bomb, remove_move
@@ -62,10 +63,9 @@ ROW_HELD5P = LAYOUT.at("held5p")
 
 
 @njit(cache=True, nogil=True, inline="always")
-def log_event(st, seat, kind, card):
+def log_event(log, gs, seat, kind, card):
     """Log a draw (``DRAW``, the card's physical id) or a passed lead (``LEAD_PASS``) in the
     action log's shape (``kernels.climb.loop`` LOG_*), so replays show them."""
-    gs, log = st.gs, st.log
     i = gs[GS_N_LOG]
     if i >= log.shape[0]:
         return
@@ -80,21 +80,20 @@ def log_event(st, seat, kind, card):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def draw_step(st, top_seat):
+def draw_step(gs, hand_left, deck, counts, row, log, rules, top_seat):
     """Trick end: while the stock lasts, the new leader ``gs[GS_TURN]`` and every player holding
     cards after him counter-clockwise draw one card each (``DRAW_EVERYONE``), or the trick winner
     ``top_seat`` alone if he still holds cards (四川 经典)."""
-    gs, hand_left, deck, row = st.gs, st.hand_left, st.deck, st.row
     n_seats = hand_left.shape[0]
     first = gs[GS_TURN]
-    everyone = st.rules[GD_DRAW] == DRAW_EVERYONE
+    everyone = rules[GD_DRAW] == DRAW_EVERYONE
     for k in range(n_seats if everyone else 1):
         s = (first + k) % n_seats
         if gs[GS_STOCK] >= deck.shape[0]:
             break
         if hand_left[s] > 0 and (everyone or s == top_seat):
-            log_event(st, s, DRAW, deck[gs[GS_STOCK]])
-            gs[GS_STOCK] = draw_card(deck, gs[GS_STOCK], st.counts, s)
+            log_event(log, gs, s, DRAW, deck[gs[GS_STOCK]])
+            gs[GS_STOCK] = draw_card(deck, gs[GS_STOCK], counts, s)
             hand_left[s] += 1
             row[ROW_DRAWS + s] += 1
             if gs[GS_STOCK] >= deck.shape[0]:
@@ -102,9 +101,9 @@ def draw_step(st, top_seat):
 
 
 @njit(cache=True, nogil=True)
-def _anyone_can_lead(st):
-    for s in range(st.hand_left.shape[0]):
-        if st.hand_left[s] > 0 and gd_generate(st.counts[s], st.top, st.rules, st.moves, st.work) > 0:
+def _anyone_can_lead(counts, hand_left, top, rules, moves, work):
+    for s in range(hand_left.shape[0]):
+        if hand_left[s] > 0 and gd_generate(counts[s], top, rules, moves, work) > 0:
             return True
     return False
 
@@ -128,71 +127,94 @@ def _play_facts(move, top, lead, seat, row, gs):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def take_turn(st, forced):
-    """The seat ``gs[GS_TURN]`` plays, passes, or (a leader with no legal lead) passes the lead.
-    Returns True when the hand is over (first out; under ``play_on`` one player left; or a
-    stalemate, ``gs[GS_STALEMATE]``). ``forced`` >= 0 plays that row of the ``gd_generate`` list,
-    -1 passes, -2 lets the seat's policy choose (a search player decides before the turn;
-    ``kernels.gandengyan.search``)."""
+def _take_cards(c, move, played):
+    """The move's cards leave hand ``c`` and join the public record ``played``."""
+    remove_move(c, move)
+    for r in range(13):
+        played[r] += (move[6] >> (4 * r)) & 15
+    played[JOKER] += move[3]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _going_out(seat, hand_left, row, rules):
+    """``seat`` just played his last card: he collects from every seat still holding cards. True
+    when that ends the hand (first out, or under ``play_on`` one player left)."""
+    holders = 0
+    for s in range(hand_left.shape[0]):
+        if hand_left[s] > 0:
+            holders += 1
+            row[ROW_COLLECTED + seat] += hand_left[s]
+            row[ROW_PAID + s] += hand_left[s]
+    return rules[GD_END] == END_FIRST_OUT or holders <= 1
+
+
+@njit(cache=True, nogil=True)
+def play_turns(st, first, stop_policy, max_turns):
+    """Turns from the seat ``gs[GS_TURN]`` on, until the hand is over (True: first out; under
+    ``play_on`` one player left; or a stalemate, ``gs[GS_STALEMATE]``), or before a turn of a seat
+    whose policy is ``stop_policy`` (False: a search seat decides first, ``kernels.gandengyan.search``;
+    -1 never stops), or after ``max_turns`` turns (False). ``first`` decides the first turn: >= 0
+    plays that row of its ``gd_generate`` list, -1 passes, -2 lets the seat's policy choose; every
+    later turn its seat's policy chooses. A leader with no legal lead passes the lead on (a turn).
+
+    One call plays many turns over the state's arrays taken once: each ``st.x`` read and each call
+    passing ``st`` costs a reference count pair per slot, which per turn was a third of a hand's time."""
     gs, hand_left, counts, row, top, rules = st.gs, st.hand_left, st.counts, st.row, st.top, st.rules
-    moves, played = st.moves, st.played  # each slot taken once: every st.x is a reference count pair
-    seat = gs[GS_TURN]
-    top_seat = gs[GS_TOP_SEAT]
-    lead = top_seat < 0
-    c = counts[seat]
-    n = gd_generate(c, top, rules, moves, st.work)
-    if lead and n == 0:  # only jokers that cannot go out alone
-        if not _anyone_can_lead(st):
-            gs[GS_STALEMATE] = 1
-            return True
-        row[ROW_LEAD_PASSES] += 1
-        log_event(st, seat, LEAD_PASS, -1)
-        pass_lead(st, seat)
-        return False
-    gs[GS_N_TURNS] += 1
-    if not lead and dengyan(c, top, rules):
-        row[ROW_DENGYAN] += 1
-    # the seat's player (policies.gd_choose, over the arrays taken above)
-    if forced > -2:
-        choice = forced
-    elif n == 0 and not lead:
-        choice = -1  # nothing answers the top: every player passes (random draws nothing)
-    else:
-        policy = st.policies[seat]
-        if policy == RANDOM:
-            k = bounded(st.rng, n if lead else n + 1)
-            choice = k if k < n else -1
-        elif policy == GREEDY:
-            choice = choose_greedy(seat, moves, n, hand_left, top_seat, st.pp, rules)
-        else:
-            choice = choose_smart(seat, moves, n, c, hand_left, top_seat, played, st.pp, rules, st.scratch)
-    if choice < 0:
-        record_pass(st, seat)
-    else:
-        move = moves[choice]
-        _play_facts(move, top, lead, seat, row, gs)
-        remove_move(c, move)
-        for r in range(13):
-            played[r] += (move[6] >> (4 * r)) & 15
-        played[JOKER] += move[3]
-        if gs[GS_N_LOG] < st.log.shape[0]:  # a batch run's one-row log is full after its first action
-            log_play(st, seat, choice, st.scratch, 0)
-        after_play(st, seat, choice, move[2])
-        if hand_left[seat] == 0:
-            holders = 0
-            for s in range(hand_left.shape[0]):
-                if hand_left[s] > 0:
-                    holders += 1
-                    row[ROW_COLLECTED + seat] += hand_left[s]
-                    row[ROW_PAID + s] += hand_left[s]
-            if rules[GD_END] == END_FIRST_OUT or holders <= 1:
+    moves, played, work, scratch, log, deck = st.moves, st.played, st.work, st.scratch, st.log, st.deck
+    policies, pp, rng, seat_flags, order, captured = st.policies, st.pp, st.rng, st.seat_flags, st.order, st.captured
+    forced = first
+    for t in range(max_turns):
+        seat = gs[GS_TURN]
+        if t > 0:
+            forced = -2
+            if policies[seat] == stop_policy:
+                return False
+        top_seat = gs[GS_TOP_SEAT]
+        lead = top_seat < 0
+        c = counts[seat]
+        n = gd_generate(c, top, rules, moves, work)
+        if lead and n == 0:  # only jokers that cannot go out alone
+            if not _anyone_can_lead(counts, hand_left, top, rules, moves, work):
+                gs[GS_STALEMATE] = 1
                 return True
-    top_seat = gs[GS_TOP_SEAT]
-    plus_one = gs[GS_TOP_PLUS_ONE]
-    if advance(st, seat):
-        row[ROW_PLUS_ONE_WINS] += plus_one
-        gs[GS_TOP_PLUS_ONE] = 0
-        draw_step(st, top_seat)
+            row[ROW_LEAD_PASSES] += 1
+            log_event(log, gs, seat, LEAD_PASS, -1)
+            pass_lead(gs, seat, hand_left)
+            continue
+        gs[GS_N_TURNS] += 1
+        if not lead and dengyan(c, top, rules):
+            row[ROW_DENGYAN] += 1
+        # the seat's player (policies.gd_choose, over the arrays taken above)
+        if forced > -2:
+            choice = forced
+        elif n == 0 and not lead:
+            choice = -1  # nothing answers the top: every player passes (random draws nothing)
+        else:
+            policy = policies[seat]
+            if policy == RANDOM:
+                k = bounded(rng, n if lead else n + 1)
+                choice = k if k < n else -1
+            elif policy == GREEDY:
+                choice = choose_greedy(seat, moves, n, hand_left, top_seat, pp, rules)
+            else:
+                choice = choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scratch)
+        if choice < 0:
+            record_pass(gs, seat, seat_flags, top, scratch, log, rules)
+        else:
+            move = moves[choice]
+            _play_facts(move, top, lead, seat, row, gs)
+            _take_cards(c, move, played)
+            if gs[GS_N_LOG] < log.shape[0]:  # a batch run's one-row log is full after its first action
+                log_play(log, gs, seat, moves, choice, scratch, 0)
+            after_play(gs, seat, move[2], moves, choice, hand_left, seat_flags, order, captured, top)
+            if hand_left[seat] == 0 and _going_out(seat, hand_left, row, rules):
+                return True
+        top_seat = gs[GS_TOP_SEAT]
+        plus_one = gs[GS_TOP_PLUS_ONE]
+        if advance(gs, seat, hand_left, captured, seat_flags, top, rules):
+            row[ROW_PLUS_ONE_WINS] += plus_one
+            gs[GS_TOP_PLUS_ONE] = 0
+            draw_step(gs, hand_left, deck, counts, row, log, rules, top_seat)
     return False
 
 
