@@ -15,4 +15,3 @@ HAND_SIZE = np.int64(39)  # numpy scalars: passed to kernels without literal spe
 KITTY_SIZE = np.int64(6)
 N_DECKS = np.int64(3)
 N_IDS = 162
-MAX_REDEALS = 100

@@ -10,23 +10,26 @@ last card at the latest, so, with twelve 10s and a 6-card kitty, somebody always
 Nobody showed a 10 (not with the family's bots, which show on their last card): ``redeal`` (default) shuffles again from the same
 stream (at most ``MAX_REDEALS`` times, then the kitty is turned); ``flip_kitty`` turns the kitty:
 the first 10 sets the suit, else the highest natural rank among the suited cards (first turned on
-ties, jokers skipped); 庄家 is the seat that would have received that card had the deal gone on.
+ties, jokers skipped: ``kernels.trick.deal.trump_from_kitty``); 庄家 is the seat that would have
+received that card had the deal gone on.
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from kernels.deal import place_fixed, shuffle
-from kernels.hongwu.codes import HAND_SIZE, KITTY_SIZE, MAX_REDEALS, NO_DECL_REDEAL, R_NO_DECLARATION
+from kernels.hongwu.codes import HAND_SIZE, KITTY_SIZE, NO_DECL_REDEAL, R_NO_DECLARATION
 from kernels.hongwu.order import HEART5_KIND, R10
-from kernels.trick.deal import redeal, turn_kitty
+from kernels.trick.deal import (
+    DL_FROM_KITTY, DL_REDEALS, DL_SHARED, DL_TRUMP, clear_counts, redealt, shuffle_deck, trump_from_kitty,
+)
 from kernels.trick.declare import NO_DECL, declare_choice
 from kernels.trick.order import FALSE, I1, N_KINDS, NEG1, natural_value
 from kernels.trick.state import LT_DECLARE, N_SEATS, deal_seat, log_card, log_row
 
-DL_TRUMP, DL_BANKER, DL_POSITION, DL_FROM_KITTY, DL_REDEALS = range(5)
-DL_LEN = 5
+# st.dl[DL_*]: the family's fields (kernels.trick.deal), then 庄家 and when the 10 was shown
+DL_BANKER, DL_POSITION = range(DL_SHARED, DL_SHARED + 2)
+DL_LEN = DL_SHARED + 2
 TEN = natural_value.py_func(4 * R10)  # the natural rank of a 10 (what turning the kitty looks for first)
 
 
@@ -35,17 +38,13 @@ def deal_and_show(st, rotation):
     """Shuffle ``st.deck`` from ``st.rng``, deal and find 庄家 and trump; writes ``st.dl[DL_*]``.
     ``--fix``'s cards (``st.fix_card``, ``st.fix_slots``) are placed after every shuffle
     (``kernels.deal.place_fixed``)."""
-    state, deck, fix_card, fix_slots, rules, dl = st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl
+    deck, rules, dl = st.deck, st.rules, st.dl
     suit, show, extra, received = st.dsuit, st.dshow, st.dextra, st.drecv
     dl[DL_REDEALS] = 0
-    shuffle(state, deck)
-    place_fixed(state, deck, fix_card, fix_slots)
+    shuffle_deck(st)
     n_dealt = N_SEATS * HAND_SIZE
     while True:
-        suit[:, :] = 0
-        show[:, :] = 0
-        extra[:] = 0
-        received[:] = 0
+        clear_counts(st)
         for p in range(n_dealt):
             seat = deal_seat(p, rotation)
             k = deck[p] % N_KINDS
@@ -71,13 +70,7 @@ def deal_and_show(st, rotation):
                 dl[DL_POSITION] = p
                 dl[DL_FROM_KITTY] = 0
                 return
-        if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
-            dl[DL_REDEALS] += 1
-            redeal(st, dl[DL_REDEALS])
-            continue
-        break
-    pick = turn_kitty(st, n_dealt, KITTY_SIZE, TEN)
-    dl[DL_TRUMP] = deck[n_dealt + pick] % 4
-    dl[DL_BANKER] = deal_seat(n_dealt + pick, rotation)
+        if not redealt(st, rules[R_NO_DECLARATION] == NO_DECL_REDEAL):
+            break
+    dl[DL_BANKER] = trump_from_kitty(st, n_dealt, KITTY_SIZE, TEN, rotation)
     dl[DL_POSITION] = -1
-    dl[DL_FROM_KITTY] = 1

@@ -12,27 +12,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.deal import place_fixed, shuffle
 from kernels.hongwu.codes import HAND_SIZE, N_IDS, N_RULES
-from kernels.hongwu.deal import DL_BANKER, DL_TRUMP, deal_and_show
+from kernels.hongwu.deal import DL_BANKER, deal_and_show
 from kernels.hongwu.hand import play_hand
 from kernels.hongwu.layout import ROW_LEN
 from kernels.hongwu.order import HEART5_KIND, build_order
 from kernels.hongwu.state import HONGWU
-from kernels.rng import seed_stream
+from kernels.hooks import implements
 from kernels.state import borrow, clone
+from kernels.trick import census_run
 from kernels.trick.blocks import run_blocks
-from kernels.trick.census import N_FEATURES, hand_features
+from kernels.trick.census_run import CENSUS_COLS, CR_START, CR_TRUMP, FEATURE_COLS, census_deals  # noqa: F401
+from kernels.trick.deal import DL_TRUMP, shuffle_deck
+from kernels.trick.hand import deal_out, note_holdings, start_deal, turn_seats
 from kernels.trick.order import I0
 from kernels.trick.players import N_PP
-from kernels.trick.state import (
-    GS_N_LOG, MAX_LOG, N_SEATS, base_values, DealView, clear_holdings, deal_seat, give_card, start_block,
-)
+from kernels.trick.state import GS_N_LOG, MAX_LOG, N_SEATS, base_values, deal_view, start_block
 
 # run[RUN_*] of play_block
 RUN_START, RUN_ROTATE, RUN_DUPLICATE = range(3)
-# run[CR_*] of census_block
-CR_START, CR_TRUMP = range(2)
 
 
 def template(rules, policies, pp, fix=None, log_rows=1):
@@ -50,14 +48,10 @@ def play_block(tpl, seed, run, out_rows, lo, hi):
     st = clone(tpl)
     start_block(st)
     start, rotate, duplicate = run[RUN_START], run[RUN_ROTATE], run[RUN_DUPLICATE]
-    policies, pp = tpl.policies, tpl.pp
     for i in range(lo, hi):
         g = start + i
         if rotate:
-            for k in range(N_SEATS):
-                st.policies[k] = policies[(k + g) % N_SEATS]
-                for j in range(pp.shape[1]):
-                    st.pp[k, j] = pp[(k + g) % N_SEATS, j]
+            turn_seats(st, tpl.policies, tpl.pp, g)
         deal = g // N_SEATS if duplicate else g
         rotation = g % N_SEATS if duplicate else 0
         play_hand(borrow(st), seed, deal, rotation, out_rows[i])  # st outlives the hand
@@ -82,48 +76,32 @@ def play_logged(seed, deal, rotation, rules, policies, pp, fix=None):
     return rows[0], tpl.log[:n].copy()
 
 
-CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, 庄家, then feature f of seat s at 2 + f * 4 + s
-
-
 @njit(cache=True, nogil=True)
 def census_block(tpl, seed, run, out, lo, hi):
-    """Deals ``start + lo .. start + hi - 1`` of ``census_range`` (``run[CR_*]``: start, trump)."""
-    _census_deals(clone(tpl), seed, run, out, lo, hi)
+    """Deals ``lo .. hi - 1`` of ``census_range`` (``kernels.trick.census_run``)."""
+    census_run.block(tpl, seed, run, out, lo, hi)
 
 
-@njit(cache=True, nogil=True)
-def _census_deals(owned, seed, run, out, lo, hi):
-    """``census_block`` on a borrowed view of its clone ``owned`` (a parameter: the caller's reference
-    keeps it alive for the whole call; ``st = clone(tpl); bs = borrow(st)`` with no later use of
-    ``st`` would free the clone's own arrays right after the borrow: numba drops a variable after its last use)."""
-    st = borrow(owned)
-    start, trump = run[CR_START], run[CR_TRUMP]
-    deck, template_, ot, gs, dl, feats = st.deck, st.deck_template, st.ot, st.gs, st.dl, st.feats
-    dv = DealView(st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl, st.dsuit, st.dshow, st.dextra, st.drecv,
-                  st.pp, st.log, st.gs)
+@implements(census_deals, HONGWU)
+def _census_deals(st, seed, run, out, lo, hi):
+    """红五's deals of a census block (``kernels.trick.census_run.census_deals``): the first 10 shown
+    as in play, or the fixed suit."""
+    trump, dl = run[CR_TRUMP], st.dl
+    dv = deal_view(st)
     for i in range(lo, hi):
-        seed_stream(seed, start + i, st.rng)
-        for j in range(N_IDS):
-            deck[j] = template_[j]
+        start_deal(st.rng, st.deck, st.deck_template, seed, run[CR_START] + i)
         if trump < 0:
-            gs[:] = 0
+            st.gs[:] = 0
             deal_and_show(dv, I0)
-            suit = dl[DL_TRUMP]
             out[i, 1] = dl[DL_BANKER]
         else:
-            shuffle(st.rng, deck)
-            place_fixed(st.rng, deck, st.fix_card, st.fix_slots)
-            suit = trump
+            shuffle_deck(dv)
+            dl[DL_TRUMP] = trump
             out[i, 1] = -1
-        out[i, 0] = suit
-        build_order(ot, suit, I0)
-        clear_holdings(st.hands, st.ncls, st.owner)
-        for p in range(N_SEATS * HAND_SIZE):
-            give_card(st.hands, st.ncls, st.owner, st.ot, deal_seat(p, I0), deck[p])
-        for s in range(N_SEATS):
-            hand_features(st.hands, st.ncls, s, ot, HEART5_KIND, feats)
-            for f in range(N_FEATURES):
-                out[i, 2 + f * N_SEATS + s] = feats[f]
+        out[i, 0] = dl[DL_TRUMP]
+        build_order(st.ot, dl[DL_TRUMP], I0)
+        deal_out(st.hands, st.ncls, st.owner, st.ot, st.deck, N_SEATS * HAND_SIZE, I0)
+        note_holdings(st.hands, st.ncls, st.ot, HEART5_KIND, st.feats, out[i], FEATURE_COLS)
 
 
 def census_range(seed, start, count, trump, rules, pp, out, n_blocks, fix=None):
@@ -132,4 +110,4 @@ def census_range(seed, start, count, trump, rules, pp, out, n_blocks, fix=None):
     ``kernels.trick.census`` features of the 39 dealt cards under trump suit ``trump`` (-1: the
     suit of the first 10 shown by the bots with parameters ``pp``, as in play)."""
     tpl = template(rules, np.zeros(N_SEATS, np.int64), pp, fix)
-    run_blocks(census_block, count, n_blocks, tpl, np.uint64(seed), np.array([start, trump], np.int64), out)
+    run_blocks(census_block, count, n_blocks, tpl, np.uint64(seed), census_run.census_run(trump, start), out)

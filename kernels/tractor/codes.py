@@ -16,7 +16,6 @@ KITTY_SIZE = np.int64(8)
 N_DECKS = np.int64(2)
 N_IDS = 108
 PAST_A = 13  # a team at this level has won the match
-MAX_REDEALS = 100
 
 # match state ms[MS_*] carried between the hands of a session
 MS_LEVEL0, MS_LEVEL1, MS_BANKER_TEAM, MS_PREV_BANKER, MS_HAND = range(5)

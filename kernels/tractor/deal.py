@@ -6,10 +6,9 @@ are the kitty. After each card its receiver may show level-rank cards (``kernels
 a pair of another suit overrides a single (``allow_override``), a pair is final.
 
 Nobody declared: ``redeal`` shuffles again from the same stream (at most ``MAX_REDEALS`` times,
-then the kitty is turned); ``flip_kitty`` turns the kitty one card at a time: the first level-rank
-card sets the suit, else the highest natural rank among the suited cards (first turned on ties,
-jokers skipped). The seat that would have received that kitty card had the deal gone on is the
-"declarer by the kitty" (used only to name 庄家 of a match's first hand).
+then the kitty is turned); ``flip_kitty`` turns the kitty (``kernels.trick.deal.trump_from_kitty``):
+the first level-rank card sets the suit. The seat that would have received that kitty card had the
+deal gone on is the "declarer by the kitty" (used only to name 庄家 of a match's first hand).
 """
 
 from __future__ import annotations
@@ -17,18 +16,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.deal import place_fixed, shuffle
-from kernels.trick.deal import redeal, turn_kitty
+from kernels.trick.deal import (
+    DL_FROM_KITTY, DL_REDEALS, DL_SHARED, DL_TRUMP, clear_counts, redealt, shuffle_deck, trump_from_kitty,
+)
 from kernels.trick.declare import DECL_PAIR, DECL_SINGLE, NO_DECL, declare_choice
 from kernels.trick.order import N_KINDS, NEG1, natural_value
 from kernels.trick.state import LT_DECLARE, N_SEATS, deal_seat, log_card, log_row
-from kernels.tractor.codes import (
-    HAND_SIZE, KITTY_SIZE, MAX_REDEALS, NO_DECL_REDEAL, R_ALLOW_OVERRIDE, R_NO_DECLARATION,
-)
+from kernels.tractor.codes import HAND_SIZE, KITTY_SIZE, NO_DECL_REDEAL, R_ALLOW_OVERRIDE, R_NO_DECLARATION
 from kernels.tractor.order import level_kind
 
-DL_TRUMP, DL_DECLARER, DL_WITH, DL_FIRST, DL_COUNT, DL_FROM_KITTY, DL_KITTY_SEAT, DL_REDEALS = range(8)
-DL_LEN = 8
+# st.dl[DL_*]: the family's fields (kernels.trick.deal), then who declared
+DL_DECLARER, DL_WITH, DL_FIRST, DL_COUNT, DL_KITTY_SEAT = range(DL_SHARED, DL_SHARED + 5)
+DL_LEN = DL_SHARED + 5
 
 
 @njit(cache=True, nogil=True)
@@ -47,19 +46,15 @@ def deal_and_declare(st, level, rotation):
     """Shuffle ``st.deck`` from ``st.rng``, deal and run the declarations; writes ``st.dl[DL_*]``
     (trump suit and who declared). ``--fix``'s cards (``st.fix_card``, ``st.fix_slots``) are placed
     after every shuffle (``kernels.deal.place_fixed``)."""
-    state, deck, fix_card, fix_slots, rules, dl = st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl
+    deck, rules, dl = st.deck, st.rules, st.dl
     suit, show, extra, received = st.dsuit, st.dshow, st.dextra, st.drecv
     n_show = np.zeros(N_SEATS, np.int64)  # level cards held, and suits held twice: who can act at all
     n_pair = np.zeros(N_SEATS, np.int64)
     dl[DL_REDEALS] = 0
-    shuffle(state, deck)
-    place_fixed(state, deck, fix_card, fix_slots)
+    shuffle_deck(st)
     n_dealt = N_SEATS * HAND_SIZE
     while True:
-        suit[:, :] = 0
-        show[:, :] = 0
-        extra[:] = 0
-        received[:] = 0
+        clear_counts(st)
         n_show[:] = 0
         n_pair[:] = 0
         cur = NO_DECL
@@ -101,17 +96,11 @@ def deal_and_declare(st, level, rotation):
             dl[DL_FROM_KITTY] = 0
             dl[DL_KITTY_SEAT] = -1
             return
-        if rules[R_NO_DECLARATION] == NO_DECL_REDEAL and dl[DL_REDEALS] < MAX_REDEALS:
-            dl[DL_REDEALS] += 1
-            redeal(st, dl[DL_REDEALS])
-            continue
-        break
+        if not redealt(st, rules[R_NO_DECLARATION] == NO_DECL_REDEAL):
+            break
     # TR-2: turn the kitty
-    pick = turn_kitty(st, n_dealt, KITTY_SIZE, level)
-    dl[DL_TRUMP] = deck[n_dealt + pick] % 4
+    dl[DL_KITTY_SEAT] = trump_from_kitty(st, n_dealt, KITTY_SIZE, level, rotation)
     dl[DL_DECLARER] = -1
     dl[DL_WITH] = 0
     dl[DL_FIRST] = -1
     dl[DL_COUNT] = 0
-    dl[DL_FROM_KITTY] = 1
-    dl[DL_KITTY_SEAT] = deal_seat(n_dealt + pick, rotation)

@@ -24,18 +24,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.deal import place_fixed, shuffle
+from kernels.hooks import implements
 from kernels.rng import next_u64, seed_stream
 from kernels.state import borrow, clone
+from kernels.trick import census_run
 from kernels.trick.blocks import run_blocks
-from kernels.trick.census import N_FEATURES, hand_features
+from kernels.trick.census_run import CENSUS_COLS, CR_LEVEL, CR_START, CR_TRUMP, FEATURE_COLS, census_deals  # noqa: F401
+from kernels.trick.deal import DL_TRUMP, shuffle_deck
+from kernels.trick.hand import deal_out, note_holdings, start_deal, turn_seats
 from kernels.trick.order import I0, NEG1
 from kernels.trick.players import N_PP
-from kernels.trick.state import (
-    GS_N_LOG, MAX_LOG, N_SEATS, base_values, DealView, clear_holdings, deal_seat, give_card, start_block,
-)
+from kernels.trick.state import GS_N_LOG, MAX_LOG, N_SEATS, base_values, deal_view, start_block
 from kernels.tractor.codes import HAND_SIZE, MS_BANKER_TEAM, N_IDS, N_RULES
-from kernels.tractor.deal import DL_DECLARER, DL_TRUMP, deal_and_declare
+from kernels.tractor.deal import DL_DECLARER, deal_and_declare
 from kernels.tractor.hand import ROW_MATCH_OVER, play_hand
 from kernels.tractor.layout import ROW_LEN
 from kernels.tractor.order import build_order
@@ -46,8 +47,6 @@ ROWS_PER_MATCH_GUESS = 24  # initial row buffer per match of a block (it grows w
 
 # run[RUN_*] of play_block: how a call cuts its game indices
 RUN_START, RUN_MATCHES, RUN_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE, RUN_CARRY = range(6)
-# run[CR_*] of census_block
-CR_START, CR_LEVEL, CR_TRUMP = range(3)
 
 
 def template(rules, policies, pp, fix=None, log_rows=1, ms=None):
@@ -91,7 +90,6 @@ def play_block(tpl, seed, run, lo, hi):
     start_block(st)
     start, matches, hands_per_session = run[RUN_START], run[RUN_MATCHES], run[RUN_PER_SESSION]
     rotate, duplicate, carry = run[RUN_ROTATE], run[RUN_DUPLICATE], run[RUN_CARRY]
-    policies, pp = tpl.policies, tpl.pp
     match = st.ms
     per = ROWS_PER_MATCH_GUESS if matches else hands_per_session
     rows = np.zeros((max(1, (hi - lo) * per), ROW_LEN), np.int64)
@@ -111,10 +109,7 @@ def play_block(tpl, seed, run, lo, hi):
         for h in range(n_hands):
             g = g0 if matches else g0 + h
             if rotate:
-                for k in range(N_SEATS):
-                    st.policies[k] = policies[(k + g) % N_SEATS]
-                    for j in range(pp.shape[1]):
-                        st.pp[k, j] = pp[(k + g) % N_SEATS, j]
+                turn_seats(st, tpl.policies, tpl.pp, g)
             if matches:
                 deal = h
             else:
@@ -170,48 +165,32 @@ def play_logged(seed, deal, rotation, ms, rules, policies, pp, fix=None):
     return rows[0].copy(), tpl.log[:n].copy()
 
 
-CENSUS_COLS = 2 + N_SEATS * N_FEATURES  # trump suit, declarer, then feature f of seat s at 2 + f * 4 + s
-
-
 @njit(cache=True, nogil=True)
 def census_block(tpl, seed, run, out, lo, hi):
-    """Deals ``start + lo .. start + hi - 1`` of ``census_range`` (``run[CR_*]``: start, level, trump)."""
-    _census_deals(clone(tpl), seed, run, out, lo, hi)
+    """Deals ``lo .. hi - 1`` of ``census_range`` (``kernels.trick.census_run``)."""
+    census_run.block(tpl, seed, run, out, lo, hi)
 
 
-@njit(cache=True, nogil=True)
-def _census_deals(owned, seed, run, out, lo, hi):
-    """``census_block`` on a borrowed view of its clone ``owned`` (a parameter: the caller's reference
-    keeps it alive for the whole call; ``st = clone(tpl); bs = borrow(st)`` with no later use of
-    ``st`` would free the clone's own arrays right after the borrow: numba drops a variable after its last use)."""
-    st = borrow(owned)
-    start, level, trump = run[CR_START], run[CR_LEVEL], run[CR_TRUMP]
-    deck, template_, ot, gs, dl, feats = st.deck, st.deck_template, st.ot, st.gs, st.dl, st.feats
-    dv = DealView(st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl, st.dsuit, st.dshow, st.dextra, st.drecv,
-                  st.pp, st.log, st.gs)
+@implements(census_deals, TRACTOR)
+def _census_deals(st, seed, run, out, lo, hi):
+    """八十分's deals of a census block (``kernels.trick.census_run.census_deals``): declared as in
+    play under level ``run[CR_LEVEL]``, or the fixed suit."""
+    level, trump, dl = run[CR_LEVEL], run[CR_TRUMP], st.dl
+    dv = deal_view(st)
     for i in range(lo, hi):
-        seed_stream(seed, start + i, st.rng)
-        for j in range(N_IDS):
-            deck[j] = template_[j]
+        start_deal(st.rng, st.deck, st.deck_template, seed, run[CR_START] + i)
         if trump < 0:
-            gs[:] = 0
+            st.gs[:] = 0
             deal_and_declare(dv, level, I0)
-            suit = dl[DL_TRUMP]
             out[i, 1] = dl[DL_DECLARER]
         else:
-            shuffle(st.rng, deck)
-            place_fixed(st.rng, deck, st.fix_card, st.fix_slots)
-            suit = trump
+            shuffle_deck(dv)
+            dl[DL_TRUMP] = trump
             out[i, 1] = -1
-        out[i, 0] = suit
-        build_order(ot, level, suit, I0)
-        clear_holdings(st.hands, st.ncls, st.owner)
-        for p in range(N_SEATS * HAND_SIZE):
-            give_card(st.hands, st.ncls, st.owner, st.ot, deal_seat(p, I0), deck[p])
-        for s in range(N_SEATS):
-            hand_features(st.hands, st.ncls, s, ot, NEG1, feats)
-            for f in range(N_FEATURES):
-                out[i, 2 + f * N_SEATS + s] = feats[f]
+        out[i, 0] = dl[DL_TRUMP]
+        build_order(st.ot, level, dl[DL_TRUMP], I0)
+        deal_out(st.hands, st.ncls, st.owner, st.ot, st.deck, N_SEATS * HAND_SIZE, I0)
+        note_holdings(st.hands, st.ncls, st.ot, NEG1, st.feats, out[i], FEATURE_COLS)
 
 
 def census_range(seed, start, count, level, trump, rules, pp, out, n_blocks, fix=None):
@@ -220,4 +199,4 @@ def census_range(seed, start, count, level, trump, rules, pp, out, n_blocks, fix
     ``kernels.trick.census`` features of the 25 dealt cards under ``level`` and trump suit
     ``trump`` (-1: the suit the declaring bots with parameters ``pp`` choose, as in play)."""
     tpl = template(rules, np.zeros(N_SEATS, np.int64), pp, fix)
-    run_blocks(census_block, count, n_blocks, tpl, np.uint64(seed), np.array([start, level, trump], np.int64), out)
+    run_blocks(census_block, count, n_blocks, tpl, np.uint64(seed), census_run.census_run(trump, start, level), out)

@@ -143,10 +143,17 @@ def player_view(st):
 
 
 # What a deal reads and writes (``kernels.tractor.deal``, ``kernels.hongwu.deal``), under the slot
-# names: a caller builds it once (a block, a hand) so each deal is given 13 arrays, not the state.
+# names: a caller builds it once (a block, a hand: ``deal_view``) so each deal is given 13 arrays, not the state.
 DEAL_FIELDS = ("rng", "deck", "fix_card", "fix_slots", "rules", "dl", "dsuit", "dshow", "dextra", "drecv", "pp", "log",
                "gs")
 DealView = namedtuple("DealView", DEAL_FIELDS, module=__name__)
+
+
+@njit(cache=True, nogil=True)
+def deal_view(st):
+    """The slots a deal uses (``DEAL_FIELDS``; ``dl`` is the game's own), as a ``DealView`` of the same arrays."""
+    return DealView(st.rng, st.deck, st.fix_card, st.fix_slots, st.rules, st.dl, st.dsuit, st.dshow, st.dextra,
+                    st.drecv, st.pp, st.log, st.gs)
 
 
 def no_fix():
