@@ -34,22 +34,11 @@ def default_level_strength(zheng510k_beats_4bomb: bool = False) -> np.ndarray:
 def bomb_level(kind, size, wilds, suit):
     """Ladder level 1..19 of a bomb-class play; 0 for anything else."""
     if kind == BOMB:
-        hard = wilds == 0
-        if size >= 14:
-            return 1
-        if size == 13:
-            return 2
-        if hard and size == 8:
-            return 3
-        if hard and size == 7:
-            return 4
-        if size >= 7:  # soft 12 → 5 ... soft 7 → 10
-            return 17 - size
-        if size == 6:
-            return 11
-        if size == 5:
-            return 12
-        return 14
+        if size >= 13:
+            return 1 if size >= 14 else 2
+        if wilds == 0 and (size == 7 or size == 8):
+            return 11 - size  # hard 8 → 3, hard 7 → 4
+        return 17 - size if size >= 5 else 14  # 12 → 5 ... 7 (soft) → 10, 6 → 11, 5 → 12; 4 → 14
     if kind == JOKER_BOMB:
         return LEVEL_JOKER_BOMB
     if kind == FIFTY_K:

@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
-from kernels.climb.gen import fu_possible, suit_mask
+from kernels.climb.gen import fu_possible, put_move, suit_mask
 from kernels.climb.loop import CL_HEADER
 from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
 from kernels.xiantao.bounds import MAX_MOVES
@@ -40,25 +40,20 @@ def _put(out, n, kind, rank, size, wilds, suit):
     ``MAX_MOVES`` rows always suffices (``kernels.xiantao.bounds``); a smaller one raises."""
     if n >= out.shape[0]:
         raise ValueError("move buffer full: it must hold kernels.xiantao.bounds.MAX_MOVES moves")
-    out[n, 0] = kind
-    out[n, 1] = rank
-    out[n, 2] = size
-    out[n, 3] = wilds
-    out[n, 4] = suit
-    out[n, 5] = 1
-    out[n, 6] = 0
-    return n + 1
+    return put_move(out, n, kind, rank, size, wilds, suit, 1, 0)
 
 
 @njit(cache=True, nogil=True)
-def _put_if_beats(out, n, kind, rank, size, wilds, suit, rules, topi):
-    """Append a bomb-class move if it beats the bomb-class top play (``topi``: its kind, rank, level
-    and that level's strength)."""
+def _put_bomb(out, n, kind, rank, size, wilds, suit, rules, topi):
+    """Append a bomb-class move if it beats the top play (``topi``: its kind, rank, level and that
+    level's strength): every one does when the top is not bomb-class (level 0)."""
     top_kind, top_rank, top_level, top_strength = topi
-    level = bomb_level(kind, size, wilds, suit)
-    if beats_levels(kind, rank, level, rules[LEVEL_TABLE + level], top_kind, top_rank, top_level, top_strength):
-        return _put(out, n, kind, rank, size, wilds, suit)
-    return n
+    if top_level > 0:
+        level = bomb_level(kind, size, wilds, suit)
+        if not beats_levels(kind, rank, level, rules[LEVEL_TABLE + level], top_kind, top_rank, top_level,
+                            top_strength):
+            return n
+    return _put(out, n, kind, rank, size, wilds, suit)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -68,35 +63,29 @@ def gen_groups(counts, topi, rules, out, n):
     Leading (``top_kind`` PASS) everything is legal; over a single/pair/triple only the same
     kind with a higher rank, and every bomb; over a bomb-class play only stronger bombs.
     """
-    top_kind, top_rank, top_level = topi[0], topi[1], topi[2]
+    top_kind, top_rank = topi[0], topi[1]
     wilds = counts[15]
     lead = top_kind == PASS
+    floor = -1 if lead else top_rank
     if lead or top_kind == SINGLE:
-        floor = -1 if lead else top_rank
         for r in range(floor + 1, 15):  # natural singles, jokers included
             if counts[r] > 0:
                 n = _put(out, n, np.int64(SINGLE), r, np.int64(1), np.int64(0), np.int64(-1))
         if wilds > 0 and rules[R_WILD_SINGLE_RANK] > floor:
             n = _put(out, n, np.int64(SINGLE), rules[R_WILD_SINGLE_RANK], np.int64(1), np.int64(1), np.int64(-1))
     for kind in (PAIR, TRIPLE):
-        if not (lead or top_kind == kind):
-            continue
-        size = 2 if kind == PAIR else 3
-        floor = -1 if lead else top_rank
-        for r in range(floor + 1, 13):
-            for w in range(0, min(wilds, size) + 1):
-                k = size - w
-                if k <= counts[r] and (k >= 1 or r == 0):
-                    n = _put(out, n, kind, r, size, w, np.int64(-1))
+        if lead or top_kind == kind:
+            size = 2 if kind == PAIR else 3
+            for r in range(floor + 1, 13):
+                for w in range(min(wilds, size) + 1):
+                    if size - w <= counts[r] and (w < size or r == 0):  # all wilds: a group of 3s
+                        n = _put(out, n, kind, r, size, w, np.int64(-1))
     for r in range(13):
         natural = counts[r]
         min_naturals = 0 if r == 0 else 1
         for size in range(4, natural + wilds + 1):
             for w in range(max(0, size - natural), min(wilds, size - min_naturals) + 1):
-                if top_level == 0:
-                    n = _put(out, n, np.int64(BOMB), r, size, w, np.int64(-1))
-                else:
-                    n = _put_if_beats(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, topi)
+                n = _put_bomb(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, topi)
     return n
 
 
@@ -105,14 +94,10 @@ def gen_joker_bomb(counts, topi, rules, out, n):
     """王炸: natural 小王 + 大王; with ``R_WILD_JOKER`` one wild may stand for a missing joker."""
     if rules[R_JOKER_BOMB] == 0:
         return n
-    top_level = topi[2]
     jokers = (1 if counts[13] > 0 else 0) + (1 if counts[14] > 0 else 0)
     for w in range(2):
         if (w == 0 and jokers == 2) or (w == 1 and rules[R_WILD_JOKER] != 0 and jokers >= 1 and counts[15] >= 1):
-            if top_level == 0:
-                n = _put(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1))
-            else:
-                n = _put_if_beats(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, topi)
+            n = _put_bomb(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, topi)
     return n
 
 
@@ -140,16 +125,13 @@ def fifty_k_possible(m5, m10, mk, wilds, suit, w):
 
 @njit(cache=True, nogil=True, inline="always")
 def gen_fifty_k(counts, suit_counts, topi, rules, out, n):
-    top_level = topi[2]
+    """五十K of each suit (正 ♠..♦, then 杂) with 0 .. ``R_WILDS_510K`` wilds."""
     max_w = min(rules[R_WILDS_510K], counts[15])
     m5, m10, mk = suit_mask(suit_counts, R5), suit_mask(suit_counts, R10), suit_mask(suit_counts, RK)
     for suit in range(5):
         for w in range(max_w + 1):
             if fifty_k_possible(m5, m10, mk, counts[15], suit, w):
-                if top_level == 0:
-                    n = _put(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit)
-                else:
-                    n = _put_if_beats(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, topi)
+                n = _put_bomb(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, topi)
     return n
 
 

@@ -22,7 +22,7 @@ from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
 from kernels.climb.plan import params_matrix as climb_params_matrix
-from kernels.climb.plan import random_pick
+from kernels.climb.plan import going_out, random_pick
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.xiantao.ladder import bomb_level
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
@@ -104,12 +104,9 @@ def bomb_groups(counts, seat, joker_bomb):
 @njit(cache=True, nogil=True)
 def hand_strength(counts, seat, joker_bomb):
     """A rough score of a 27-card hand's power to go out first (for 硬牌)."""
-    bombs = 0
-    for r in range(13):
-        if counts[seat, r] >= 4:
-            bombs += 1
     c = counts
     wangzha = 1 if (joker_bomb and c[seat, 13] > 0 and c[seat, 14] > 0) else 0
+    bombs = bomb_groups(counts, seat, joker_bomb) - wangzha
     return (4.0 * c[seat, 15] + 4.0 * bombs + 5.0 * wangzha + 1.5 * c[seat, 12] + 2.0 * c[seat, 14]
             + 1.0 * c[seat, 13] + 0.5 * c[seat, 11] - 1.0 * plan_count(counts, seat, joker_bomb))
 
@@ -215,31 +212,26 @@ def _hard_defender(seat, rel):
 
 @njit(cache=True, nogil=True, inline="always")
 def choose_greedy(seat, moves, n, gs, counts, hand_left, rel, pp, rules):
+    """Leading: go out if it can, else its cheapest move (bombs last). Following: pass on a friend,
+    else the cheapest move that is no bomb, and a bomb only when an opponent is about to go out.
+    Cheap: few wilds, no split group, a low rank."""
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
-    if lead:
-        best, best_cost = -1, 1 << 60
-        for i in range(n):
-            kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
-            if size == hand_left[seat]:
-                return i
-            level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
-            cost = ((10000 if level > 0 else 0) + wilds * 1000
-                    + (100 if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0 else 0) + rank)
-            if cost < best_cost:
-                best, best_cost = i, cost
-        return best
-    if rel[top_seat] == FRIEND:
+    if not lead and rel[top_seat] == FRIEND:
         return -1
     best, best_cost = -1, 1 << 60
     for i in range(n):
         kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
-        if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
+        if lead and size == hand_left[seat]:
+            return i
+        level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
+        if level > 0 and not lead:
             continue
-        cost = wilds * 1000 + (100 if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0 else 0) + rank
+        cost = ((10000 if level > 0 else 0) + wilds * 1000
+                + (100 if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0 else 0) + rank)
         if cost < best_cost:
             best, best_cost = i, cost
-    if best >= 0:
+    if best >= 0 or lead:
         return best
     if _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT]):
         return _weakest_bomb(moves, n, rules, counts, seat, False)
@@ -248,54 +240,50 @@ def choose_greedy(seat, moves, n, gs, counts, hand_left, rel, pp, rules):
 
 @njit(cache=True, nogil=True, inline="always")
 def choose_smart(seat, moves, n, gs, counts, hand_left, rel, pp, rules, rank_points):
+    """Goes out when it can; else the cheapest move by its costs (few wilds, no split group or
+    7张/8张, low rank, few points given away), leading and following, then a bomb when the trick is
+    worth it (the module doc)."""
     top_seat, trick_points = gs[GS_TOP_SEAT], gs[GS_TRICK_POINTS]
     lead = top_seat < 0
     joker_bomb = rules[R_JOKER_BOMB] != 0
     plan = plan_count(counts, seat, joker_bomb)
-    for i in range(n):  # going out now is always right
-        if moves[i, F_SIZE] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     enemy_close = _enemy_near_out(seat, hand_left, rel, pp[seat, PP_NEAR_OUT])
     keep_big = pp[seat, PP_KEEP_BIG] > 0
-    if lead:
-        best, best_cost = -1, 1 << 60
-        for i in range(n):
-            kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
-            if _splits_big(kind, rank, size, wilds, counts[seat, max(rank, 0)], keep_big):
-                continue
-            level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
-            cost = wilds * 1000 + (300 if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0 else 0)
-            if level > 0:
-                cost += 10000 if plan > 2 else 0
-            elif rank >= 12:
-                cost += 500  # keep 2s and jokers to regain the lead
-            cost += rank * 10 + _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 4
-            if enemy_close and level == 0:
-                cost -= size * 40  # lead long groups an opponent cannot follow singly
-            if cost < best_cost:
-                best, best_cost = i, cost
-        return best
-    top_rel = rel[top_seat]
-    if top_rel == FRIEND and not (hand_left[top_seat] > 0 and enemy_close and plan <= 1):
+    top_rel = FRIEND if lead else rel[top_seat]
+    if not lead and top_rel == FRIEND and not (hand_left[top_seat] > 0 and enemy_close and plan <= 1):
         return -1
-    stop_hard = pp[seat, PP_HARD_DEFENCE] > 0 and top_rel == FOE and _hard_defender(seat, rel)
+    stop_hard = not lead and pp[seat, PP_HARD_DEFENCE] > 0 and top_rel == FOE and _hard_defender(seat, rel)
     fight = trick_points >= pp[seat, PP_FIGHT_POINTS] or enemy_close or stop_hard
     best, best_cost = -1, 1 << 60
     for i in range(n):
         kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
-        if bomb_level(kind, size, wilds, moves[i, F_SUIT]) > 0:
+        held = counts[seat, max(rank, 0)]
+        level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
+        if (level > 0 and not lead) or _splits_big(kind, rank, size, wilds, held, keep_big):
             continue
-        if _splits_big(kind, rank, size, wilds, counts[seat, max(rank, 0)], keep_big):
+        breaks = _breaks(kind, rank, size, wilds, held) > 0
+        if lead:
+            cost = wilds * 1000 + (300 if breaks else 0) + rank * 10
+            cost += _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 4
+            if level > 0:
+                cost += 10000 if plan > 2 else 0
+            elif rank >= 12:
+                cost += 500  # keep 2s and jokers to regain the lead
+            if enemy_close and level == 0:
+                cost -= size * 40  # lead long groups an opponent cannot follow singly
+        elif (breaks or wilds > 0) and not fight:
             continue
-        breaks = _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0
-        if (breaks or wilds > 0) and not fight:
-            continue
-        if top_rel == UNKNOWN and trick_points == 0 and rank >= 12 and not enemy_close:
+        elif top_rel == UNKNOWN and trick_points == 0 and rank >= 12 and not enemy_close:
             continue  # do not spend a 2 or a joker against a possible partner for nothing
-        cost = wilds * 1000 + (200 if breaks else 0) + rank * 10 + _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 2
+        else:
+            cost = wilds * 1000 + (200 if breaks else 0) + rank * 10
+            cost += _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 2
         if cost < best_cost:
             best, best_cost = i, cost
-    if best >= 0:
+    if best >= 0 or lead:
         return best
     worth = trick_points >= pp[seat, PP_BOMB_POINTS] and top_rel != FRIEND
     spare = top_rel != FRIEND and bomb_groups(counts, seat, joker_bomb) >= pp[seat, PP_SPARE_BOMBS]

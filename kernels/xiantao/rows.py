@@ -10,36 +10,16 @@ from numba import njit
 from kernels.xiantao.layout import CENSUS_FEATURES, N_SEATS, PLAY
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_WILDS, JOKER_BOMB
 
-# offsets of the raw facts in ``out_rows[game, ROW_*]`` (int64), declared in kernels.xiantao.layout
-ROW_MODE = PLAY.at("mode")  # 0 call (叫牌), 1 hard (硬牌)
-ROW_BANKER = PLAY.at("banker")
-ROW_HARD_SEAT = PLAY.at("hard_seat")  # -1 unless 硬牌
-ROW_HARD_ASKED = PLAY.at("hard_asked")  # seats asked before someone declared (or all 4)
-ROW_CALL_CARD = PLAY.at("call_card")  # physical id of 庄家's copy, -1 in 硬牌
-ROW_CALL_PICK = PLAY.at("call_pick")  # the drawn pick index (for the reference check)
-ROW_RECALLS = PLAY.at("recalls")
-ROW_PARTNER = PLAY.at("partner")  # -1 in 硬牌
-ROW_PUBLIC = PLAY.at("partner_public")  # 1 if the partnership was public from the start
-ROW_MINGJI = PLAY.at("mingji_trick")  # 0-based trick of 明鸡, -1 never
-ROW_REDEALS = PLAY.at("redeals")
-ROW_FINISH = PLAY.at("finish")  # +seat: place 1..4, 0 still holding cards
-ROW_CAPTURED = PLAY.at("captured")  # +seat
-ROW_UNPLAYED = PLAY.at("unplayed")  # +seat
-ROW_PLAYS = PLAY.at("plays")  # +seat: moves played (passes excluded)
-ROW_XI_WANGZHA = PLAY.at("xi_wangzha")  # +seat: 喜 counted
-ROW_XI_SEVEN = PLAY.at("xi_seven")  # +seat
-ROW_XI_EIGHT = PLAY.at("xi_eight")  # +seat
-ROW_N_TRICKS = PLAY.at("n_tricks")
-ROW_N_JIEFENG = PLAY.at("n_jiefeng")
-ROW_N_TURNS = PLAY.at("n_turns")
-ROW_ENDED_BY = PLAY.at("ended_by")
-ROW_LEFT_MAX_BOMB = PLAY.at("left_max_bomb")  # +seat
-ROW_LEFT_WANGZHA = PLAY.at("left_wangzha")  # +seat
-ROW_BIG_WHOLE = PLAY.at("big_whole")  # +seat
-ROW_SEARCH_DECISIONS = PLAY.at("search_decisions")  # +seat
-ROW_SEARCH_AGREE = PLAY.at("search_agree")  # +seat
-ROW_SEARCH_ROLLOUTS = PLAY.at("search_rollouts")  # +seat
-ROW_BOMBS = PLAY.at("bombs")  # +level-1 for levels 1..19
+# offsets of the raw facts in ``row`` (int64), each field declared (and explained) in kernels.xiantao.layout
+ROW_MODE, ROW_BANKER, ROW_HARD_SEAT, ROW_HARD_ASKED = map(PLAY.at, ("mode", "banker", "hard_seat", "hard_asked"))
+ROW_CALL_CARD, ROW_CALL_PICK, ROW_RECALLS, ROW_PARTNER = map(PLAY.at, ("call_card", "call_pick", "recalls", "partner"))
+ROW_PUBLIC, ROW_MINGJI, ROW_REDEALS = map(PLAY.at, ("partner_public", "mingji_trick", "redeals"))
+ROW_N_TRICKS, ROW_N_JIEFENG, ROW_N_TURNS, ROW_ENDED_BY = map(PLAY.at, ("n_tricks", "n_jiefeng", "n_turns", "ended_by"))
+# per seat: + seat
+ROW_FINISH, ROW_CAPTURED, ROW_UNPLAYED, ROW_PLAYS = map(PLAY.at, ("finish", "captured", "unplayed", "plays"))
+ROW_XI_WANGZHA, ROW_XI_SEVEN, ROW_XI_EIGHT = map(PLAY.at, ("xi_wangzha", "xi_seven", "xi_eight"))
+ROW_LEFT_MAX_BOMB, ROW_LEFT_WANGZHA, ROW_BIG_WHOLE = map(PLAY.at, ("left_max_bomb", "left_wangzha", "big_whole"))
+ROW_BOMBS = PLAY.at("bombs")  # + level - 1 for ladder levels 1..19
 ROW_FEATURES = PLAY.at(CENSUS_FEATURES[0])  # + feature * N_SEATS + seat: census features of the deal
 ROW_LEN = PLAY.length
 assert all(PLAY.at(f) == ROW_FEATURES + i * N_SEATS for i, f in enumerate(CENSUS_FEATURES))
