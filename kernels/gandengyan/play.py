@@ -41,6 +41,7 @@ from kernels.gandengyan.search import search_move
 from kernels.gandengyan.state import GS_STOCK, LAYOUT as STATE
 from kernels.gandengyan.turn import end_facts, play_turns
 from kernels.hooks import implements
+from kernels.state import borrow
 
 ROW_LEN = ROWS.length
 MAX_TURNS = 1 << 62  # play_turns' bound: a hand ends by its own rules
@@ -57,6 +58,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) in ``st`` into ``st.row``; returns the log rows
     written. ``carry``: the banker a session's previous hand made (``next_carry``), or -1 to draw one.
     ``search_on``: None when no seat searches, so numba prunes the search and does not compile it."""
+    st = borrow(st)  # the caller holds the state; null reference counts seen by the compiler: none taken below
     row, gs = st.row, st.gs
     row[:] = 0
     banker, leader, stock = deal_hand(st, seed, deal, carry, rotation)

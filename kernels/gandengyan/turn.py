@@ -37,6 +37,7 @@ from kernels.gandengyan.policies import GREEDY, RANDOM, choose_greedy, choose_sm
 from kernels.gandengyan.rulevec import DRAW_EVERYONE, END_FIRST_OUT, GD_DRAW, GD_END
 from kernels.gandengyan.state import GS_STALEMATE, GS_STOCK, GS_TOP_PLUS_ONE
 from kernels.rng import bounded
+from kernels.state import borrow
 
 ROW_BOMBS3 = LAYOUT.at("bombs3")
 ROW_JOKER_BOMBS = LAYOUT.at("joker_bombs")
@@ -159,9 +160,10 @@ def play_turns(st, first, stop_policy, max_turns):
 
     One call plays many turns over the state's arrays taken once: each ``st.x`` read and each call
     passing ``st`` costs a reference count pair per slot, which per turn was a third of a hand's time."""
-    gs, hand_left, counts, row, top, rules = st.gs, st.hand_left, st.counts, st.row, st.top, st.rules
-    moves, played, work, scratch, log, deck = st.moves, st.played, st.work, st.scratch, st.log, st.deck
-    policies, pp, rng, seat_flags, order, captured = st.policies, st.pp, st.rng, st.seat_flags, st.order, st.captured
+    v = borrow(st)  # its arrays' null reference counts seen by the compiler: no count at any call below
+    gs, hand_left, counts, row, top, rules = v.gs, v.hand_left, v.counts, v.row, v.top, v.rules
+    moves, played, work, scratch, log, deck = v.moves, v.played, v.work, v.scratch, v.log, v.deck
+    policies, pp, rng, seat_flags, order, captured = v.policies, v.pp, v.rng, v.seat_flags, v.order, v.captured
     forced = first
     for t in range(max_turns):
         seat = gs[GS_TURN]
