@@ -23,6 +23,7 @@ from kernels.landlord.moves import (
 )
 
 from kernels.climb.loop import CL_HEADER
+from kernels.climb.rankmask import popcount
 
 # --- the landlord family's ``rules`` vector: the climbing header (kernels.climb.loop CL_*), then --
 LL = CL_HEADER
@@ -356,131 +357,96 @@ def ll_generate(c, top, rules, out, work):
     return _generate(c, top, rules, out, work)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def ll_lazy(c, top, rules, out, work, want):
-    """Lazy generation for a player that wants one move: ``want`` -2 counts the moves
-    ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
-    into ``out[0]``. Groups that cannot hold it (kicker sets of a main part: 四带二, wings) are
-    counted in closed form, never enumerated."""
-    work[W_WANT] = want
-    return _generate(c, top, rules, out, work)
-
-
 @njit(cache=True, nogil=True)
 def _generate(c, top, rules, out, work):
-    want = work[W_WANT]
     tk = top[0]
     lead = tk == PASS
-    top_bomb = is_bomb_class(tk)
     n = np.int64(0)  # (not a literal: kernels/__init__, compile cost)
     trank = top[1]
-    if not top_bomb:
+    if not is_bomb_class(tk):
         lo = trank + 1 if not lead else 0
         if lead or tk == SINGLE:
-            n = _gen_sets(c, lo, np.int64(15), np.int64(SINGLE), np.int64(1), out, n, want)
+            n = _gen_sets(c, lo, np.int64(15), np.int64(SINGLE), np.int64(1), out, n)
         if lead or tk == PAIR:
             n = _gen_sets(c, lo, np.int64(15 if rules[LL_JOKER_PAIRS] != 0 else 13), np.int64(PAIR), np.int64(2), out,
-                          n, want)
+                          n)
         if lead or tk == TRIPLE:
-            n = _gen_sets(c, lo, np.int64(13), np.int64(TRIPLE), np.int64(3), out, n, want)
-        if _past(want, n):
-            return n
+            n = _gen_sets(c, lo, np.int64(13), np.int64(TRIPLE), np.int64(3), out, n)
         if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
-            held = np.int64(0)  # ranks held (lazy: a trio's kickers are every other one)
-            for k in range(15):
-                if c[k] >= 1:
-                    held += 1
-            for t in range(trank + 1 if not lead else 0, 13):
+            for t in range(lo, 13):
                 if c[t] >= 3:
-                    if _skip(want, n, held - 1):
-                        n += held - 1
-                        continue
                     for k in range(15):
                         if k != t and c[k] >= 1:
-                            if _wants(want, n):
-                                _put(out, n, want, np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
+                            _put(out, n, np.int64(-1), np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
                             n += 1
         if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
             jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
-            held = np.int64(0)  # pairs held (lazy: a trio's kickers are every other one)
-            for k in range(15 if jp else 13):
-                if c[k] >= 2:
-                    held += 1
-            for t in range(trank + 1 if not lead else 0, 13):
+            for t in range(lo, 13):
                 if c[t] >= 3:
-                    if _skip(want, n, held - 1):
-                        n += held - 1
-                        continue
                     for k in range(15 if jp else 13):
                         if k != t and c[k] >= 2:
-                            if _wants(want, n):
-                                _put(out, n, want, np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
+                            _put(out, n, np.int64(-1), np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
                             n += 1
-        if (lead or tk == FOUR_TWO_SINGLES) and rules[LL_FOUR_TWO_SINGLES] != 0:
-            may_pair = rules[LL_FOUR_SINGLES_MAY_PAIR] != 0
-            for f in range(trank + 1 if not lead else 0, 13):
-                if c[f] >= 4:
-                    if want != -1:
-                        count = _count_four_two(c, f, np.int64(1), rules)
-                        if _skip(want, n, count):
-                            n += count
-                            continue
-                    for a in range(15):
-                        if a == f or c[a] == 0:
-                            continue
-                        if may_pair and c[a] >= 2:
-                            if _wants(want, n):
-                                _put(out, n, want, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), 2 << (4 * a))
-                            n += 1
-                        for b in range(a + 1, 15):
-                            if b != f and c[b] >= 1 and not _joker_bomb_in(1 if a == 13 else 0, 1 if b == 14 else 0, rules):
-                                if _wants(want, n):
-                                    _put(out, n, want, np.int64(FOUR_TWO_SINGLES), f, np.int64(6), np.int64(1), (1 << (4 * a)) | (1 << (4 * b)))
-                                n += 1
-        if (lead or tk == FOUR_TWO_PAIRS) and rules[LL_FOUR_TWO_PAIRS] != 0:
-            hi = 15 if (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0) else 13
-            distinct = rules[LL_PAIR_KICKERS_DISTINCT] != 0
-            for f in range(trank + 1 if not lead else 0, 13):
-                if c[f] >= 4:
-                    if want != -1:
-                        count = _count_four_two(c, f, np.int64(2), rules)
-                        if _skip(want, n, count):
-                            n += count
-                            continue
-                    for a in range(hi):
-                        if a == f or c[a] < 2:
-                            continue
-                        if not distinct and c[a] >= 4:
-                            if _wants(want, n):
-                                _put(out, n, want, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), 4 << (4 * a))
-                            n += 1
-                        for b in range(a + 1, hi):
-                            if b != f and c[b] >= 2:
-                                sj = 2 if a == 13 else 0
-                                bj = 2 if b == 14 else 0
-                                if not _joker_bomb_in(sj, bj, rules):
-                                    if _wants(want, n):
-                                        _put(out, n, want, np.int64(FOUR_TWO_PAIRS), f, np.int64(8), np.int64(1), (2 << (4 * a)) | (2 << (4 * b)))
-                                    n += 1
-        if (lead or is_chain_kind(tk)) and not _past(want, n):
+        for each in range(1, 3):  # 四带二 (single kickers), 四带二对 (pair kickers)
+            if (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
+                for f in range(lo, 13):
+                    if c[f] >= 4:
+                        n = _four_two(c, f, np.int64(each), rules, out, n, np.int64(-1))
+        if lead or is_chain_kind(tk):
             n = _gen_chains(c, top, lead, rules, out, n, work)
-        if _past(want, n):
-            return n
-    # bombs, 火箭, 天王炸
+    return _gen_bombs(c, top, rules, out, n, np.int64(-1))
+
+
+_FOUR_TWO_KIND = (0, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS)  # by kicker size (1 single, 2 pair)
+_FOUR_TWO_RULE = (0, LL_FOUR_TWO_SINGLES, LL_FOUR_TWO_PAIRS)
+
+
+@njit(cache=True, nogil=True)
+def _four_two(c, f, each, rules, out, n, want):
+    """The 四带二 moves of the four ``f`` (``each`` 1: two single kickers, 2: two pair kickers), in
+    kicker order, from number ``n`` on (``want`` as ``_put``); the next number. Two kickers of one
+    rank (a pair, or four cards) only where the rules allow it, never a whole joker bomb."""
+    pairs = each == 2
+    kind = np.int64(FOUR_TWO_PAIRS if pairs else FOUR_TWO_SINGLES)
+    size = 4 + 2 * each
+    hi = 15 if (not pairs or (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0)) else 13
+    doubled = rules[LL_PAIR_KICKERS_DISTINCT] == 0 if pairs else rules[LL_FOUR_SINGLES_MAY_PAIR] != 0
+    for a in range(hi):
+        if a == f or c[a] < each:
+            continue
+        if doubled and c[a] >= 2 * each:
+            if _wants(want, n):
+                _put(out, n, want, kind, f, size, np.int64(1), (2 * each) << (4 * a))
+            n += 1
+        for b in range(a + 1, hi):
+            if b != f and c[b] >= each and not _joker_bomb_in(each if a == 13 else 0, each if b == 14 else 0, rules):
+                if _wants(want, n):
+                    _put(out, n, want, kind, f, size, np.int64(1), (each << (4 * a)) | (each << (4 * b)))
+                n += 1
+    return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _gen_bombs(c, top, rules, out, n, want):
+    """Bombs (rank, then size), 火箭, 天王炸 that beat ``top`` (all of them when leading), from
+    number ``n`` on (``want`` as ``_put``); the next number."""
+    tk, trank, tsize = top[0], top[1], top[2]
+    lead = tk == PASS
     bbr = rules[LL_BOMBS_BEAT_ROCKET] != 0
     for r in range(13):
         hi = c[r] if c[r] < rules[LL_MAX_BOMB] else rules[LL_MAX_BOMB]
         for size in range(4, hi + 1):
-            if lead or beats_key(np.int64(BOMB), r, size, tk, trank, top[2], bbr):
+            if lead or beats_key(np.int64(BOMB), r, size, tk, trank, tsize, bbr):
                 if _wants(want, n):
                     _put(out, n, want, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
                 n += 1
-    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, top[2], bbr)):
+    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (
+            lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, tsize, bbr)):
         if _wants(want, n):
             _put(out, n, want, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
         n += 1
     if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
-            lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, top[2], bbr)):
+            lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, tsize, bbr)):
         if _wants(want, n):
             _put(out, n, want, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
         n += 1
@@ -488,22 +454,155 @@ def _generate(c, top, rules, out, work):
 
 
 @njit(cache=True, nogil=True)
-def _gen_sets(c, lo, hi, kind, k, out, n, want):
+def _gen_sets(c, lo, hi, kind, k, out, n):
     """Singles, pairs or trios (``k`` cards of a rank) on ranks ``lo .. hi - 1``, moves from number
-    ``n`` on; the next number. Lazy, a group that cannot hold the wanted move is only counted,
-    without a branch per rank (which rank is held is a coin toss to the branch predictor)."""
-    if want != -1:
-        count = np.int64(0)
-        for r in range(lo, hi):
-            count += np.int64(c[r] >= k)
-        if _skip(want, n, count):
-            return n + count
+    ``n`` on; the next number."""
     for r in range(lo, hi):
         if c[r] >= k:
-            if _wants(want, n):
-                _put(out, n, want, kind, r, k, np.int64(1), np.int64(0))
+            _put(out, n, np.int64(-1), kind, r, k, np.int64(1), np.int64(0))
             n += 1
     return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _nth_bit(m, k):
+    """Index of the k-th lowest set bit of ``m`` (k from 0; m below 2**16)."""
+    for _ in range(k):
+        m &= m - 1
+    return popcount((m & -m) - 1)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _positions(m):
+    """Rank mask ``m`` as a mask of sequence positions (``pos_rank``: A at 0 and 13, 2 at 1)."""
+    return ((m & 0xFFF) << 2) | ((m >> 11) & 3)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def ll_lazy(c, top, rules, out, work, want):
+    """Lazy generation for a player that wants one move: ``want`` -2 counts the moves
+    ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
+    into ``out[0]``.
+
+    It walks ``_generate``'s order kind by kind, each kind counted from rank masks (bit r: rank r
+    held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
+    only that move (the k-th rank of a mask, the k-th kicker of a trio) or hands over to its
+    generator with ``want`` set (四带二, chains, bombs). Airplanes are counted by ``_gen_chains``
+    itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined:
+    its one caller, ``kernels.landlord.policies.random_move``, is inlined into the turn loop.)"""
+    m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
+    for r in range(15):
+        k = c[r]
+        m1 |= np.int64(k >= 1) << r
+        m2 |= np.int64(k >= 2) << r
+        m3 |= np.int64(k >= 3) << r
+        m4 |= np.int64(k >= 4) << r
+        quads |= np.int64(k == 4) << r
+    tk = top[0]
+    lead = tk == PASS
+    n = np.int64(0)
+    if not is_bomb_class(tk):
+        above = ~((np.int64(1) << (top[1] + 1)) - 1) if not lead else np.int64(-1)  # ranks that beat the top
+        if lead or tk == SINGLE:
+            n = _lazy_set(m1 & above & 0x7FFF, np.int64(SINGLE), np.int64(1), out, n, want)
+        if lead or tk == PAIR:
+            n = _lazy_set(m2 & above & (0x7FFF if rules[LL_JOKER_PAIRS] != 0 else 0x1FFF), np.int64(PAIR),
+                          np.int64(2), out, n, want)
+        if lead or tk == TRIPLE:
+            n = _lazy_set(m3 & above & 0x1FFF, np.int64(TRIPLE), np.int64(3), out, n, want)
+        trios = m3 & above & 0x1FFF
+        if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
+            n = _lazy_trio(trios, m1 & 0x7FFF, np.int64(TRIO_SINGLE), np.int64(1), out, n, want)
+        if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
+            jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
+            n = _lazy_trio(trios, m2 & (0x7FFF if jp else 0x1FFF), np.int64(TRIO_PAIR), np.int64(2), out, n, want)
+        if _past(want, n):
+            return n
+        fours = m4 & above & 0x1FFF
+        for each in range(1, 3):
+            if fours != 0 and (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
+                f_left = fours
+                while f_left != 0:
+                    f = popcount((f_left & -f_left) - 1)
+                    f_left &= f_left - 1
+                    count = _count_four_two(c, f, np.int64(each), rules)
+                    if _skip(want, n, count):
+                        n += count
+                    else:
+                        return _four_two(c, f, np.int64(each), rules, out, n, want)
+        if lead or is_chain_kind(tk):
+            count = _count_plain_chains(m1, m2, m3, quads, c[11], top, rules)
+            if count < 0 or not _skip(want, n, count):
+                work[W_WANT] = want
+                n = _gen_chains(c, top, lead, rules, out, n, work)
+                if _past(want, n):
+                    return n
+            else:
+                n += count
+    if m4 == 0 and (m1 >> 13) == 0:  # no bomb of any kind
+        return n
+    return _gen_bombs(c, top, rules, out, n, want)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lazy_set(mask, kind, k, out, n, want):
+    """Singles, pairs or trios on the ranks of ``mask`` (``_gen_sets``' order), lazily."""
+    count = popcount(mask)
+    if not _skip(want, n, count):
+        _put(out, want, want, kind, _nth_bit(mask, want - n), k, np.int64(1), np.int64(0))
+    return n + count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lazy_trio(trios, kickers, kind, each, out, n, want):
+    """三带一 / 三带二 (``each`` cards of a kicker rank), lazily: every trio of ``trios`` with every
+    other rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order."""
+    per = popcount(kickers) - 1  # kickers of each trio
+    count = popcount(trios) * per
+    if not _skip(want, n, count):
+        j = want - n
+        t = _nth_bit(trios, j // per)
+        kick = _nth_bit(kickers & ~(np.int64(1) << t), j % per)
+        _put(out, want, want, kind, t, 3 + each, np.int64(1), each << (4 * kick))
+    return n + count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _count_plain_chains(m1, m2, m3, quads, aces, top, rules):
+    """How many chains ``_gen_chains`` writes for the rank masks (``quads``: ranks held exactly 4
+    times; ``aces``: the count of A), or -1 when an airplane may be among them (two trios in a
+    row where airplanes are allowed: ``_gen_chains`` counts those)."""
+    tk = top[0]
+    lead = tk == PASS
+    count = np.int64(0)
+    for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_SINGLES, AIRPLANE_PAIRS):
+        if not (lead or tk == kind):
+            continue
+        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
+        lo = _lo_pos(kind, rules)
+        held = _positions(m1 if per == 1 else (m2 if per == 2 else m3)) >> lo << lo
+        if kind >= AIRPLANE_SINGLES:
+            allowed = rules[LL_AIR_SINGLES] if kind == AIRPLANE_SINGLES else rules[LL_AIR_PAIRS]
+            if allowed != 0 and held & (held >> 1) != 0:
+                return np.int64(-1)
+            continue
+        min_len = 5 if kind == STRAIGHT else (3 if kind == PAIR_CHAIN else 2)
+        first = lo + min_len - 1 if lead else max(lo + min_len - 1, seq_pos(top[1]) + 1)
+        heads = _positions(quads) if rules[LL_CHAIN_HEAD_NOT_BOMB] != 0 else np.int64(0)  # excluded low ends
+        run = np.int64(0)
+        for hi in range(lo, 14):
+            run = run + 1 if (held >> hi) & 1 else np.int64(0)
+            if hi < first or run < min_len:
+                continue
+            longest = min(run, 13)  # (14 positions hold A twice: below)
+            if lead:
+                count += longest - min_len + 1 - popcount(heads & (((2 << (hi - min_len + 1)) - 1) >> (hi - longest + 1)
+                                                                    << (hi - longest + 1)))
+                if run == 14 and aces >= 2 * per and (heads & 1) == 0:
+                    count += 1
+            elif top[5] <= longest:
+                count += 1 - ((heads >> (hi - top[5] + 1)) & 1)
+    return count
 
 
 @njit(cache=True, nogil=True)

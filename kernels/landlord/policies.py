@@ -27,7 +27,7 @@ from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
-from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, main_order
+from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, ll_lazy, main_order
 from kernels.rng import bounded
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
@@ -191,6 +191,23 @@ def choose_yes(policy, seat, c, threshold_index, pp, state):
     if policy == RANDOM:
         return bounded(state, np.int64(2)) == 1
     return hand_strength(c) >= pp[seat, threshold_index]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def random_move(c, top, rules, moves, work, rng, may_pass):
+    """The uniform random player's play: ``bounded(rng, n + may_pass)`` over the ``n`` moves of
+    ``ll_generate``'s list (one more for PASS when following); the move drawn is written to
+    ``moves[0]`` (0 returned), or -1 for PASS. Lazy (``ll_lazy``: count, draw, build only the
+    move drawn): the same draw as over the full list, without listing it. (Inlined into the turn
+    loop: a call would take a reference count of each of its six arrays, every turn.)"""
+    want = np.int64(-2)
+    while True:  # (one call site: ll_lazy is inlined once)
+        n = ll_lazy(c, top, rules, moves, work, want)
+        if want >= 0:
+            return np.int64(0)
+        want = bounded(rng, n + may_pass)
+        if want >= n:
+            return np.int64(-1)
 
 
 @njit(cache=True, nogil=True)

@@ -1,6 +1,6 @@
 """One turn of the landlord family (斗地主 3p/4p, 上海三打一) on the climbing engine's loop.
 
-What this family adds to the shared steps (``kernels.climb.steps``): rank-count move generation
+What this family adds to the shared steps (``kernels.climb.loop``): rank-count move generation
 and the landlord beat rule (``kernels.landlord.movegen``), the landlord players
 (``kernels.landlord.policies``), the 上海 per-farmer bomb limits (§2.1) and the per-play facts of
 ``kernels.landlord.rows``. The landlord is the lone side (``gs[GS_LONE_SEAT]``); the hand ends at the
@@ -12,13 +12,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import steps
+from kernels.climb import loop
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED,
 )
-from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_lazy, ll_move_counts
+from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
-from kernels.landlord.policies import GREEDY, RANDOM, SEARCH, greedy_move, smart_move
+from kernels.landlord.policies import GREEDY, RANDOM, SEARCH, greedy_move, random_move, smart_move
 from kernels.rng import bounded
 
 MAX_TURNS = 4096  # a hand ends long before (every turn a play or a pass; a trick ends when all pass)
@@ -67,13 +67,14 @@ def play_on(st, forced, pause):
 
     The turn is rank-count moves, the 上海 bomb limits, the landlord players and the facts of
     ``kernels.landlord.rows``; the landlord is the lone side (``gs[GS_LONE_SEAT]``). It is written
-    over the state's arrays, taken once: a call taking the state (even inlined) costs numba a
-    reference count per slot, so only the shared steps take it. A uniform random player generates
-    lazily (``ll_lazy``: count, draw, write only the move drawn; the same draw as over the full
-    list), except at its bomb limit."""
+    over the state's arrays, taken once, and calls the climbing loop's steps (``kernels.climb.loop``)
+    on them: each read of a slot of the state costs numba a reference count, once per turn in
+    ``kernels.climb.steps``' wrappers. A uniform random player generates lazily
+    (``policies.random_move``: count, draw, build only the move drawn; the same draw as over the
+    full list), except at its bomb limit."""
     gs, row, moves, rules, counts, top = st.gs, st.row, st.moves, st.rules, st.counts, st.top
     hand_left, seat_flags, policies, pp, rng, played = st.hand_left, st.seat_flags, st.policies, st.pp, st.rng, st.scratch
-    log_rows = st.log.shape[0]
+    log, order, captured = st.log, st.order, st.captured
     work = played[32:]
     hand_size = rules[CL_HAND_SIZE]
     f = forced
@@ -88,12 +89,7 @@ def play_on(st, forced, pause):
         limited = _at_bomb_limit(rules, seat_flags, seat)
         c = counts[seat]
         if f == -2 and policy == RANDOM and not limited:
-            n = ll_lazy(c, top, rules, moves, work, np.int64(-2))
-            k = bounded(rng, n if gs[GS_TOP_SEAT] < 0 else n + 1)
-            choice = np.int64(-1)
-            if k < n:
-                ll_lazy(c, top, rules, moves, work, k)
-                choice = np.int64(0)
+            choice = random_move(c, top, rules, moves, work, rng, np.int64(gs[GS_TOP_SEAT] >= 0))
         else:
             n = ll_generate(c, top, rules, moves, work)
             if limited:
@@ -112,16 +108,16 @@ def play_on(st, forced, pause):
                 choice = smart_move(seat, moves, n, counts, hand_left, gs, pp, played, hand_size)
         f = -2
         if choice < 0:
-            steps.record_pass(st, seat)
+            loop.record_pass(gs, seat, seat_flags, top, played, log, rules)
         else:
             move = moves[choice]
             ll_move_counts(move, played)
             for r in range(15):
                 c[r] -= played[r]
             landlord_after_play(seat, move, gs[GS_LONE_SEAT], seat_flags, row, rules)
-            if gs[GS_N_LOG] < log_rows:  # (a batch run keeps one log row: the call would write nothing)
-                steps.log_play(st, seat, choice, played, np.int64(0))
-            if steps.after_play(st, seat, choice, move[2]):
+            if gs[GS_N_LOG] < log.shape[0]:  # (a batch run keeps one log row: the call would write nothing)
+                loop.log_play(log, gs, seat, moves, choice, played, np.int64(0))
+            if loop.after_play(gs, seat, move[2], moves, choice, hand_left, seat_flags, order, captured, top):
                 return True
-        steps.advance(st, seat)
+        loop.advance(gs, seat, hand_left, captured, seat_flags, top, rules)
     return True
