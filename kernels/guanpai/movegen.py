@@ -9,10 +9,6 @@ Order of generation (random players rely on it being fixed): singles, pairs, tri
 四带三, chains (straights, 姐妹对, 三连) by top then length, bombs by rank (alone, then with each
 single), the 3-card bomb (alone, then with each single). With ``top`` a PASS record every play is
 generated (leading); otherwise only plays that beat ``top`` (never PASS: the caller adds it).
-
-关牌 keeps its own set and chain loops rather than ``kernels.climb.gen``'s: on the shared ones its
-random and greedy players ran 7–9% slower per CPU-second (``benchmarks/bench_all.py --only guanpai``,
-side by side, 2026-12-04), and this generator is most of a 关牌 turn.
 """
 
 from __future__ import annotations
@@ -20,12 +16,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.guanpai.moves import (
-    BOMB, FOUR_THREE, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, THREE_BOMB, TRIO_CHAIN, TRIO_PAIR, TRIPLE,
-)
+from kernels.climb.gen import gen_chains, gen_sets, put_move
+from kernels.guanpai.moves import BOMB, FOUR_THREE, PAIR_CHAIN, PASS, STRAIGHT, THREE_BOMB, TRIO_CHAIN, TRIO_PAIR
 from kernels.guanpai.rulevec import (
     GP_A_LOW_STRAIGHTS, GP_BOMB_SINGLE, GP_FOUR_THREE, GP_FOUR_THREE_TRIO, GP_TCB_HIGH, GP_TCB_RANK, GP_TCB_SINGLE,
 )
+from kernels.state import _borrowed  # a public name for one array's view belongs in kernels.state
 
 R_TWO = 12
 
@@ -47,15 +43,6 @@ def bomb_strength(move, rules):
 @njit(cache=True, nogil=True, inline="always")
 def chain_pos(rank):
     return 1 if rank == R_TWO else rank + 2
-
-
-@njit(cache=True, nogil=True, inline="always")
-def pos_rank(p):
-    if p == 0:
-        return 11
-    if p == 1:
-        return R_TWO
-    return p - 2
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -89,19 +76,10 @@ def gp_beats(move, top, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _put(out, n, kind, rank, size, chain, cards, top, rules):
-    """Append a record if the buffer has room (the tests check it never fills); ``gp_generate``
-    drops the ones that do not beat ``top`` afterwards, in one place (a small compile)."""
-    if n >= out.shape[0]:
-        return n
-    out[n, 0] = kind
-    out[n, 1] = rank
-    out[n, 2] = size
-    out[n, 3] = 0
-    out[n, 4] = -1
-    out[n, 5] = chain
-    out[n, 6] = cards
-    return n + 1
+def _put(out, n, kind, rank, size, cards):
+    """Append a 关牌 record (no wilds, suit -1, one rank: chain 1); ``gp_generate`` drops the ones
+    that do not beat ``top`` afterwards, in one place (a small compile)."""
+    return put_move(out, n, kind, rank, size, 0, -1, 1, cards)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -109,30 +87,20 @@ def _nib(r, k):
     return k << (4 * r)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _gen_groups(c, top, rules, out, n):
-    """Singles, pairs, trios, 三带二 and 四带三 (only the top's own kind when following)."""
+    """Singles, pairs, trios (``kernels.climb.gen``), 三带二 and 四带三 (only the top's own kind when
+    following)."""
     tk = top[0]
     lead = tk == PASS
     floor = 0 if lead else top[1] + 1
-    if lead or tk == SINGLE:
-        for r in range(floor, 13):
-            if c[r] >= 1:
-                n = _put(out, n, SINGLE, r, 1, 1, _nib(r, 1), top, rules)
-    if lead or tk == PAIR:
-        for r in range(floor, 13):
-            if c[r] >= 2:
-                n = _put(out, n, PAIR, r, 2, 1, _nib(r, 2), top, rules)
-    if lead or tk == TRIPLE:
-        for r in range(floor, 13):
-            if c[r] >= 3:
-                n = _put(out, n, TRIPLE, r, 3, 1, _nib(r, 3), top, rules)
+    n = gen_sets(c, tk, floor, True, out, n)
     if lead or tk == TRIO_PAIR:
         for t in range(floor, 13):
             if c[t] >= 3:
                 for k in range(13):
                     if k != t and c[k] >= 2:
-                        n = _put(out, n, TRIO_PAIR, t, 5, 1, _nib(t, 3) | _nib(k, 2), top, rules)
+                        n = _put(out, n, TRIO_PAIR, t, 5, _nib(t, 3) | _nib(k, 2))
     if (lead or tk == FOUR_THREE) and rules[GP_FOUR_THREE] != 0:
         trio_kick = rules[GP_FOUR_THREE_TRIO] != 0
         for f in range(floor, 13):
@@ -142,14 +110,14 @@ def _gen_groups(c, top, rules, out, n):
                 if p == f or c[p] < 2:
                     continue
                 if trio_kick and c[p] >= 3:
-                    n = _put(out, n, FOUR_THREE, f, 7, 1, _nib(f, 4) | _nib(p, 3), top, rules)
+                    n = _put(out, n, FOUR_THREE, f, 7, _nib(f, 4) | _nib(p, 3))
                 for s in range(13):
                     if s != f and s != p and c[s] >= 1:
-                        n = _put(out, n, FOUR_THREE, f, 7, 1, _nib(f, 4) | _nib(p, 2) | _nib(s, 1), top, rules)
+                        n = _put(out, n, FOUR_THREE, f, 7, _nib(f, 4) | _nib(p, 2) | _nib(s, 1))
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _gen_chains(c, top, rules, out, n):
     """Straights (>= 5), 姐妹对 (>= 2 pairs) and 三连 (>= 2 trios), by top position then length.
 
@@ -158,52 +126,49 @@ def _gen_chains(c, top, rules, out, n):
     """
     tk = top[0]
     lead = tk == PASS
-    for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN):
-        if not (lead or tk == kind):
-            continue
-        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
-        min_len = 5 if kind == STRAIGHT else 2
-        lo = 0 if (kind == STRAIGHT and rules[GP_A_LOW_STRAIGHTS] != 0) else 2
-        for hi in range(lo + min_len - 1, 14):
-            if not lead and hi <= chain_pos(top[1]):
-                continue
-            cards = 0
-            for length in range(1, hi - lo + 2):
-                r = pos_rank(hi - length + 1)
-                used = (cards >> (4 * r)) & 15
-                if c[r] < used + per:
-                    break
-                cards += _nib(r, per)
-                if length >= min_len and (lead or length == top[5]):
-                    n = _put(out, n, kind, pos_rank(hi), per * length, length, cards, top, rules)
+    lowest = 0 if lead else chain_pos(top[1]) + 1
+    want = -1 if lead else top[5]
+    if lead or tk == STRAIGHT:
+        lo = 0 if rules[GP_A_LOW_STRAIGHTS] != 0 else 2
+        n = gen_chains(c, STRAIGHT, 1, 5, lo, lowest, want, True, out, n)
+    if lead or tk == PAIR_CHAIN:
+        n = gen_chains(c, PAIR_CHAIN, 2, 2, 2, lowest, want, True, out, n)
+    if lead or tk == TRIO_CHAIN:
+        n = gen_chains(c, TRIO_CHAIN, 3, 2, 2, lowest, want, True, out, n)
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _gen_bombs(c, top, rules, out, n):
     """Bombs (four of a rank, then with each single) and the 3-card bomb (alone, with a single)."""
     single = rules[GP_BOMB_SINGLE] != 0
     for r in range(13):
         if c[r] >= 4:
-            n = _put(out, n, BOMB, r, 4, 1, _nib(r, 4), top, rules)
+            n = _put(out, n, BOMB, r, 4, _nib(r, 4))
             if single:
                 for s in range(13):
                     if s != r and c[s] >= 1:
-                        n = _put(out, n, BOMB, r, 5, 1, _nib(r, 4) | _nib(s, 1), top, rules)
+                        n = _put(out, n, BOMB, r, 5, _nib(r, 4) | _nib(s, 1))
     t = rules[GP_TCB_RANK]
     if t >= 0 and c[t] >= 3:
-        n = _put(out, n, THREE_BOMB, t, 3, 1, _nib(t, 3), top, rules)
+        n = _put(out, n, THREE_BOMB, t, 3, _nib(t, 3))
         if rules[GP_TCB_SINGLE] != 0:
             for s in range(13):
                 if s != t and c[s] >= 1:  # a fourth card of the rank is the real bomb, not a single
-                    n = _put(out, n, THREE_BOMB, t, 4, 1, _nib(t, 3) | _nib(s, 1), top, rules)
+                    n = _put(out, n, THREE_BOMB, t, 4, _nib(t, 3) | _nib(s, 1))
     return n
 
 
 @njit(cache=True, nogil=True)
 def gp_generate(c, top, rules, out):
     """Every legal play of rank counts ``c`` over ``top`` (a PASS record: leading); returns how
-    many rows of ``out`` were written. PASS itself is never generated."""
+    many rows of ``out`` were written. PASS itself is never generated.
+
+    Works on borrowed views of its arrays (the caller holds them for the call): numba keeps an
+    incref and a decref of each array a function takes when that function inlines a loop that
+    uses it (``kernels.climb.gen``'s), which cost more than the generation itself; on views whose
+    null meminfo is a constant here they compile away."""
+    c, top, rules, out = _borrowed(c), _borrowed(top), _borrowed(rules), _borrowed(out)
     n = 0
     if not is_bomb(top[0]):
         n = _gen_groups(c, top, rules, out, n)

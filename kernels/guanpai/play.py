@@ -35,6 +35,7 @@ from kernels.guanpai.search import search_move
 from kernels.guanpai.state import GS_LEAD_RANK, LAYOUT as STATE
 from kernels.guanpai.turn import take_turn, turn_moves
 from kernels.hooks import implements
+from kernels.state import borrow
 
 ROW_LEN = ROWS.length
 ROW_FIRST_LEADER = ROWS.at("first_leader")
@@ -101,6 +102,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) into ``st.row``; returns the log rows written.
     ``carry``: the seat that leads (``next_carry``), -1 the lead card's holder. ``search_on``: None
     when no seat searches, so numba prunes the search and does not compile it."""
+    st = borrow(st)  # again: the driver's view arrives with meminfos the compiler cannot see are null
     start_hand(st, seed, deal, rotation, carry)
     while True:
         seat = st.gs[GS_TURN]
