@@ -1,24 +1,30 @@
 """双扣 census: deal many games and write per-seat hand features, in parallel.
 
 Output ``out[feature, seat, game - start]`` (int16) in the order of ``CENSUS_FIELDS``
-(``kernels.shuangkou.layout``). Game i is dealt from the stream ``(seed, i)`` only. A seat's
-packed rank counts (``kernels.hand``; jokers at nibbles 13 and 14, no card is flagged wild in the
-table) are summed straight from its deal positions; which jokers are wild is ``params``.
+(``kernels.shuangkou.layout``). Game i is dealt from the stream ``(seed, i)`` only
+(``kernels.climb.packed_census``); the run is the climbing family's ``census_range``
+(``kernels.climb.run``). A seat's packed rank counts (``kernels.hand``; jokers at nibbles 13 and
+14, no card is flagged wild in the table) are summed straight from its deal positions; which
+jokers are wild is ``params``.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-from kernels.deal import place_fixed, shuffle
+from kernels.climb import run
+from kernels.climb.packed_census import (  # noqa: F401  (P_*: the census_params layout of compile_rules)
+    P_HAND_SIZE, P_N_SEATS, census_layout, deal_game, new_census_state,
+)
 from kernels.hand import encode_seat, nibble
-from kernels.rng import seed_stream
+from kernels.hooks import implements
+from kernels.shuangkou.layout import CENSUS_FEATURES
 from kernels.shuangkou.wild import wild_jokers
 
-# layout of the ``params`` int64 array (compiled by ``sim.games.shuangkou.rules.compile_rules``)
-P_N_SEATS, P_HAND_SIZE, P_WILD_MODE = 0, 1, 2
+P_WILD_MODE = 2
 N_PARAMS = 3
+LAYOUT = census_layout("ShuangkouCensus", __name__)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -42,29 +48,29 @@ def seat_features(packed, mode, out, seat, col):
     out[9, seat, col] = w
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, deck_template, fix, enc, params, out, n_blocks):
-    """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``
-    (``n_blocks`` contiguous blocks, a few per thread, buffers allocated once per block).
-    ``fix = (fix_card, fix_slots)``: ``--fix``'s cards, placed after the shuffle
-    (``kernels.deal.place_fixed``; empty tables draw nothing); ``enc = (inc_rank, inc_fk,
-    card_points)``: the packed-count encoding tables (``kernels.hand.encode_seat``)."""
-    fix_card, fix_slots = fix
-    inc_rank, inc_fk, card_points = enc
-    n_blocks = max(1, min(count, n_blocks))
-    n_seats = params[P_N_SEATS]
-    hand_size = params[P_HAND_SIZE]
-    mode = params[P_WILD_MODE]
-    for b in prange(n_blocks):
-        lo = start + (count * b) // n_blocks
-        hi = start + (count * (b + 1)) // n_blocks
-        state = np.empty(4, np.uint64)
-        deck = np.empty(deck_template.shape[0], deck_template.dtype)
-        for g in range(lo, hi):
-            seed_stream(seed, g, state)
-            deck[:] = deck_template
-            shuffle(state, deck)
-            place_fixed(state, deck, fix_card, fix_slots)
-            for seat in range(n_seats):
-                packed, _, _ = encode_seat(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points)
-                seat_features(packed, mode, out, seat, g - start)
+@implements(run.census_deals, LAYOUT)
+def _census_deals(st, seed, lo, hi, start, out):
+    """Deal games ``lo .. hi - 1`` in ``st``; each seat's features into ``out[:, seat, game - start]``."""
+    deck, inc_rank, inc_fk, card_points = st.deck, st.inc_rank, st.inc_fk, st.card_points
+    n_seats, hand_size, mode = st.params[P_N_SEATS], st.params[P_HAND_SIZE], st.params[P_WILD_MODE]
+    for g in range(lo, hi):
+        deal_game(st, seed, g)
+        for seat in range(n_seats):
+            packed, _, _ = encode_seat(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points)
+            seat_features(packed, mode, out, seat, g - start)
+
+
+@njit(cache=True, nogil=True)
+def census_range(template, run_, out):
+    """Census of games ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` into ``out`` (parallel blocks,
+    each on a clone of ``template``: ``census``)."""
+    run.census_range(template, run_, out)
+
+
+def census(tables, seed, start, count, n_blocks, fix_card=None, fix_slots=None):
+    """``out[feature, seat, game - start]`` of games ``start .. start + count - 1`` (Python side:
+    ``tables`` is ``sim.games.shuangkou.rules.compile_rules``'s output)."""
+    out = np.empty((len(CENSUS_FEATURES), tables["census_params"][P_N_SEATS], count), np.int16)
+    census_range(new_census_state(LAYOUT, tables, fix_card, fix_slots), run.run_vector(seed, start, count, n_blocks),
+                 out)
+    return out

@@ -38,7 +38,8 @@ def swap_seat(leader, mate, n_seats):
 
 @njit(cache=True, nogil=True, inline="always")
 def apply_swap(counts, player, a, b):
-    """Seats a and b exchange their players and hands (rows of ``counts``, entries of ``player``)."""
+    """Seats a and b exchange their players and hands (rows of ``counts``, entries of ``player``;
+    any 2-d and 1-d arrays by seat: ``play_hand`` moves the players' parameters and ids too)."""
     for r in range(counts.shape[1]):
         t = counts[a, r]
         counts[a, r] = counts[b, r]

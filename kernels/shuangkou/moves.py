@@ -43,7 +43,6 @@ KIND_NAMES_ZH = {
     PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三同张", BOMB: "炸弹", STRAIGHT: "顺子",
     PAIR_CHAIN: "连对", TRIO_CHAIN: "连三同张", TIANWANG: "天王炸弹", SANWANG: "三王", LIANZHA: "连炸",
 }
-PASS_RECORD = (PASS, -1, 0, 0, 0, 1, 0)
 
 
 def pack(counts) -> int:

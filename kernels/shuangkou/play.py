@@ -104,18 +104,6 @@ def deal_and_draw(st, rotation):
     return leader
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _swap_players(st, a, b):
-    """Seats ``a`` and ``b`` exchange their players' ids and parameters (they follow the draw's swap)."""
-    t = st.policies[a]
-    st.policies[a] = st.policies[b]
-    st.policies[b] = t
-    for j in range(st.pp.shape[1]):
-        x = st.pp[a, j]
-        st.pp[a, j] = st.pp[b, j]
-        st.pp[b, j] = x
-
-
 @implements(run.play_hand, STATE)
 def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Deal ``deal`` (turned by ``rotation``), draw and play it; raw facts into ``st.row``. Returns
@@ -126,8 +114,8 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     row[:] = 0
     seed_stream(seed, deal, st.rng)
     leader = deal_and_draw(st, rotation)
-    if row[ROW_SWAPPED] != 0:
-        _swap_players(st, row[ROW_MATE], (leader + 2) % N_SEATS)
+    if row[ROW_SWAPPED] != 0:  # the swapped players take their ids and parameters along
+        apply_swap(st.pp, st.policies, row[ROW_MATE], (leader + 2) % N_SEATS)
     gs[:] = 0
     gs[GS_TURN] = leader
     gs[GS_TOP_SEAT] = -1
@@ -159,8 +147,8 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     row[ROW_N_TRICKS] = gs[GS_N_TRICKS]
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
     row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]
-    if row[ROW_SWAPPED] != 0:
-        _swap_players(st, row[ROW_MATE], (leader + 2) % N_SEATS)
+    if row[ROW_SWAPPED] != 0:  # and back: the driver seats players by player
+        apply_swap(st.pp, st.policies, row[ROW_MATE], (leader + 2) % N_SEATS)
     return gs[GS_N_LOG]
 
 

@@ -2,25 +2,29 @@
 
 Output ``out[feature, seat, game - start]`` (int16) in the order of ``CENSUS_FIELDS``
 (``kernels.wushik.layout``: names, types and meaning). Game i is dealt from the stream
-``(seed, i)`` only (``kernels.rng``, ``kernels.deal``), so rows do not depend on threads or
-blocks. A seat's packed rank counts and 5/10/K-by-suit holdings (``kernels.hand``) are summed
-straight from its deal positions.
+``(seed, i)`` only (``kernels.climb.packed_census``), so rows do not depend on threads or
+blocks; the run is the climbing family's ``census_range`` (``kernels.climb.run``). A seat's
+packed rank counts and 5/10/K-by-suit holdings (``kernels.hand``) are summed straight from its
+deal positions.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from kernels.cards import R5, R10, RK
-from kernels.deal import place_fixed, shuffle
+from kernels.climb import run
+from kernels.climb.packed_census import (  # noqa: F401  (P_*: the census_params layout of compile_rules)
+    P_HAND_SIZE, P_N_SEATS, census_layout, deal_game, new_census_state,
+)
 from kernels.hand import encode_seat, nibble
-from kernels.rng import seed_stream
+from kernels.hooks import implements
+from kernels.wushik.layout import CENSUS_FEATURES
 from kernels.wushik.movegen import fu_possible
 
-# layout of the ``params`` int64 array (compiled by ``sim.games.wushik.rules.compile_rules``)
-P_N_SEATS, P_HAND_SIZE = 0, 1
 N_PARAMS = 2
+LAYOUT = census_layout("WushikCensus", __name__)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -52,31 +56,29 @@ def seat_features(packed, fk, points, out, seat, col):
     out[9, seat, col] = points
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def census_range(seed, start, count, tables, fix, out, n_blocks):
-    """Census of games ``start .. start+count-1`` into ``out[feature, seat, game - start]``.
+@implements(run.census_deals, LAYOUT)
+def _census_deals(st, seed, lo, hi, start, out):
+    """Deal games ``lo .. hi - 1`` in ``st``; each seat's features into ``out[:, seat, game - start]``."""
+    deck, inc_rank, inc_fk, card_points = st.deck, st.inc_rank, st.inc_fk, st.card_points
+    n_seats, hand_size = st.params[P_N_SEATS], st.params[P_HAND_SIZE]
+    for g in range(lo, hi):
+        deal_game(st, seed, g)
+        for seat in range(n_seats):
+            packed, fk, points = encode_seat(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points)
+            seat_features(packed, fk, points, out, seat, g - start)
 
-    ``tables``: the run's ``(deck, inc_rank, inc_fk, card_points, params)``
-    (``sim.games.wushik.rules.compile_rules``' ``census``); ``fix``: ``--fix``'s
-    ``(fix_card, fix_slots)``, placed after the shuffle (``kernels.deal.place_fixed``), or None.
-    Work is cut into ``n_blocks`` contiguous blocks (a few per thread), each with its own
-    buffers, allocated once per block.
-    """
-    deck_template, inc_rank, inc_fk, card_points, params = tables
-    n_blocks = max(1, min(count, n_blocks))
-    n_seats = params[P_N_SEATS]
-    hand_size = params[P_HAND_SIZE]
-    for b in prange(n_blocks):
-        lo = start + (count * b) // n_blocks
-        hi = start + (count * (b + 1)) // n_blocks
-        state = np.empty(4, np.uint64)
-        deck = np.empty(deck_template.shape[0], deck_template.dtype)
-        for g in range(lo, hi):
-            seed_stream(seed, g, state)
-            deck[:] = deck_template
-            shuffle(state, deck)
-            if fix is not None:
-                place_fixed(state, deck, fix[0], fix[1])
-            for seat in range(n_seats):
-                packed, fk, points = encode_seat(deck, seat, n_seats, hand_size, inc_rank, inc_fk, card_points)
-                seat_features(packed, fk, points, out, seat, g - start)
+
+@njit(cache=True, nogil=True)
+def census_range(template, run_, out):
+    """Census of games ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` into ``out`` (parallel blocks,
+    each on a clone of ``template``: ``census``)."""
+    run.census_range(template, run_, out)
+
+
+def census(tables, seed, start, count, n_blocks, fix_card=None, fix_slots=None):
+    """``out[feature, seat, game - start]`` of games ``start .. start + count - 1`` (Python side:
+    ``tables`` is ``sim.games.wushik.rules.compile_rules``'s output)."""
+    out = np.empty((len(CENSUS_FEATURES), tables["census_params"][P_N_SEATS], count), np.int16)
+    census_range(new_census_state(LAYOUT, tables, fix_card, fix_slots), run.run_vector(seed, start, count, n_blocks),
+                 out)
+    return out

@@ -37,4 +37,3 @@ KIND_NAMES_ZH = {
     PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三同张", BOMB: "炸弹", FIFTY_K: "五十K",
     STRAIGHT: "顺子", PAIR_CHAIN: "连对", TRIO_CHAIN: "连三同张",
 }
-PASS_RECORD = (PASS, -1, 0, 0, -1, 1, 0)

@@ -25,6 +25,7 @@ from kernels.climb.loop import (
     END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS,
     GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_FINISH,
 )
+from kernels.climb.run import RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_ROTATE, RUN_SEED, RUN_START, run_vector
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded, next_u64, seed_stream
 from kernels.state import clone
@@ -35,10 +36,7 @@ from kernels.wushik.movegen import (
     EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG, W_LEN, W_MAX_HANDS,
     W_TARGET, rank_points,
 )
-from kernels.wushik.state import (
-    HAND_SIZE, N_CARDS, N_IDS, RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_ROTATE, RUN_SEED, RUN_START, fix_arg,
-    new_state, run_vector,
-)
+from kernels.wushik.state import HAND_SIZE, N_CARDS, N_IDS, fix_arg, new_state
 from kernels.wushik.turn import play_on
 
 N_SEATS = 4
@@ -236,7 +234,7 @@ def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, du
     rows = np.zeros((n_hands, ROW_LEN), np.int64)
     logs = np.zeros((n_hands, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(n_hands, np.int64)
-    h = play_block(new_state(rules, policies, pp, logged=True), run_vector(seed, game_index, 1, rotate, duplicate),
+    h = play_block(new_state(rules, policies, pp, logged=True), run_vector(seed, game_index, 1, rotate=rotate, duplicate=duplicate),
                    0, fix_arg(*fix) if fix is not None else None, rows, (logs, n_logs), True)
     return rows[:max(h, 0)], logs, n_logs, h
 

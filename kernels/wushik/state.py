@@ -5,9 +5,6 @@ card, the 5/10/K suits held (正510K), the bombs whose W-6 bonus is pending, and
 buffers. Scalars are ``gs`` slots: the family's ``GS_*`` and, from ``GS_FAMILY`` on, the game's
 (``GS_FK_OPEN``, ``GS_N_PENDING``). ``new_state`` allocates one (Python side); kernels take ``st``
 and copy it with ``kernels.state.clone`` / ``copy_into``.
-
-A run's numbers travel in one small int64 vector ``run`` (``RUN_*``): the seed's bits, the first
-game index, how many, the seat rotation and duplicate flags, and the number of parallel blocks.
 """
 
 from __future__ import annotations
@@ -35,15 +32,10 @@ LAYOUT = CLIMB_CORE.extend("WushikState", __name__, [
     Slot("take", "int64", (13, 4), "the cards of the play being made by rank and suit (kernels.wushik.cardpick)",
          scratch=True),
 ], "五十K's hand in play: the climbing core and the cards by id and suit, the pending bomb bonuses, the deal.")
-WushikState = LAYOUT.cls
 
 # the game's own scalars, gs[GS_FAMILY + k]
 GS_FK_OPEN = GS_FAMILY  # 510K plays of this trick not beaten yet (the next play beats them)
 GS_N_PENDING = GS_FAMILY + 1  # >= 5-card bombs of this trick whose bonus is not settled yet
-
-# the run vector
-RUN_SEED, RUN_START, RUN_COUNT, RUN_ROTATE, RUN_DUPLICATE, RUN_BLOCKS = range(6)
-RUN_LEN = 6
 
 
 def new_state(rules, policies=None, pp=None, logged=False):
@@ -55,16 +47,6 @@ def new_state(rules, policies=None, pp=None, logged=False):
                             "pp": pp.copy(), "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT)},
                            seats=MAX_SEATS, ranks=16, row=HAND_LAYOUT.length, max_moves=MAX_MOVES,
                            scratch=13, log_rows=MAX_LOG if logged else 1)
-
-
-def run_vector(seed, start, count, rotate=False, duplicate=False, n_blocks=1):
-    """The ``run`` vector (``RUN_*``): the seed's 64 bits, then the run's numbers."""
-    run = np.zeros(RUN_LEN, np.int64)
-    run[RUN_SEED] = np.array(seed, np.uint64).view(np.int64)
-    run[RUN_START], run[RUN_COUNT], run[RUN_ROTATE], run[RUN_DUPLICATE], run[RUN_BLOCKS] = (
-        start, count, int(rotate), int(duplicate), n_blocks)
-    return run
-
 
 
 def fix_arg(fix_card, fix_slots):

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from kernels.cards import card_rank
-from kernels.shuangkou.census import census_range
-from kernels.shuangkou.layout import CENSUS_FEATURES, N_CENSUS_FEATURES
+from kernels.shuangkou.census import census
+from kernels.shuangkou.layout import CENSUS_FEATURES
 from sim.games.shuangkou.exact import census_exact, census_pmfs
 from sim.games.shuangkou.rules import ShuangkouRules, compile_rules
 from sim.ruleset import apply_overrides
@@ -19,12 +19,7 @@ MODES = ("both", "big_only", "none")
 
 
 def run_census(mode, seed, start, count, n_blocks=4):
-    t = compile_rules(apply_overrides(ShuangkouRules(), {"wild_jokers": mode}))
-    out = np.zeros((N_CENSUS_FEATURES, 4, count), np.int16)
-    no_fix = np.zeros((0, 0), np.int64)
-    census_range(seed, start, count, t["deck"], (no_fix, no_fix), (t["inc_rank"], t["inc_fk"], t["card_points"]),
-                 t["census_params"], out, n_blocks)
-    return out
+    return census(compile_rules(apply_overrides(ShuangkouRules(), {"wild_jokers": mode})), seed, start, count, n_blocks)
 
 
 def reference_features(hand, mode):

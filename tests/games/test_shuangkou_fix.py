@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import sim
-from kernels.shuangkou.census import census_range
-from kernels.shuangkou.layout import CENSUS_FEATURES, N_CENSUS_FEATURES
+from kernels.shuangkou.census import census
+from kernels.shuangkou.layout import CENSUS_FEATURES
 from kernels.shuangkou.play import dealt_owner
 from sim.dealing import fix_tables, parse_fix
 from sim.errors import UserError
@@ -34,10 +34,7 @@ def tables(fix):
 def run(fix, seed, start, count):
     t = compile_rules(load_game("shuangkou").rules())
     fix_card, fix_slots = tables(fix)
-    out = np.zeros((N_CENSUS_FEATURES, 4, count), np.int16)
-    census_range(np.uint64(seed), start, count, t["deck"], (fix_card, fix_slots),
-                 (t["inc_rank"], t["inc_fk"], t["card_points"]), t["census_params"], out, 4)
-    return out, fixed_groups(fix_card, fix_slots)
+    return census(t, seed, start, count, 4, fix_card, fix_slots), fixed_groups(fix_card, fix_slots)
 
 
 def test_notation():

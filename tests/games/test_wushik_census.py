@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from kernels.cards import card_rank, card_suit
-from kernels.wushik.census import census_range
-from kernels.wushik.layout import CENSUS_FEATURES, N_CENSUS_FEATURES
+from kernels.wushik.census import census
+from kernels.wushik.layout import CENSUS_FEATURES
 from sim.games.wushik.exact import census_exact, census_pmfs, p_fu_510k
 from sim.games.wushik.rules import WushikRules, compile_rules
 from tests.reference.rng import Stream, deal, shuffle
@@ -17,10 +17,7 @@ from tests.reference.wushik_rules import DECK, fifty_k_keys, points
 
 
 def run_census(seed, start, count, n_blocks=4):
-    t = compile_rules(WushikRules())
-    out = np.zeros((N_CENSUS_FEATURES, 4, count), np.int16)
-    census_range(seed, start, count, t["census"], None, out, n_blocks)
-    return out
+    return census(compile_rules(WushikRules()), seed, start, count, n_blocks)
 
 
 def reference_features(hand):

@@ -10,10 +10,9 @@ import numpy as np
 import pytest
 
 import sim
-from kernels.wushik.census import census_range
-from kernels.wushik.layout import CENSUS_FEATURES, N_CENSUS_FEATURES
+from kernels.wushik.census import census
+from kernels.wushik.layout import CENSUS_FEATURES
 from kernels.wushik.play import dealt_owners
-from kernels.wushik.state import fix_arg
 from sim.dealing import fix_tables, parse_fix
 from sim.errors import UserError
 from sim.games.wushik.rules import compile_rules
@@ -35,9 +34,7 @@ def tables(fix):
 def run(fix, seed, start, count):
     t = compile_rules(load_game("wushik").rules())
     fix_card, fix_slots = tables(fix)
-    out = np.zeros((N_CENSUS_FEATURES, 4, count), np.int16)
-    census_range(np.uint64(seed), start, count, t["census"], fix_arg(fix_card, fix_slots), out, 4)
-    return out, fixed_groups(fix_card, fix_slots)
+    return census(t, seed, start, count, 4, fix_card, fix_slots), fixed_groups(fix_card, fix_slots)
 
 
 def test_notation():

@@ -16,9 +16,8 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     """Rows of games ``start .. stop-1`` as an Arrow table with the census schema."""
     import numba
 
-    from kernels.wushik.census import census_range
-    from kernels.wushik.layout import CENSUS_LAYOUT, N_CENSUS_FEATURES
-    from kernels.wushik.state import fix_arg
+    from kernels.wushik.census import census
+    from kernels.wushik.layout import CENSUS_LAYOUT
     from sim.games.wushik.columns import N_SEATS, census_columns
     from sim.dealing import spec_tables
     from sim.games.wushik.rules import compile_rules
@@ -30,9 +29,7 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     batches = []
     for lo in range(start, stop, CHUNK):
         hi = min(stop, lo + CHUNK)
-        out = np.empty((N_CENSUS_FEATURES, N_SEATS, hi - lo), np.int16)
-        census_range(np.uint64(spec.seed), lo, hi - lo, t["census"], fix_arg(fix_card, fix_slots), out,
-                     4 * numba.get_num_threads())
+        out = census(t, spec.seed, lo, hi - lo, 4 * numba.get_num_threads(), fix_card, fix_slots)
         arrays = [pa.array(np.arange(lo, hi, dtype=np.int64))]
         for f, type_ in enumerate(types):
             dtype = np.bool_ if type_ == pa.bool_() else type_.to_pandas_dtype()

@@ -41,14 +41,14 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
     """Raw fact rows (``HAND_LAYOUT``) of the hands of game indices start..stop-1, in order."""
     import numba
 
+    from kernels.climb.run import run_vector
     from kernels.wushik.play import ROW_LEN, play_range
-    from kernels.wushik.state import run_vector
 
     t = t or kernel_inputs(spec)
     count = stop - start
     n_blocks = max(1, min(count, 4 * numba.get_num_threads()))
-    run = run_vector(spec.seed, start, count, spec.options.get("rotate", False), spec.options.get("duplicate", False),
-                     n_blocks)
+    run = run_vector(spec.seed, start, count, n_blocks, rotate=spec.options.get("rotate", False),
+                     duplicate=spec.options.get("duplicate", False))
     per_game = HANDS_GUESS if spec.rules.matches else 1
     while True:
         cap = -(-count // n_blocks) * per_game + (16 if spec.rules.matches else 0)

@@ -148,8 +148,7 @@ def compile_rules(rules: WushikRules) -> dict[str, np.ndarray]:
     ``rules``: the engine vector (``W_*``); ``deck``: the unshuffled physical ids (int16, 104);
     ``card``: [4, 108] rank/suit/wild/points per id; ``inc_rank``/``inc_fk``: per-id increments of
     the packed rank counts and 5/10/K-by-suit holdings (``kernels.hand``); ``card_points``: points
-    per id; ``census_params``: ``P_*`` of ``kernels.wushik.census``; ``census``: the tables
-    ``census_range`` takes, as one tuple.
+    per id; ``census_params``: ``P_*`` of ``kernels.wushik.census``.
     """
     from kernels.hand import packed_increments
     from kernels.wushik.census import N_PARAMS, P_HAND_SIZE, P_N_SEATS
@@ -158,9 +157,7 @@ def compile_rules(rules: WushikRules) -> dict[str, np.ndarray]:
     inc_rank, inc_fk = packed_increments(card)
     params = np.zeros(N_PARAMS, np.int64)
     params[P_N_SEATS], params[P_HAND_SIZE] = N_SEATS, HAND_SIZE
-    t = {
+    return {
         "rules": engine_rules(rules), "deck": deck_ids(), "card": card, "inc_rank": inc_rank, "inc_fk": inc_fk,
         "card_points": card[3].copy(), "census_params": params,
     }
-    t["census"] = (t["deck"], inc_rank, inc_fk, t["card_points"], params)  # what census_range takes
-    return t
