@@ -702,9 +702,10 @@ def _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def ll_move_counts(move, out):
-    """Rank counts ``out[15]`` of the cards a move plays (a key fixes them: suits do not matter)."""
+    """Rank counts ``out[15]`` of the cards a move plays (a key fixes them: suits do not matter).
+    (Inlined into the turn loop, its one kernel caller: a call costs a reference count per array.)"""
     for r in range(15):
         out[r] = 0
     kind = move[0]

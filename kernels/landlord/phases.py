@@ -44,33 +44,35 @@ _STOP = -99
 SMART_BAODAO_DA = 28.0
 
 
-@njit(cache=True, nogil=True)
-def _take(st, seat, kind, highest, stop):
+@njit(cache=True, nogil=True, inline="always")
+def _take(dec, forced, policies, pp, seat, kind, highest, stop):
     """The forced answer of the next decision, ``_STOP`` when a search seat must be asked, else -1
-    (the seat's policy answers)."""
-    dec, forced = st.dec, st.forced
+    (the seat's policy answers). (It and ``_note`` take the state's arrays, not the state: each
+    read of a slot of the state costs numba a reference count.)"""
     i = dec[DEC_N]
     if i >= MAX_DECISIONS:
         raise ValueError("more decisions before the tricks than MAX_DECISIONS (kernels.landlord.phases)")
     if forced[i] >= 0:
         return forced[i]
-    if stop and st.policies[seat] == SEARCH and st.pp[seat, PP_SEARCH_BIDS] > 0:
+    if stop and policies[seat] == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
         dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
         return _STOP
     return -1
 
 
-@njit(cache=True, nogil=True)
-def _note(st, value):
-    st.hist[st.dec[DEC_N]] = value
-    st.dec[DEC_N] += 1
+@njit(cache=True, nogil=True, inline="always")
+def _note(hist, dec, value):
+    """Record the answer of the next decision."""
+    hist[dec[DEC_N]] = value
+    dec[DEC_N] += 1
 
 
 @njit(cache=True, nogil=True)
 def _auction(st, first, n_seats, stop):
     """叫分 / 叫档: returns (bidder or -1, highest bid), or (``_STOP``, 0); ``said[seat]`` = first bid
     (-1 never asked)."""
-    rules, said = st.rules, st.said
+    rules, said, dec, forced, hist, policies, pp = st.rules, st.said, st.dec, st.forced, st.hist, st.policies, st.pp
+    counts, row, rng = st.counts, st.row, st.rng
     max_bid = rules[LL_MAX_BID]
     highest = np.int64(0)
     bidder = -1
@@ -83,13 +85,13 @@ def _auction(st, first, n_seats, stop):
         if not openspiel and i == n_seats:
             break
         seat = (first + i) % n_seats
-        b = _take(st, seat, KIND_BID, highest, stop)
+        b = _take(dec, forced, policies, pp, seat, KIND_BID, highest, stop)
         if b == _STOP:
             return _STOP, 0
         if b < 0:
-            b = choose_bid(st.policies[seat], seat, st.counts[seat], highest, st.pp, rules, st.rng)
-        _note(st, b)
-        W.add_token(st.row, b)
+            b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, rng)
+        _note(hist, dec, b)
+        W.add_token(row, b)
         if said[seat] < 0:
             said[seat] = b
         if b > 0:
@@ -108,12 +110,13 @@ def _auction(st, first, n_seats, stop):
 @njit(cache=True, nogil=True)
 def _yes(st, seat, kind, threshold_index, stop):
     """A yes/no decision (抢, 明牌, 摊打): 1, 0, or ``_STOP``."""
-    v = _take(st, seat, kind, 0, stop)
+    dec, policies, pp = st.dec, st.policies, st.pp
+    v = _take(dec, st.forced, policies, pp, seat, kind, 0, stop)
     if v == _STOP:
         return v
     if v < 0:
-        v = 1 if choose_yes(st.policies[seat], seat, st.counts[seat], np.int64(threshold_index), st.pp, st.rng) else 0
-    _note(st, v)
+        v = 1 if choose_yes(policies[seat], seat, st.counts[seat], np.int64(threshold_index), pp, st.rng) else 0
+    _note(st.hist, dec, v)
     return v
 
 
@@ -188,12 +191,12 @@ def _shanghai_declarations(st, landlord, touliao, stop):
     row[W.ROW_BAODAO_SETS] = sets
     if sets == 0:
         return PRE_TRICKS
-    choice = _take(st, landlord, KIND_BAODAO, 0, stop)
+    choice = _take(st.dec, st.forced, st.policies, st.pp, landlord, KIND_BAODAO, 0, stop)
     if choice == _STOP:
         return PRE_STOP
     if choice < 0:
         choice = choose_baodao(st.policies[landlord], landlord, c, st.pp, st.rng)
-    _note(st, choice)
+    _note(st.hist, st.dec, choice)
     row[W.ROW_BAODAO] = choice
     if choice == W.BAODAO_DA:
         W.add_token(row, W.TOK_BAODAO_DA)
