@@ -239,17 +239,22 @@ def gd_generate(c, top, rules, out, work):
             n = _gen_group(c, TRIPLE, 3, top, rules, out, n)
         if lead or tk == STRAIGHT or tk == PAIR_CHAIN or tk == TRIO_CHAIN:
             n = _gen_chains(c, top, rules, out, n, work)
-    # bombs only when the hand holds one (most hands do not: skip the call)
+    if gd_bombs_possible(c, rules):  # most hands hold no bomb: skip the call
+        n = _gen_bombs(c, top, rules, out, n)
+    return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def gd_bombs_possible(c, rules):
+    """Whether hand ``c`` can make any bomb (else ``_gen_bombs`` writes nothing)."""
     w = c[JOKER]
     most = 0
     for r in range(13):
         if c[r] > most:
             most = c[r]
     lo = rules[GD_BOMB_MIN]
-    if (most > 0 and most + w >= lo and (rules[GD_BOMB_MAX] == 0 or rules[GD_BOMB_MAX] >= lo)) or (
-            rules[GD_JOKER_BOMB] != 0 and w >= 2):
-        n = _gen_bombs(c, top, rules, out, n)
-    return n
+    return (most > 0 and most + w >= lo and (rules[GD_BOMB_MAX] == 0 or rules[GD_BOMB_MAX] >= lo)) or (
+        rules[GD_JOKER_BOMB] != 0 and w >= 2)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -31,12 +31,12 @@ from kernels.climb.loop import (
 from kernels.climb.loop import advance, after_play, log_play, pass_lead, record_pass
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
+from kernels.gandengyan.lazy import gd_random
 from kernels.gandengyan.movegen import dengyan, gd_generate, is_bomb, remove_move
 from kernels.gandengyan.moves import BOMB, DRAW, JOKER, JOKER_BOMB, LEAD_PASS, PAIR, R_TWO, SINGLE, TRIPLE
 from kernels.gandengyan.policies import GREEDY, RANDOM, choose_greedy, choose_smart
 from kernels.gandengyan.rulevec import DRAW_EVERYONE, END_FIRST_OUT, GD_DRAW, GD_END
 from kernels.gandengyan.state import GS_STALEMATE, GS_STOCK, GS_TOP_PLUS_ONE
-from kernels.rng import bounded
 from kernels.state import borrow
 
 ROW_BOMBS3 = LAYOUT.at("bombs3")
@@ -174,7 +174,12 @@ def play_turns(st, first, stop_policy, max_turns):
         top_seat = gs[GS_TOP_SEAT]
         lead = top_seat < 0
         c = counts[seat]
-        n = gd_generate(c, top, rules, moves, work)
+        policy = policies[seat]
+        lazy = forced == -2 and policy == RANDOM  # random lists only the move it draws (kernels.gandengyan.lazy)
+        if lazy:
+            n, pick = gd_random(c, top, rules, moves, work, rng, lead)
+        else:
+            n, pick = gd_generate(c, top, rules, moves, work), -1
         if lead and n == 0:  # only jokers that cannot go out alone
             if not _anyone_can_lead(counts, hand_left, top, rules, moves, work):
                 gs[GS_STALEMATE] = 1
@@ -191,15 +196,12 @@ def play_turns(st, first, stop_policy, max_turns):
             choice = forced
         elif n == 0 and not lead:
             choice = -1  # nothing answers the top: every player passes (random draws nothing)
+        elif lazy:
+            choice = pick  # drawn by gd_random
+        elif policy == GREEDY:
+            choice = choose_greedy(seat, moves, n, hand_left, top_seat, pp, rules)
         else:
-            policy = policies[seat]
-            if policy == RANDOM:
-                k = bounded(rng, n if lead else n + 1)
-                choice = k if k < n else -1
-            elif policy == GREEDY:
-                choice = choose_greedy(seat, moves, n, hand_left, top_seat, pp, rules)
-            else:
-                choice = choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scratch)
+            choice = choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scratch)
         if choice < 0:
             record_pass(gs, seat, seat_flags, top, scratch, log, rules)
         else:
