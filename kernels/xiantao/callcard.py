@@ -37,37 +37,24 @@ def choose_call_card(st, banker):
     hand = st.hands[banker]
     n_ids = owner.shape[0]
     rule = rules[R_CALL_RULE]
-    if rule == CALL_UNIFORM:
-        n_elig = np.int64(0)
-        for c in hand:
-            if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
-                n_elig += 1
-        if n_elig == 0:
-            return -1
-        pick = bounded(state, n_elig)
-        g_row[ROW_CALL_PICK] = pick
-        k = 0
-        for c in hand:
-            if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
-                if k == pick:
-                    return c
-                k += 1
-        return -1
+    uniform = rule == CALL_UNIFORM  # drawn among the eligible cards, else among all but 配牌 and jokers
     n_pool = np.int64(0)
     for c in hand:
-        if not call_excluded[c]:
+        if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids) if uniform else not call_excluded[c]:
             n_pool += 1
+    if n_pool == 0:
+        return -1
     pick = bounded(state, n_pool)
     g_row[ROW_CALL_PICK] = pick
     c = np.int64(-1)
     k = 0
     for x in hand:
-        if not call_excluded[x]:
+        if eligible_call(x, banker, owner, card_rank, card_wild, call_excluded, n_ids) if uniform else not call_excluded[x]:
             if k == pick:
                 c = x
                 break
             k += 1
-    if rule == CALL_OPPOSITE:
+    if rule != CALL_LITERAL:
         return c
     seen[:] = False
     recalls = 0

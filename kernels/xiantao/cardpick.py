@@ -5,8 +5,8 @@ and for the 仙桃千分 call card (明鸡). The documented rule, applied by ``p
 
 * naturals of a rank are taken cheapest first, where a card costs more when its suit still
   holds other 5/10/K cards of the hand (it may complete a 正五十K later), and the partner's copy
-  of the call card (the same card of the other deck) costs +1000 when its holder wants to keep it hidden (-1000 when he wants to reveal);
-  ties go to the lower suit index, then the lower deck copy;
+  of the call card (the same card of the other deck) costs +1000 when its holder wants to keep it
+  hidden (-1000 when he wants to reveal); ties go to the lower suit index, then the lower deck copy;
 * wilds are taken in the order of the ruleset's wild list (red 3s before 配牌);
 * a 正五十K fills missing ranks of its suit with wilds first, then spares the 10 and K;
   a 杂五十K takes the cheapest mixed-suit choice.
@@ -32,14 +32,8 @@ def fifty_k_potential(suit_counts, seat, rank, suit):
     (Inlined: its callers loop over candidate cards, and a call would pass ``suit_counts``.)"""
     if rank != R5 and rank != R10 and rank != RK:
         return 0
-    n = 0
-    if suit_counts[seat, R5, suit] > 0:
-        n += 1
-    if suit_counts[seat, R10, suit] > 0:
-        n += 1
-    if suit_counts[seat, RK, suit] > 0:
-        n += 1
-    return n
+    return ((1 if suit_counts[seat, R5, suit] > 0 else 0) + (1 if suit_counts[seat, R10, suit] > 0 else 0)
+            + (1 if suit_counts[seat, RK, suit] > 0 else 0))
 
 
 @njit(cache=True, nogil=True)

@@ -35,6 +35,12 @@ def _seat_at(finish, place):
     return -1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _side(s, banker, partner):
+    """0: 庄家 and his partner, 1: the others."""
+    return 0 if (s == banker or s == partner) else 1
+
+
 @njit(cache=True, nogil=True)
 def seat_money(seat, sides, finish, captured, unplayed, xi_wz, xi_seven, xi_eight, mv):
     """Money of ``seat`` for a hand that ended with these facts (per-seat arrays of 4). ``sides``:
@@ -56,20 +62,16 @@ def seat_money(seat, sides, finish, captured, unplayed, xi_wz, xi_seven, xi_eigh
             return xi + (3 * h if hard_won else -3 * h)
         return xi + (-h if hard_won else h)
     first, second, third = _seat_at(finish, 1), _seat_at(finish, 2), _seat_at(finish, 3)
-    side_w = 0 if (max(first, 0) == banker or max(first, 0) == partner) else 1
+    side_w = _side(max(first, 0), banker, partner)  # the side of 一游
     cap_w, cap_l, unplayed_w, unplayed_l = 0, 0, 0, 0
     for s in range(n):
-        in_w = (0 if (s == banker or s == partner) else 1) == side_w
-        if in_w:
-            cap_w += captured[s]
-            if finish[s] == 0:
-                unplayed_w += unplayed[s]
+        left = unplayed[s] if finish[s] == 0 else 0
+        if _side(s, banker, partner) == side_w:
+            cap_w, unplayed_w = cap_w + captured[s], unplayed_w + left
         else:
-            cap_l += captured[s]
-            if finish[s] == 0:
-                unplayed_l += unplayed[s]
-    case_a = second >= 0 and (0 if (second == banker or second == partner) else 1) == side_w
-    case_b = (not case_a) and third >= 0 and (0 if (third == banker or third == partner) else 1) == side_w
+            cap_l, unplayed_l = cap_l + captured[s], unplayed_l + left
+    case_a = second >= 0 and _side(second, banker, partner) == side_w
+    case_b = (not case_a) and third >= 0 and _side(third, banker, partner) == side_w
     a, b = mv[MV_A], mv[MV_B]
     if case_a:
         t_w, t_l = cap_w + a + unplayed_l, cap_l - a
@@ -79,12 +81,6 @@ def seat_money(seat, sides, finish, captured, unplayed, xi_wz, xi_seven, xi_eigh
         t_w, t_l = float(cap_w), float(cap_l + unplayed_w)
     w_wins = t_w >= t_l
     win_total = t_w if w_wins else t_l
-    if case_a and t_w == 200 + a:
-        mult = mv[MV_DA]
-    elif win_total > 200:
-        mult = mv[MV_XIAO]
-    else:
-        mult = mv[MV_NORMAL]
-    seat_in_w = (0 if (seat == banker or seat == partner) else 1) == side_w
-    won = seat_in_w if w_wins else not seat_in_w
+    mult = mv[MV_DA] if case_a and t_w == 200 + a else (mv[MV_XIAO] if win_total > 200 else mv[MV_NORMAL])
+    won = (_side(seat, banker, partner) == side_w) == w_wins
     return xi + (1.0 if won else -1.0) * base * mv[MV_SHARE] * mult

@@ -44,16 +44,15 @@ def _put(out, n, kind, rank, size, wilds, suit):
 
 
 @njit(cache=True, nogil=True)
-def _put_bomb(out, n, kind, rank, size, wilds, suit, rules, topi):
-    """Append a bomb-class move if it beats the top play (``topi``: its kind, rank, level and that
-    level's strength): every one does when the top is not bomb-class (level 0)."""
+def _put_if_beats(out, n, kind, rank, size, wilds, suit, rules, topi):
+    """Append a bomb-class move if it beats the bomb-class top play (``topi``: its kind, rank, level
+    and that level's strength). (Callers put directly when the top is no bomb: every bomb beats it,
+    and a call passing ``rules`` costs reference counts on the hot lead.)"""
     top_kind, top_rank, top_level, top_strength = topi
-    if top_level > 0:
-        level = bomb_level(kind, size, wilds, suit)
-        if not beats_levels(kind, rank, level, rules[LEVEL_TABLE + level], top_kind, top_rank, top_level,
-                            top_strength):
-            return n
-    return _put(out, n, kind, rank, size, wilds, suit)
+    level = bomb_level(kind, size, wilds, suit)
+    if beats_levels(kind, rank, level, rules[LEVEL_TABLE + level], top_kind, top_rank, top_level, top_strength):
+        return _put(out, n, kind, rank, size, wilds, suit)
+    return n
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -63,7 +62,7 @@ def gen_groups(counts, topi, rules, out, n):
     Leading (``top_kind`` PASS) everything is legal; over a single/pair/triple only the same
     kind with a higher rank, and every bomb; over a bomb-class play only stronger bombs.
     """
-    top_kind, top_rank = topi[0], topi[1]
+    top_kind, top_rank, top_level = topi[0], topi[1], topi[2]
     wilds = counts[15]
     lead = top_kind == PASS
     floor = -1 if lead else top_rank
@@ -85,7 +84,10 @@ def gen_groups(counts, topi, rules, out, n):
         min_naturals = 0 if r == 0 else 1
         for size in range(4, natural + wilds + 1):
             for w in range(max(0, size - natural), min(wilds, size - min_naturals) + 1):
-                n = _put_bomb(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, topi)
+                if top_level == 0:
+                    n = _put(out, n, np.int64(BOMB), r, size, w, np.int64(-1))
+                else:
+                    n = _put_if_beats(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, topi)
     return n
 
 
@@ -97,7 +99,10 @@ def gen_joker_bomb(counts, topi, rules, out, n):
     jokers = (1 if counts[13] > 0 else 0) + (1 if counts[14] > 0 else 0)
     for w in range(2):
         if (w == 0 and jokers == 2) or (w == 1 and rules[R_WILD_JOKER] != 0 and jokers >= 1 and counts[15] >= 1):
-            n = _put_bomb(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, topi)
+            if topi[2] == 0:
+                n = _put(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1))
+            else:
+                n = _put_if_beats(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, topi)
     return n
 
 
@@ -131,7 +136,10 @@ def gen_fifty_k(counts, suit_counts, topi, rules, out, n):
     for suit in range(5):
         for w in range(max_w + 1):
             if fifty_k_possible(m5, m10, mk, counts[15], suit, w):
-                n = _put_bomb(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, topi)
+                if topi[2] == 0:
+                    n = _put(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit)
+                else:
+                    n = _put_if_beats(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, topi)
     return n
 
 

@@ -178,12 +178,12 @@ def _weakest_bomb(moves, n, rules, counts, seat, keep_big):
     best_cost = 1 << 60
     for i in range(n):
         kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
+        held = counts[seat, max(rank, 0)]
         level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
-        if level == 0 or _splits_big(kind, rank, size, wilds, counts[seat, max(rank, 0)], keep_big):
+        if level == 0 or _splits_big(kind, rank, size, wilds, held, keep_big):
             continue
         cost = rules[LEVEL_TABLE + level] * 10 + wilds * 150 + max(rank, 0)
-        if _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0:
-            cost += 100
+        cost += 100 if _breaks(kind, rank, size, wilds, held) > 0 else 0
         if cost < best_cost:
             best_cost = cost
             best = i
