@@ -19,6 +19,7 @@ from kernels.climb.packed_census import (  # noqa: F401  (P_*: the census_params
 )
 from kernels.hand import encode_seat, nibble
 from kernels.hooks import implements
+from kernels.state import borrow
 from kernels.shuangkou.layout import CENSUS_FEATURES
 from kernels.shuangkou.wild import wild_jokers
 
@@ -51,6 +52,7 @@ def seat_features(packed, mode, out, seat, col):
 @implements(run.census_deals, LAYOUT)
 def _census_deals(st, seed, lo, hi, start, out):
     """Deal games ``lo .. hi - 1`` in ``st``; each seat's features into ``out[:, seat, game - start]``."""
+    st = borrow(st)  # the driver holds the state: null reference counts the compiler sees, none taken below
     deck, inc_rank, inc_fk, card_points = st.deck, st.inc_rank, st.inc_fk, st.card_points
     n_seats, hand_size, mode = st.params[P_N_SEATS], st.params[P_HAND_SIZE], st.params[P_WILD_MODE]
     for g in range(lo, hi):

@@ -38,6 +38,7 @@ from kernels.shuangkou.search import search_move
 from kernels.shuangkou.state import LAYOUT as STATE, N_CARDS, N_SEATS, new_state
 from kernels.shuangkou.turn import take_turn
 from kernels.shuangkou.wild import wild_jokers
+from kernels.state import borrow
 
 ROW_LEN = HAND_LAYOUT.length
 _at = HAND_LAYOUT.at
@@ -110,6 +111,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     the number of log rows. ``st.policies`` / ``st.pp`` come by player and leave by player: the
     draw's swap moves them to the players' seats for the hand. ``search_on``: None when no seat
     searches, so numba prunes the search and does not compile it."""
+    st = borrow(st)  # the driver holds the state: null reference counts the compiler sees, none taken below
     row, gs, rules = st.row, st.gs, st.rules
     row[:] = 0
     seed_stream(seed, deal, st.rng)
