@@ -48,7 +48,8 @@ def seat_count(st):
 def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) in ``st`` into ``st.row``; the log rows written.
     ``carry``: what the session's previous hand passes on (``next_carry``); ``last``: the session's
-    last hand; ``search_on``: None when no seat searches (numba prunes the search)."""
+    last hand; ``search_on``: None when no seat searches (numba prunes the search), else what the
+    game's caller passes (its search entry as a function value: ``search_driver.first_class``)."""
     raise NotImplementedError
 
 
@@ -68,10 +69,12 @@ def census_deals(st, seed, lo, hi, start, out):
 
 # ---- the driver -----------------------------------------------------------------------------------
 
-@njit(nogil=True)
+@njit(nogil=True, inline="always")
 def play_session(st, template, run, sess, n, out_rows, search_on):
-    """Session ``sess`` of the run in ``st`` (``n`` seats), into its rows of ``out_rows`` (a function
-    of its own: parfor lowering lost these seat writes when they sat in the prange body)."""
+    """Session ``sess`` of the run in ``st`` (``n`` seats), into its rows of ``out_rows`` (out of the
+    prange body: parfor lowering lost these seat writes there; inlined into ``_play_block``: a
+    function of its own would be one more level that numba links and optimizes the whole game's
+    code in again)."""
     seed, hps = np.uint64(run[RUN_SEED]), run[RUN_HANDS_PER_SESSION]
     for h in range(hps):
         i = sess * hps + h

@@ -24,6 +24,12 @@ of every slot at each call.
 Compilation: ``search_decide`` has no ``cache=True`` on purpose. It is specialized per game state
 and compiled into that game's own cached entry points, so it is cached there, with the game's
 hooks inside; cached on its own it would keep a stale copy of a game's hooks after an edit.
+
+A game hands its search to its play kernels as a function pointer (``first_class``): one cached
+entry ``search(st, seat, kind) -> int64`` that the play code calls through ``search_on``. numba
+links every callee's code into each caller and optimizes the linked whole again at every level
+of the call chain (``CodeLibrary.finalize``); called through a pointer, the search is compiled
+and optimized once, on its own, instead of once more in every play function above it.
 """
 
 from __future__ import annotations
@@ -37,6 +43,30 @@ from kernels.climb.search_pick import confident_best
 from kernels.climb.state import SA_AGREE, SA_CONFIDENCE, SA_DECISIONS, SA_ROLLOUT, SA_ROLLOUT_CAP, SA_ROLLOUTS, SA_WORLDS
 from kernels.rng import next_u64
 from kernels.state import borrow, clone, copy_into
+
+
+class _FirstClass:
+    """A compiled ``search(st, seat, kind) -> int64`` as a numba first-class function value (typed
+    ``FunctionType``; numba reads ``_numba_type_`` and ``__wrapper_address__``): a kernel taking it
+    calls the search's own compiled code through its address, without linking it in."""
+
+    def __init__(self, entry, state):
+        from numba import typeof, types
+
+        self._entry = entry
+        self._sig = types.int64(typeof(state), types.int64, types.int64)
+        self._numba_type_ = types.FunctionType(self._sig)
+
+    def __wrapper_address__(self):
+        cres = self._entry.get_compile_result(self._sig)  # compiled, or loaded from its cache
+        return cres.library.get_pointer_to_function(cres.fndesc.llvm_cfunc_wrapper_name)
+
+
+def first_class(entry, state):
+    """``search_on`` for a run on states like ``state`` (plain Python): the game's cached search entry
+    ``entry(st, seat, kind) -> int64`` as a function value; the play kernels call
+    ``search_on(st, seat, kind)`` under ``if search_on is not None``."""
+    return _FirstClass(entry, state)
 
 
 # ---- hooks: a game implements each for its declared state (kernels.hooks.implements) --------------

@@ -22,17 +22,18 @@ holds the consecutive all-pass deals right before the deal (carried in and redea
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
+from kernels.climb import run
 from kernels.climb.loop import CL_HAND_SIZE, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN
 from kernels.deal import place_fixed, shuffle
+from kernels.hooks import implements
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_ALL_PASS, LL_FLOW, LL_KITTY, LL_N_SEATS, is_bomb_class
-from kernels.landlord.phases import PRE_NO_LANDLORD, PRE_OVER, PRE_STOP, pre_tricks, start_tricks
+from kernels.landlord.phases import DEC_KIND, DEC_N, DEC_SEAT, PRE_NO_LANDLORD, PRE_OVER, PRE_STOP, pre_tricks, start_tricks
 from kernels.landlord.policies import SEARCH
-from kernels.landlord.search import search_move
-from kernels.landlord.search_bids import search_pre
-from kernels.landlord.state import GS_BLOCK
+from kernels.landlord.search import KIND_PLAY, search_entry
+from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_moves
 from kernels.rng import bounded, seed_stream
 from kernels.state import borrow, clone
@@ -40,32 +41,32 @@ from kernels.state import borrow, clone
 # players who never bid (e.g. --policy-param bid1=99) would redeal forever: after this many all-pass
 # redeals in a row the row ends with no landlord (ROW_LANDLORD = -1)
 MAX_REDEALS = 100
-# the run's numbers (``play_range``'s ``run`` vector)
-RUN_START, RUN_COUNT, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE, RUN_BLOCKS = range(6)
 
 
-@njit(cache=True, nogil=True)
-def play_hand(st, seed, game_index, rotation, carry_hf, last_in_session, search_on):
+@implements(run.play_hand, LAYOUT)
+def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play one hand of the declared state ``st`` (``kernels.landlord.state``); fill ``st.row``
-    (kernels.landlord.rows layout); return the log rows written.
+    (kernels.landlord.rows layout); return the log rows written (the run driver's hook,
+    ``kernels.climb.run``).
 
-    ``game_index`` names the deal's stream; ``st.fix_card`` / ``st.fix_slots`` the cards ``--fix``
+    ``deal`` names the deal's stream; ``st.fix_card`` / ``st.fix_slots`` the cards ``--fix``
     puts in a seat's hand after each shuffle (``kernels.deal.place_fixed``; empty tables: none,
     nothing drawn). ``rotation`` turns the dealt hands round the table (seat k receives what seat k +
     rotation was dealt, and the first bidder moves with his hand), which is how ``--duplicate``
     plays one deal from every seat.
 
-    ``carry_hf``: consecutive all-pass deals of the session right before this one (上海 荒番);
-    ``last_in_session``: an all-pass auction redeals inside this row (else the row ends with no
-    landlord and the session's next deal carries the 荒番). ``search_on``: None when no seat
-    searches, so numba prunes the search (tricks and bids) and does not compile it."""
+    ``carry``: consecutive all-pass deals of the session right before this one (上海 荒番);
+    ``last``: the session's last deal, where an all-pass auction redeals inside this row (else the
+    row ends with no landlord and the session's next deal carries the 荒番). ``search_on``: None
+    when no seat searches, so numba prunes the search (tricks and bids) and does not compile it;
+    else the search entry (``search_entry``)."""
     rules, row, state, deck, counts, card_rank = st.rules, st.row, st.rng, st.deck, st.counts, st.card_rank
     n_seats = rules[LL_N_SEATS]
     hand_size = rules[CL_HAND_SIZE]
     kitty_size = rules[LL_KITTY]
     dang_flow = rules[LL_FLOW] == FLOW_MARKER_DANG  # 上海三打一 phases
     row[:] = 0
-    seed_stream(seed, game_index, state)
+    seed_stream(seed, deal, state)
     for i in range(deck.shape[0]):  # (a loop: numba's array-to-array copy compiles string-formatting code)
         deck[i] = st.deck_template[i]
     redeals = 0
@@ -92,33 +93,33 @@ def play_hand(st, seed, game_index, rotation, carry_hf, last_in_session, search_
         row[W.ROW_FIRST_BIDDER] = first
         row[W.ROW_REDEALS] = redeals
         if dang_flow:
-            row[W.ROW_HUANGFAN] = carry_hf + redeals
+            row[W.ROW_HUANGFAN] = carry + redeals
         # the phases before the tricks; a search seat's decision stops them: search it, force the
         # answer, and play them again from the same stream state (kernels.landlord.phases)
         st.forced[:] = -1
         for k in range(4):
             st.saved[k] = state[k]
         while True:
-            code = pre_tricks(st, True)
+            code = pre_tricks(st, np.bool_(True))
             if code != PRE_STOP:
                 break
             if search_on is not None:  # (only a search seat stops them)
-                st.forced[st.dec[0]] = search_pre(st)
+                st.forced[st.dec[DEC_N]] = search_on(st, st.dec[DEC_SEAT], st.dec[DEC_KIND])
             for k in range(4):
                 state[k] = st.saved[k]
-        if code != PRE_NO_LANDLORD or rules[LL_ALL_PASS] != 0 or not last_in_session or redeals == MAX_REDEALS:
+        if code != PRE_NO_LANDLORD or rules[LL_ALL_PASS] != 0 or not last or redeals == MAX_REDEALS:
             break
         redeals += 1
     if code == PRE_NO_LANDLORD:  # OpenSpiel: all passed, the hand is over with no score
         return 0
     if code == PRE_OVER:  # 上海 报到 不打
-        _note_left(st, False)
+        _note_left(st, np.bool_(False))
         return 0
     # -- tricks: the shared climbing loop, landlord as the lone side
     start_tricks(st)
     play_tricks(st, search_on)
     W.end_facts(row[W.ROW_LANDLORD], st.hand_left, st.gs[GS_N_TRICKS], st.gs[GS_N_TURNS], row)
-    _note_left(st, True)
+    _note_left(st, np.bool_(True))
     return st.gs[GS_N_LOG]
 
 
@@ -137,66 +138,68 @@ def _note_left(st, after_tricks):
         W.note_left(s, st.counts[s], st.rules, beats, st.row)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_tricks(st, search_on):
     """The tricks of a hand whose landlord is known, turn by turn until the first player is out
-    (its own function: the turn loop and the auction compile apart, each smaller). A ``search``
-    seat decides before its turn (``kernels.landlord.search``)."""
+    (inlined into ``play_hand``: a function of its own is one more level at which numba links and
+    optimizes the turn loop again). A ``search`` seat decides before its turn, through
+    ``search_on`` (``kernels.landlord.search``)."""
     forced = np.int64(-2)
     while not play_on(st, forced, np.int64(1 if search_on is not None else 0)):
         if search_on is not None:  # play_on paused at a search seat's turn
-            forced = search_move(st, st.gs[GS_TURN])
+            forced = search_on(st, st.gs[GS_TURN], np.int64(KIND_PLAY))
             if forced == -2:
                 forced = np.int64(-3)
 
 
-@njit(cache=True, nogil=True)
-def play_session(st, template, seed, run, block, sess, out_rows, search_on):
-    """Session ``sess`` of the run (``RUN_HANDS_PER_SESSION`` hands) in ``st`` (parallel block
-    ``block``), into its rows of ``out_rows``; an all-pass deal's 荒番 passes to the session's next deal. With ``RUN_ROTATE``
-    seat ``k`` of hand ``g`` gets the template's policy (and parameters) of seat ``(k + g) %
-    n_seats``; with ``RUN_DUPLICATE`` row ``g`` plays deal ``g // n_seats`` rotated by ``g %
-    n_seats`` (``play_hand``). (Its own function: numba's parfor lowering loses these seat writes
-    in a prange body.)"""
-    n_seats, hps = template.rules[LL_N_SEATS], run[RUN_HANDS_PER_SESSION]
-    st.gs[GS_BLOCK] = block
-    carry = np.int64(0)  # np.int64 values, not literals: play_hand compiles once (kernels/__init__: compile cost)
-    for h in range(hps):
-        i = sess * hps + h
-        g = run[RUN_START] + i
-        if run[RUN_ROTATE] != 0:
-            for k in range(n_seats):
-                st.policies[k] = template.policies[(k + g) % n_seats]
-                st.pp[k, :] = template.pp[(k + g) % n_seats, :]
-        deal = g // n_seats if run[RUN_DUPLICATE] != 0 else g
-        rotation = g % n_seats if run[RUN_DUPLICATE] != 0 else np.int64(0)
-        play_hand(st, seed, deal, rotation, carry, h == hps - 1, search_on)
-        for f in range(out_rows.shape[1]):
-            out_rows[i, f] = st.row[f]
-        carry = st.row[W.ROW_HUANGFAN] + 1 if st.row[W.ROW_LANDLORD] < 0 else np.int64(0)
+@implements(run.seat_count, LAYOUT)
+def _seat_count(st):
+    return st.rules[LL_N_SEATS]
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def play_range(template, seed, run, out_rows, search_on):
-    """Play hands ``start .. start+count-1`` (``run``: ``RUN_*``, whole sessions) into
-    ``out_rows[game - start]`` in ``RUN_BLOCKS`` parallel blocks of whole sessions
-    (``play_session``), each in its own ``clone(template)``, passed down ``borrow``ed
-    (``kernels.state.borrow``: no reference counting per call). ``search_on``: None unless a seat
-    searches (``play_hand``)."""
-    n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
-    n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS], template.tally.shape[0]))
-    for b in prange(n_blocks):
-        st = clone(template)
-        for sess in range((n_sessions * b) // n_blocks, (n_sessions * (b + 1)) // n_blocks):
-            play_session(borrow(st), borrow(template), seed, run, b, sess, out_rows, search_on)
+@implements(run.next_carry, LAYOUT)
+def _next_carry(st, h):
+    """上海 荒番: after an all-pass deal (a row with no landlord) the count of all-pass deals in a row."""
+    if h > 0 and st.row[W.ROW_LANDLORD] < 0:
+        return st.row[W.ROW_HUANGFAN] + 1
+    return np.int64(0)
+
+
+def _search_on(template, search_on):
+    """None, or the search entry for runs on ``template`` (``kernels.landlord.search``)."""
+    if search_on is not None:
+        return search_entry(template)
+    return None
+
+
+def play_range(template, seed, run_, out_rows, search_on):
+    """Play hands ``start .. start+count-1`` (``run_``: start, count, hands per session, rotate,
+    duplicate, blocks; whole sessions) into ``out_rows[game - start]`` (``kernels.climb.run``:
+    parallel blocks of whole sessions, each on its own ``clone(template)``). ``search_on``: None
+    unless a seat searches."""
+    start, count, hps, rotate, duplicate, blocks = (int(x) for x in run_)
+    vector = run.run_vector(seed, start, count, blocks, hps, rotate, duplicate)
+    _play_range(template, vector, out_rows, _search_on(template, search_on))
 
 
 @njit(cache=True, nogil=True)
+def _play_range(template, run_, out_rows, search_on):
+    """The cached entry of ``play_range`` (the run driver compiled with this family's hooks)."""
+    run.play_range(template, run_, out_rows, search_on)
+
+
 def play_logged(template, seed, game_index, rotation, carry_hf, last_in_session):
     """One hand with its play log (for replay and conformance): (row, log[:n], shuffled deck);
     ``template`` allocated with ``log_rows = MAX_LOG``; ``rotation``, ``carry_hf`` /
-    ``last_in_session`` as in ``play_hand`` (0, 0 / True outside duplicates and sessions)."""
+    ``last_in_session`` as ``play_hand``'s ``carry`` / ``last`` (0, 0 / True outside duplicates and
+    sessions). The search is compiled only when a seat of ``template`` searches."""
+    search_on = _search_on(template, True if (template.policies == SEARCH).any() else None)
+    return _play_logged(template, seed, game_index, rotation, carry_hf, last_in_session, search_on)
+
+
+@njit(cache=True, nogil=True)
+def _play_logged(template, seed, game_index, rotation, carry_hf, last_in_session, search_on):
+    """The cached entry of ``play_logged``."""
     st = clone(template)
-    st.gs[GS_BLOCK] = 0
-    n = play_hand(borrow(st), seed, game_index, rotation, carry_hf, last_in_session, True)
+    n = run.play_hand(borrow(st), seed, game_index, rotation, carry_hf, last_in_session, search_on)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()

@@ -46,7 +46,7 @@ from kernels.landlord.phases import (
 )
 from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _weakest_bomb, choose_greedy, choose_smart
 from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, end_facts
-from kernels.landlord.search_bids import sample_deal
+from kernels.landlord.search_bids import sample_deal, search_pre
 from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_moves
 
@@ -120,7 +120,7 @@ def _margin(seat, landlord, hand_left):
     return float(theirs - mine)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def rollout(world, forced, seat):
     """Play ``forced`` (a move index, -1 pass, -2 the player's own) then finish the hand with the
     world's players; ``seat``'s money (plus the tie-break)."""
@@ -161,7 +161,7 @@ def candidates(st, seat, n, cand):
     return min(nc, limit), smart
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def search_move(st, seat):
     """The search player's move at its turn: an index in ``turn_moves``' order, -1 to pass, or -2
     when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
@@ -172,7 +172,25 @@ def search_move(st, seat):
     nc, smart = candidates(st, seat, n, cand)
     if nc < 2:
         return -2
-    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS], seat, 1)
+    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS], seat, np.int64(1))
+
+
+@njit(cache=True, nogil=True)
+def search(st, seat, kind):
+    """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``,
+    ``search_move``) or its answer before the tricks (``search_pre``, from ``st.dec``). The one
+    entry the play kernels call, through a pointer (``search_entry``); the two searches (and the
+    rollout in ``_play_out``) are inlined: each function of its own is one more level at which
+    numba links and optimizes the code under it again."""
+    if kind == KIND_PLAY:
+        return search_move(st, seat)
+    return search_pre(st)
+
+
+def search_entry(state):
+    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
+    Python; ``kernels.climb.search_driver.first_class``)."""
+    return sd.first_class(search, state)
 
 
 # ---- the search driver's hooks for LandlordState (kernels.climb.search_driver) ---------------------
@@ -214,7 +232,7 @@ def _play_out(world, seat, kind, option):
     world.forced[:] = -1
     world.forced[:k] = world.hist[:k]
     world.forced[k] = option
-    code = pre_tricks(world, False)
+    code = pre_tricks(world, np.bool_(False))
     if code == PRE_NO_LANDLORD:
         return 0.0, False  # a redeal (or no game): worth the same whatever the seat answered
     if code == PRE_OVER:

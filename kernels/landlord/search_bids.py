@@ -55,12 +55,12 @@ def options_of(kind, highest, rules, out):
 def smart_answer(seat, kind, highest, c, pp, rules, state):
     """What smart (with the seat's parameters) would answer, from the seat's rank counts ``c``."""
     if kind == KIND_BID:
-        return choose_bid(SMART, seat, c, highest, pp, rules, state)
+        return choose_bid(np.int64(SMART), seat, c, highest, pp, rules, state)
     if kind == KIND_QIANG:
-        return 1 if choose_yes(SMART, seat, c, np.int64(PP_QIANG), pp, state) else 0
+        return 1 if choose_yes(np.int64(SMART), seat, c, np.int64(PP_QIANG), pp, state) else 0
     if kind == KIND_MINGPAI or kind == KIND_TANDA:
-        return 1 if choose_yes(SMART, seat, c, np.int64(PP_MINGPAI), pp, state) else 0
-    return choose_baodao(SMART, seat, c, pp, state)
+        return 1 if choose_yes(np.int64(SMART), seat, c, np.int64(PP_MINGPAI), pp, state) else 0
+    return choose_baodao(np.int64(SMART), seat, c, pp, state)
 
 
 @njit(cache=True, nogil=True)
@@ -93,7 +93,7 @@ def sample_deal(seat, took_kitty, row, rules, w_row, state):
         w_row[W.ROW_KITTY + r] = out[n_seats, r]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def search_pre(st):
     """The search seat's answer to the decision before the tricks that stopped the phases
     (``st.dec``: seat, kind, highest bid, its index; ``st.hist`` the table's answers so far,
@@ -106,4 +106,4 @@ def search_pre(st):
         if opts[oi] == smart:
             opts[0], opts[oi] = opts[oi], opts[0]
             break
-    return sd.search_decide(st, seat, kind, opts, n_opt, smart, PRE_SALT + k, seat, BID_WORLDS)
+    return sd.search_decide(st, seat, kind, opts, n_opt, smart, PRE_SALT + k, seat, np.int64(BID_WORLDS))

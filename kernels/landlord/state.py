@@ -3,22 +3,15 @@
 ``CLIMB_CORE`` (``kernels.climb.state``) extended with what the family's phases and deal need;
 ``kernels.state`` explains the declaration. ``allocate`` (plain Python) builds a run's template
 state from the run's tables; a kernel takes that template and ``clone``s it per parallel block.
-
-The hand's scalars beyond the climbing loop's live in ``gs[GS_FAMILY + k]``: ``GS_BLOCK`` (the
-parallel block playing the hand: its entry in the shared ``tally``) and ``GS_SEARCH_KIND`` (the
-decision being searched, ``KIND_*`` of ``kernels.landlord.phases`` or ``KIND_PLAY``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from kernels.climb.loop import GS_FAMILY
 from kernels.climb.state import CLIMB_CORE, search_at
 from kernels.state import Slot
 
-GS_BLOCK = GS_FAMILY  # the parallel block playing this hand (its entry of ``tally``)
-GS_SEARCH_KIND = GS_FAMILY + 1  # the decision a search is deciding now (KIND_*)
 MAX_DECISIONS = 64  # decisions before the tricks: at most a re-bidding auction's and 4 declarations
 
 LAYOUT = CLIMB_CORE.extend("LandlordState", __name__, [
@@ -35,13 +28,11 @@ LAYOUT = CLIMB_CORE.extend("LandlordState", __name__, [
     Slot("dec", "int64", (4,), "decisions so far, and the seat, kind and highest bid of a search stop (DEC_*)"),
     Slot("saved", "uint64", (4,), "the stream state the phases are replayed from after a search stop",
          scratch=True),
-    Slot("tally", "int64", ("blocks",), "per parallel block: a bid search's play-outs that reached the tricks",
-         shared=True),
 ])
 LandlordState = LAYOUT.cls
 
 
-def allocate(rules, policies, pp, mv, deck_template, card_rank, fix_card, fix_slots, log_rows=1, blocks=1):
+def allocate(rules, policies, pp, mv, deck_template, card_rank, fix_card, fix_slots, log_rows=1):
     """A run's template state (plain Python): the run's tables as its shared slots, the players,
     zeros elsewhere; ``log_rows`` 1 in batch runs (only replay keeps a log)."""
     from kernels.landlord.movegen import LL_MAX_MOVES, LL_N_SEATS, WORK_LEN
@@ -55,4 +46,4 @@ def allocate(rules, policies, pp, mv, deck_template, card_rank, fix_card, fix_sl
          "fix_card": np.asarray(fix_card, np.int64), "fix_slots": np.asarray(fix_slots, np.int64),
          "search_at": search_at(PLAY, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, SMART)},
         seats=int(rules[LL_N_SEATS]), ranks=16, max_moves=int(rules[LL_MAX_MOVES]), scratch=32 + WORK_LEN,
-        row=ROW_LEN, log_rows=log_rows, cards=len(deck_template), blocks=blocks)
+        row=ROW_LEN, log_rows=log_rows, cards=len(deck_template))

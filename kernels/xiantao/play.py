@@ -37,7 +37,7 @@ from kernels.xiantao.turn import play_on, start_tricks
 N_SEATS = 4
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     """Play one hand on ``st`` (``kernels.xiantao.state``); fill ``st.row`` (ROW_*), return the
     number of log rows written.
@@ -47,7 +47,9 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     is how ``--duplicate`` plays one deal from every seat. ``banker_given`` >= 0 overrides 庄家.
     ``--fix``'s cards (``st.fix_card`` / ``st.fix_slots``, (0, 0) tables: none) are placed after
     every shuffle (``kernels.deal.place_fixed``). ``search_on``: None when no seat searches, so
-    numba prunes the search and does not compile it.
+    numba prunes the search and does not compile it. Inlined into the run driver's hook
+    (``_play_hand``): as a function of its own it was one more level that numba links the search
+    into and optimizes again.
     """
     state, deck, hands, owner, counts, suit_counts, row = st.rng, st.deck, st.hands, st.owner, st.counts, \
         st.suit_counts, st.row

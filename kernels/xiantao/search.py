@@ -20,7 +20,9 @@ what a seat knows (the call card's other copy), how a world is dealt (``sample_o
 硬牌 the whole hidden deal, hands included, since 庄家 then draws the call card from them), how an
 option is played out and scored. A world is a ``clone`` of the hand's state; rollouts run the
 family's own turn (``kernels.xiantao.turn.play_on``) with plain policies, so the search never
-recurses.
+recurses. ``search_move``, ``search_hard`` and ``_rollout`` are inlined into their callers: numba
+links every callee into each caller and optimizes the whole again, so each function of its own
+above the rollouts costs the search's compile once more (the compile budget).
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ def _point_margin(seat, gs, captured):
     return margin / 200.0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _rollout(world, seat, forced):
     """Play ``forced`` (a move index, -1 pass, -2 the policy's own choice) then finish the hand with
     the world's players; ``seat``'s money."""
@@ -135,8 +137,8 @@ def candidates(st, seat, moves, n, cand):
     counts, rules = st.counts, st.rules
     lead = st.gs[GS_TOP_SEAT] < 0
     rel, tabs = st.seat_flags[SF_REL], (rules, st.rank_points, st.rng)
-    smart = choose_play(SMART, seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
-    greedy = choose_play(GREEDY, seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
+    smart = choose_play(np.int64(SMART), seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
+    greedy = choose_play(np.int64(GREEDY), seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = first_candidates(cand, smart, greedy, lead)
     for i in range(n):  # a 7张/8张 played whole
@@ -155,7 +157,7 @@ def candidates(st, seat, moves, n, cand):
     return min(nc, limit), smart
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def search_move(st, seat):
     """The search player's move at its turn: an index in ``generate_moves``' order, -1 to pass, or
     -2 when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
@@ -171,13 +173,13 @@ def search_move(st, seat):
     return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS], seat, 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def search_hard(st, seat):
     """Should ``seat`` declare 硬牌 (庄家 is ``st.gs[GS_BANKER]``)? Both answers are played out in
     sampled deals: declining lets the later seats answer and 庄家 call a card, as the rollout
     players would."""
     cand = np.arange(2)  # 0 declines, 1 declares; the paired gains are declaring's over declining's
-    smart = np.int64(1) if wants_hard(st, SMART, seat) else np.int64(0)
+    smart = np.int64(1) if wants_hard(st, np.int64(SMART), seat) else np.int64(0)
     return sd.search_decide(st, seat, np.int64(KIND_HARD), cand, np.int64(2), smart, np.int64(HARD_SALT) + seat,
                             seat, 1) == 1
 

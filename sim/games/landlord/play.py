@@ -68,13 +68,13 @@ def kernel_inputs(spec, family: Family) -> dict[str, Any]:
     }
 
 
-def template(t: dict[str, Any], policies=None, pp=None, log_rows: int = 1, blocks: int = 1):
+def template(t: dict[str, Any], policies=None, pp=None, log_rows: int = 1):
     """The kernels' declared state for a run (``kernels.landlord.state``) from ``kernel_inputs``;
     ``policies`` / ``pp`` replace the run's (a rotated replay), ``log_rows`` 1 in batch runs."""
     from kernels.landlord.state import allocate
 
     return allocate(t["rules"], t["policies"] if policies is None else policies, t["pp"] if pp is None else pp,
-                    t["money"], t["deck"], t["card_rank"], t["fix_card"], t["fix_slots"], log_rows, blocks)
+                    t["money"], t["deck"], t["card_rank"], t["fix_card"], t["fix_slots"], log_rows)
 
 
 def play_logged(spec, t: dict[str, Any], game_index: int, rotation: int = 0, carry_hf: int = 0, last: bool = True,
@@ -99,8 +99,8 @@ def run_kernel(spec, family: Family, start: int, stop: int, inputs=None) -> np.n
         raise ValueError(f"hands {start}..{stop} are not whole sessions of {hps}")
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
     blocks = 4 * numba.get_num_threads()
-    if "template" not in t or t["template"].tally.shape[0] != blocks:
-        t["template"] = template(t, blocks=blocks)
+    if "template" not in t:
+        t["template"] = template(t)
     run = np.array([start, stop - start, hps, int(spec.options.get("rotate", False)),
                     int(spec.options.get("duplicate", False)), blocks], np.int64)
     play_range(t["template"], np.uint64(spec.seed), run, rows,
