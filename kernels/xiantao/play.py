@@ -20,6 +20,7 @@ from kernels.climb import run
 from kernels.climb.run import RUN_LEN  # noqa: F401  (the run vector's length, for callers)
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded
+from kernels.state import borrow, clone
 from kernels.hooks import implements
 from kernels.xiantao.callcard import choose_call_card
 from kernels.xiantao.census import census_one
@@ -30,7 +31,7 @@ from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-expo
     ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PUBLIC,
     ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
 )
-from kernels.xiantao.search import rebuild_counts, search_hard
+from kernels.xiantao.search import KIND_HARD, rebuild_counts, search_entry
 from kernels.xiantao.state import LAYOUT as STATE, new_state  # noqa: F401  (new_state: a run's template, for callers)
 from kernels.xiantao.turn import play_on, start_tricks
 
@@ -82,7 +83,7 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
             declares = False
             if search_on is not None:
                 if policies[s] == SEARCH and pp[s, PP_SEARCH_BIDS] > 0:
-                    declares = search_hard(st, s)
+                    declares = search_on(st, s, np.int64(KIND_HARD)) == 1
                     searched = True
             if not searched:
                 declares = wants_hard(st, policies[s], s)
@@ -169,18 +170,40 @@ def _next_carry(st, h):
     return banker
 
 
-@njit(cache=True, nogil=True)
+def _search_on(template, search_on):
+    """None, or the search entry for runs on ``template`` (``kernels.xiantao.search.search_entry``)."""
+    return None if search_on is None else search_entry(template)
+
+
 def play_range(template, run_, out_rows, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``kernels.climb.run``:
     ``run_[RUN_*]``, whole sessions in parallel blocks, each on a ``clone`` of ``template``, the
     run's state ``kernels.xiantao.state.new_state``). Inside a session 庄家 of the next hand is the
-    previous hand's 一游 (``next_carry``). ``search_on``: None unless a seat searches."""
-    run.play_range(template, run_, out_rows, search_on)
+    previous hand's 一游 (``next_carry``). ``search_on``: None unless a seat searches (then the
+    search is called through a pointer: ``kernels.xiantao.search.search_entry``)."""
+    _play_range(template, run_, out_rows, _search_on(template, search_on))
 
 
 @njit(cache=True, nogil=True)
+def _play_range(template, run_, out_rows, search_on):
+    """The cached entry of ``play_range`` (the run driver compiled with this game's hooks)."""
+    run.play_range(template, run_, out_rows, search_on)
+
+
 def play_logged(template, seed, game_index, banker_given, rotation):
     """One hand with its full action log (``template``: a run's state whose log holds ``MAX_LOG``
-    rows; for replay and conformance): (row, log[:n], hands)."""
-    st, n = run.play_logged(template, seed, game_index, rotation, banker_given, True)
+    rows; for replay and conformance): (row, log[:n], hands). The search is compiled only when a
+    seat of ``template`` searches."""
+    search_on = _search_on(template, True if (template.policies == SEARCH).any() else None)
+    return _play_logged(template, seed, game_index, banker_given, rotation, search_on)
+
+
+@njit(cache=True, nogil=True)
+def _play_logged(template, seed, game_index, banker_given, rotation, search_on):
+    """The cached entry of ``play_logged``."""
+    st = clone(template)
+    st.log[:, :] = 0
+    n = run.play_hand(borrow(st), seed, game_index, rotation, banker_given, True, search_on)
+    if n >= st.log.shape[0]:
+        raise ValueError("the hand's log is longer than the template's log rows")
     return st.row.copy(), st.log[:n].copy(), st.hands.copy()

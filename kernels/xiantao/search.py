@@ -184,6 +184,22 @@ def search_hard(st, seat):
                             seat, 1) == 1
 
 
+@njit(cache=True, nogil=True)
+def search(st, seat, kind):
+    """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``,
+    ``search_move``) or 1/0 for declaring 硬牌 (``KIND_HARD``, ``search_hard``). The one entry the
+    play kernels call, through a pointer (``search_entry``), so it is compiled and optimized once."""
+    if kind == KIND_PLAY:
+        return search_move(st, seat)
+    return np.int64(1) if search_hard(st, seat) else np.int64(0)
+
+
+def search_entry(state):
+    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
+    Python; ``kernels.climb.search_driver.first_class``)."""
+    return sd.first_class(search, state)
+
+
 # ---- the search driver's hooks for XiantaoState (kernels.climb.search_driver) ------------------------
 
 @implements(sd.knowledge, LAYOUT)

@@ -10,6 +10,7 @@ playing (``kernels.xiantao.rows``). Every function takes the hand's state ``st``
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from kernels.climb import steps
@@ -20,7 +21,7 @@ from kernels.climb.loop import (
 from kernels.xiantao.cardpick import play_cards
 from kernels.xiantao.ladder import move_level
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, generate_moves
-from kernels.xiantao import search  # (the search player's turn; its rollouts play on with play_on)
+from kernels.xiantao import search  # (KIND_PLAY: the search seat decides through search_on; its rollouts play on with play_on)
 from kernels.xiantao.policies import SEARCH, call_preference, choose_play, relation
 from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, earn_bonus, note_big_whole, other_copy
 from kernels.xiantao.state import GS_CALL
@@ -60,7 +61,7 @@ def play_on(st, forced, search_on):
         seat = gs[GS_TURN]
         if search_on is not None:
             if policies[seat] == SEARCH:
-                f = search.search_move(st, seat)
+                f = search_on(st, seat, np.int64(search.KIND_PLAY))
         mode_hard = gs[GS_LONE_SIDE] == 1
         banker, partner, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_CALL]
         gs[GS_N_TURNS] += 1
