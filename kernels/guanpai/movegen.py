@@ -21,7 +21,7 @@ from kernels.guanpai.moves import BOMB, FOUR_THREE, PAIR_CHAIN, PASS, STRAIGHT, 
 from kernels.guanpai.rulevec import (
     GP_A_LOW_STRAIGHTS, GP_BOMB_SINGLE, GP_FOUR_THREE, GP_FOUR_THREE_TRIO, GP_TCB_HIGH, GP_TCB_RANK, GP_TCB_SINGLE,
 )
-from kernels.state import _borrowed  # a public name for one array's view belongs in kernels.state
+from kernels.state import borrow_array
 
 R_TWO = 12
 
@@ -168,7 +168,7 @@ def gp_generate(c, top, rules, out):
     incref and a decref of each array a function takes when that function inlines a loop that
     uses it (``kernels.climb.gen``'s), which cost more than the generation itself; on views whose
     null meminfo is a constant here they compile away."""
-    c, top, rules, out = _borrowed(c), _borrowed(top), _borrowed(rules), _borrowed(out)
+    c, top, rules, out = borrow_array(c), borrow_array(top), borrow_array(rules), borrow_array(out)
     n = 0
     if not is_bomb(top[0]):
         n = _gen_groups(c, top, rules, out, n)
