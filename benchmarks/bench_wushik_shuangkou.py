@@ -40,16 +40,14 @@ from kernels.shuangkou.state import new_state  # noqa: E402
 
 def warm_wushik():
     from kernels.wushik.cardpick import pick_suits, remove_taken
-    from kernels.wushik.census import census_range
-    from kernels.wushik.layout import N_CENSUS_FEATURES
+    from kernels.wushik.census import census
     from kernels.wushik.movegen import beats, empty_moves, generate_moves, move_rank_counts
     from kernels.wushik.policies import choose_move, params_matrix
     from kernels.wushik.state import new_state as wushik_state
     from sim.games.wushik.rules import WushikRules, compile_rules
 
     t = compile_rules(WushikRules())
-    out = np.zeros((N_CENSUS_FEATURES, 4, 8), np.int16)
-    census_range(1, 0, 8, t["census"], None, out, 2)
+    census(t, 1, 0, 8, 2)
     counts = np.zeros((4, 16), np.int64)
     counts[:, :13] = 2
     suits = np.ones((4, 13, 4), np.int64) // 2
@@ -73,19 +71,15 @@ def warm_wushik():
 
 
 def warm_shuangkou():
-    from kernels.shuangkou.census import census_range
+    from kernels.shuangkou.census import census
     from kernels.shuangkou.draw import apply_swap, partner_draw, swap_seat
-    from kernels.shuangkou.layout import N_CENSUS_FEATURES
     from kernels.shuangkou.movegen import beats, empty_moves, generate_moves, move_cards
     from kernels.shuangkou.policies import choose_move, params_matrix
     from kernels.shuangkou.wild import complete
     from sim.games.shuangkou.rules import ShuangkouRules, compile_rules
 
     t = compile_rules(ShuangkouRules())
-    out = np.zeros((N_CENSUS_FEATURES, 4, 8), np.int16)
-    no_fix = np.zeros((0, 0), np.int64)
-    census_range(1, 0, 8, t["deck"], (no_fix, no_fix), (t["inc_rank"], t["inc_fk"], t["card_points"]),
-                 t["census_params"], out, 2)
+    census(t, 1, 0, 8, 2)
     state = np.zeros(4, np.uint64)
     seed_stream(1, 0, state)
     deck = t["deck"].copy()
@@ -102,7 +96,7 @@ def warm_shuangkou():
     move_cards(moves[0], cards)
     complete(counts[0, :13].copy(), 1, 1, 0, True, moves)
     st = new_state(t["rules"], pp=params_matrix(["smart"] * 4, [{}] * 4))
-    st.pp[:], st.counts[:], st.hand_left[:], st.gs[GS_TOP_SEAT] = st.run_pp, counts, 27, -1
+    st.counts[:], st.hand_left[:], st.gs[GS_TOP_SEAT] = counts, 27, -1
     seed_stream(1, 0, st.rng)
     n = generate_moves(st.counts[0], st.top, st.rules, st.moves)
     for policy in range(3):
@@ -190,7 +184,8 @@ def main():
             n = skm.generate_moves(hands[i], tops[i], st.rules, st.moves)
             total += n
             if choose:
-                st.counts[:, :] = hands[i:i + 4]
+                for k in range(4):  # four hands at the table (wrapping at the end of the list)
+                    st.counts[k, :] = hands[(i + k) % hands.shape[0]]
                 st.gs[GS_TOP_SEAT] = 1 if tops[i, 0] else -1
                 skp.choose_move(st, 0, n)
         return total
@@ -224,7 +219,7 @@ def main():
         v = sk_rules(rules)
         flat = {"wild_jokers": rules.wild_jokers, "allow_lianzha": rules.allow_lianzha}
         sst = new_state(v, np.full(4, 2), skp.params_matrix(["smart"] * 4, [{}] * 4))
-        sst.policies[:], sst.pp[:], sst.hand_left[:] = sst.run_policies, sst.run_pp, 27
+        sst.hand_left[:] = 27  # (new_state seats the players and their parameters)
         seed_stream(1, 0, sst.rng)
         loop_sk(hs[:8], ts[:8], sst, True)
         t0 = time.perf_counter()
@@ -342,7 +337,6 @@ def per_turn(args):
     turns = len(rows) / args.hands
     for pol, name in enumerate(skp.POLICY_NAMES):
         sst = new_state(v, np.full(4, pol), skp.params_matrix([name] * 4, [{}] * 4))
-        sst.policies[:], sst.pp[:] = sst.run_policies, sst.run_pp
         seed_stream(3, 0, sst.rng)
         run_sk(seat, counts, tops, top_seat, left, level, sst, 1)
         t0 = time.perf_counter()
