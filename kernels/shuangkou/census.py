@@ -26,6 +26,7 @@ from kernels.shuangkou.wild import wild_jokers
 P_WILD_MODE = 2
 N_PARAMS = 3
 LAYOUT = census_layout("ShuangkouCensus", __name__)
+ShuangkouCensus = LAYOUT.cls  # a module attribute under its own name: numba's cache finds the type here
 
 
 @njit(cache=True, nogil=True, inline="always")

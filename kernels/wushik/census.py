@@ -26,6 +26,7 @@ from kernels.wushik.movegen import fu_possible
 
 N_PARAMS = 2
 LAYOUT = census_layout("WushikCensus", __name__)
+WushikCensus = LAYOUT.cls  # a module attribute under its own name: numba's cache finds the type here
 
 
 @njit(cache=True, nogil=True, inline="always")
