@@ -172,7 +172,9 @@ def _next_carry(st, h):
 
 def _search_on(template, search_on):
     """None, or the search entry for runs on ``template`` (``kernels.xiantao.search.search_entry``)."""
-    return None if search_on is None else search_entry(template)
+    if search_on is not None:
+        return search_entry(template)
+    return None
 
 
 def play_range(template, run_, out_rows, search_on):
