@@ -39,6 +39,7 @@ LAYOUT = CLIMB_CORE.extend("ShuangkouState", __name__, [
     Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions (kernels.deal.place_fixed)",
          shared=True),
 ], "A 百变双扣 hand in play: the climbing core, who holds which card, who sits where, the 相 so far.")
+ShuangkouState = LAYOUT.cls  # a module attribute under its own name: numba's cache finds the type here
 
 
 def new_state(rules: np.ndarray, policies=None, pp=None, fix_card=None, fix_slots=None, log_rows: int = 1):

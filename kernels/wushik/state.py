@@ -32,6 +32,7 @@ LAYOUT = CLIMB_CORE.extend("WushikState", __name__, [
     Slot("take", "int64", (13, 4), "the cards of the play being made by rank and suit (kernels.wushik.cardpick)",
          scratch=True),
 ], "五十K's hand in play: the climbing core and the cards by id and suit, the pending bomb bonuses, the deal.")
+WushikState = LAYOUT.cls  # a module attribute under its own name: numba's cache finds the type here
 
 # the game's own scalars, gs[GS_FAMILY + k]
 GS_FK_OPEN = GS_FAMILY  # 510K plays of this trick not beaten yet (the next play beats them)
