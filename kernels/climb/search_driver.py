@@ -69,6 +69,15 @@ def first_class(entry, state):
     return _FirstClass(entry, state)
 
 
+def search_on_for(search_entry, template, wanted):
+    """What a game's play wrapper hands its cached kernels as ``search_on`` (plain Python): None
+    unless ``wanted`` is not None (a seat of the run searches), so numba prunes the search and
+    does not compile it; else ``search_entry(template)``, the game's search as a function value."""
+    if wanted is not None:
+        return search_entry(template)
+    return None
+
+
 # ---- hooks: a game implements each for its declared state (kernels.hooks.implements) --------------
 
 def knowledge(st, seat, kind):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import run
+from kernels.climb import run, search_driver as sd
 from kernels.climb.loop import CL_HAND_SIZE, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN
 from kernels.deal import place_fixed, shuffle
 from kernels.hooks import implements
@@ -165,12 +165,6 @@ def _next_carry(st, h):
     return np.int64(0)
 
 
-def _search_on(template, search_on):
-    """None, or the search entry for runs on ``template`` (``kernels.landlord.search``)."""
-    if search_on is not None:
-        return search_entry(template)
-    return None
-
 
 def play_range(template, seed, run_, out_rows, search_on):
     """Play hands ``start .. start+count-1`` (``run_``: start, count, hands per session, rotate,
@@ -179,7 +173,7 @@ def play_range(template, seed, run_, out_rows, search_on):
     unless a seat searches."""
     start, count, hps, rotate, duplicate, blocks = (int(x) for x in run_)
     vector = run.run_vector(seed, start, count, blocks, hps, rotate, duplicate)
-    _play_range(template, vector, out_rows, _search_on(template, search_on))
+    _play_range(template, vector, out_rows, sd.search_on_for(search_entry, template, search_on))
 
 
 @njit(cache=True, nogil=True)
@@ -193,7 +187,7 @@ def play_logged(template, seed, game_index, rotation, carry_hf, last_in_session)
     ``template`` allocated with ``log_rows = MAX_LOG``; ``rotation``, ``carry_hf`` /
     ``last_in_session`` as ``play_hand``'s ``carry`` / ``last`` (0, 0 / True outside duplicates and
     sessions). The search is compiled only when a seat of ``template`` searches."""
-    search_on = _search_on(template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(template, seed, game_index, rotation, carry_hf, last_in_session, search_on)
 
 

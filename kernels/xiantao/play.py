@@ -16,7 +16,7 @@ from kernels.climb.loop import (  # noqa: F401  (the log layout, re-exported for
     CL_HAND_SIZE, GS_BANKER, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
     LOG_SEAT, LOG_TRICK, MAX_LOG,
 )
-from kernels.climb import run
+from kernels.climb import run, search_driver as sd
 from kernels.climb.run import RUN_LEN  # noqa: F401  (the run vector's length, for callers)
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded
@@ -170,12 +170,6 @@ def _next_carry(st, h):
     return banker
 
 
-def _search_on(template, search_on):
-    """None, or the search entry for runs on ``template`` (``kernels.xiantao.search.search_entry``)."""
-    if search_on is not None:
-        return search_entry(template)
-    return None
-
 
 def play_range(template, run_, out_rows, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``kernels.climb.run``:
@@ -183,7 +177,7 @@ def play_range(template, run_, out_rows, search_on):
     run's state ``kernels.xiantao.state.new_state``). Inside a session 庄家 of the next hand is the
     previous hand's 一游 (``next_carry``). ``search_on``: None unless a seat searches (then the
     search is called through a pointer: ``kernels.xiantao.search.search_entry``)."""
-    _play_range(template, run_, out_rows, _search_on(template, search_on))
+    _play_range(template, run_, out_rows, sd.search_on_for(search_entry, template, search_on))
 
 
 @njit(cache=True, nogil=True)
@@ -196,7 +190,7 @@ def play_logged(template, seed, game_index, banker_given, rotation):
     """One hand with its full action log (``template``: a run's state whose log holds ``MAX_LOG``
     rows; for replay and conformance): (row, log[:n], hands). The search is compiled only when a
     seat of ``template`` searches."""
-    search_on = _search_on(template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(template, seed, game_index, banker_given, rotation, search_on)
 
 
