@@ -55,10 +55,6 @@ def card_suit(card: int) -> int:
     return -1 if k >= 52 else k % 4
 
 
-def card_deck(card: int) -> int:
-    return card // CARDS_PER_DECK
-
-
 def card_name(card: int) -> str:
     """Readable Chinese-style name, e.g. '♠10', '大王'."""
     r, s = card_rank(card), card_suit(card)

@@ -25,11 +25,6 @@ def bid_code(level, strain):
 
 
 @njit(cache=True, nogil=True)
-def bid_level(code):
-    return (code - FIRST_BID) // 5 + 1
-
-
-@njit(cache=True, nogil=True)
 def bid_strain(code):
     return (code - FIRST_BID) % 5
 

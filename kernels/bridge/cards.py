@@ -73,10 +73,5 @@ def from_shared(shared_id: int) -> int:
     return card(_BRIDGE_SUIT[k % 4], (k // 4 + 1) % 13)
 
 
-def hand_cards(mask: int) -> list[int]:
-    """Card ids of a hand bitmask, lowest first."""
-    return [c for c in range(N_CARDS) if mask >> c & 1]
-
-
 def holding(mask: int, suit: int) -> int:
     return (mask >> (13 * suit)) & HOLDING_MASK

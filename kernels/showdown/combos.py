@@ -72,15 +72,3 @@ def colex_rank(sorted_cards, k, binom):
     for j in range(k):
         r += binom[sorted_cards[j], j + 1]
     return r
-
-
-@njit(cache=True, nogil=True)
-def sort_small(a, k):
-    """Insertion sort of ``a[:k]`` in place (hands of a few cards)."""
-    for i in range(1, k):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x

@@ -28,14 +28,3 @@ def settle_pot(winner, invested, n_seats, money):
         money[s] = -invested[s]
     money[winner] += pot
     return pot
-
-
-@njit(cache=True, nogil=True)
-def pay_vs_banker(banker, player, player_wins, amount, money):
-    """One 闲家 against 庄家: the loser pays ``amount`` to the winner (``money`` accumulates)."""
-    if player_wins:
-        money[player] += amount
-        money[banker] -= amount
-    else:
-        money[player] -= amount
-        money[banker] += amount
