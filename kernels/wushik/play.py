@@ -25,6 +25,7 @@ from kernels.climb.loop import (
     END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS,
     GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_FINISH,
 )
+from kernels.climb import search_driver as sd
 from kernels.climb.run import RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_ROTATE, RUN_SEED, RUN_START, run_vector
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded, next_u64, seed_stream
@@ -36,6 +37,8 @@ from kernels.wushik.movegen import (
     EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG, W_LEN, W_MAX_HANDS,
     W_TARGET, rank_points,
 )
+from kernels.wushik.policies import SEARCH
+from kernels.wushik.search import search_entry
 from kernels.wushik.state import HAND_SIZE, N_CARDS, N_IDS, fix_arg, new_state
 from kernels.wushik.turn import play_on
 
@@ -215,14 +218,19 @@ def play_block(template, run, b, fix, out_rows, logged, search_on):
     return r - r0
 
 
-@njit(cache=True, nogil=True, parallel=True)
 def play_range(template, run, fix, out_rows, n_rows, search_on):
     """Play the run's game indices ``run[RUN_START]`` on, ``run[RUN_COUNT]`` of them (matches or
     single hands), into ``out_rows``: ``run[RUN_BLOCKS]`` contiguous blocks in parallel, block b
     from row ``b * cap`` (``play_block``), ``n_rows[b]`` how many, or -1 when they did not fit in
     ``cap`` (the caller retries with more room). With ``duplicate`` game g plays deal ``g // 4``
     turned by ``g % 4``. ``fix``: ``--fix``'s tables or None; ``search_on``: None unless a seat
-    searches (``play_hand``)."""
+    searches (then the search is called through a pointer: ``kernels.wushik.search.search_entry``)."""
+    _play_range(template, run, fix, out_rows, n_rows, sd.search_on_for(search_entry, template, search_on))
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _play_range(template, run, fix, out_rows, n_rows, search_on):
+    """The cached entry of ``play_range``."""
     for b in prange(run[RUN_BLOCKS]):
         n_rows[b] = play_block(template, run, b, fix, out_rows, None, search_on)
 
@@ -234,8 +242,10 @@ def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, du
     rows = np.zeros((n_hands, ROW_LEN), np.int64)
     logs = np.zeros((n_hands, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(n_hands, np.int64)
-    h = play_block(new_state(rules, policies, pp, logged=True), run_vector(seed, game_index, 1, rotate=rotate, duplicate=duplicate),
-                   0, fix_arg(*fix) if fix is not None else None, rows, (logs, n_logs), True)
+    template = new_state(rules, policies, pp, logged=True)
+    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    h = play_block(template, run_vector(seed, game_index, 1, rotate=rotate, duplicate=duplicate),
+                   0, fix_arg(*fix) if fix is not None else None, rows, (logs, n_logs), search_on)
     return rows[:max(h, 0)], logs, n_logs, h
 
 

@@ -35,7 +35,7 @@ from kernels.wushik.state import LAYOUT, N_IDS
 ROW_HAND_NO = HAND_LAYOUT.at("hand_no")
 ROW_FINISH, ROW_CAPTURED = HAND_LAYOUT.at("finish"), HAND_LAYOUT.at("captured")
 HAND_SALT = 1 << 20  # the search stream's index: turn number + hand number * HAND_SALT
-MOVE = 0  # the one decision kind 五十K searches: a play (五十K has no bidding)
+MOVE = turn.SEARCH_MOVE  # the one decision kind 五十K searches: a play (五十K has no bidding)
 
 
 @implements(sd.knowledge, LAYOUT)
@@ -113,15 +113,23 @@ def candidates(st, seat, n, cand):
 
 
 @njit(cache=True, nogil=True)
-def search_move(st, seat):
-    """The search player's move at its turn: an index in ``generate_moves``' order, -1 to pass, or
-    -2 when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
+def search(st, seat, kind):
+    """The search seat's move at its turn (``kind`` is ``MOVE``, the one decision 五十K searches): an
+    index in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search (one
+    sensible move, or going out) and smart's rule decides. The one entry the play kernels call,
+    through a pointer (``search_entry``), so it is compiled and optimized once."""
     n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, st.moves)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
-        return -2
+        return np.int64(-2)
     cand = np.empty(n + 4, np.int64)
     nc, smart = candidates(st, seat, n, cand)
     if nc < 2:
-        return -2
-    return sd.search_decide(st, seat, np.int64(MOVE), cand, nc, smart,
-                            st.gs[GS_N_TURNS] + st.row[ROW_HAND_NO] * HAND_SALT, seat, 1)
+        return np.int64(-2)
+    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS] + st.row[ROW_HAND_NO] * HAND_SALT,
+                            seat, 1)
+
+
+def search_entry(state):
+    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
+    Python; ``kernels.climb.search_driver.first_class``)."""
+    return sd.first_class(search, state)

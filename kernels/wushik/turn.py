@@ -16,6 +16,7 @@ of ``captured`` into ``terminal_points``, which scoring gives to him or voids (W
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from kernels.climb import steps
@@ -24,7 +25,6 @@ from kernels.wushik.cardpick import pick_suits, remove_taken
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import generate_moves, rank_points
 from kernels.wushik.moves import BOMB, FIFTY_K, SUIT_FU
-from kernels.wushik import search
 from kernels.wushik.policies import SEARCH, choose
 from kernels.wushik.state import GS_FK_OPEN, GS_N_PENDING
 
@@ -33,6 +33,7 @@ ROW_BONUS = HAND_LAYOUT.at("bonus5")  # + (size - 5) * MAX_SEATS + seat
 ROW_ZHENG, ROW_FU = HAND_LAYOUT.at("zheng_played"), HAND_LAYOUT.at("fu_played")
 ROW_FK_BEATEN, ROW_PLAYS = HAND_LAYOUT.at("fk_beaten"), HAND_LAYOUT.at("plays")
 ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = HAND_LAYOUT.at("terminal_seat"), HAND_LAYOUT.at("terminal_points")
+SEARCH_MOVE = 0  # the search's decision kind for a play (kernels.wushik.search.MOVE)
 MAX_TURNS = 4096  # a hand has a few hundred turns at most
 assert HAND_LAYOUT.at("bombs8") == ROW_BOMBS + 4 * MAX_SEATS and HAND_LAYOUT.at("bonus8") == ROW_BONUS + 3 * MAX_SEATS
 
@@ -111,16 +112,17 @@ def play_on(st, forced, search_on):
 
     ``forced`` is the first turn's move: >= 0 plays that move (its index in ``generate_moves``'
     order), -1 passes, -2 lets the seat's player choose (a search rollout forces its candidate).
-    ``search_on``: None when no seat searches (not compiled in); else a search seat decides before
-    each of its turns (``kernels.wushik.search``). The turn is written out here, over ``st``
-    itself: an inlined call taking the state costs a reference count per slot, every turn."""
+    ``search_on``: None when no seat searches (not compiled in); else the search as a function value
+    (``kernels.wushik.search.search_entry``) that a search seat asks before each of its turns. The
+    turn is written out here, over ``st`` itself: an inlined call taking the state costs a
+    reference count per slot, every turn."""
     gs, rules = st.gs, st.rules
     f = forced
     for _ in range(MAX_TURNS):
         seat = gs[GS_TURN]
         if search_on is not None:
             if st.policies[seat] == SEARCH:
-                f = search.search_move(st, seat)
+                f = search_on(st, seat, np.int64(SEARCH_MOVE))
         gs[GS_N_TURNS] += 1
         n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, rules, st.moves)
         choice = -1
