@@ -67,3 +67,30 @@ KIND_NAMES_ZH = {
     FIFTY_K: "五十K",
 }
 SUIT_ZA = 4  # 杂五十K
+
+
+def pack_counts(counts) -> int:
+    """Packed rank counts (4 bits per rank index, rank r at bits 4r..4r+3): a record's cards or
+    kickers field, from a count vector."""
+    packed = 0
+    for r, c in enumerate(counts):
+        if not 0 <= c < 16:
+            raise ValueError(f"rank count out of range: {c}")
+        packed |= int(c) << (4 * r)
+    return packed
+
+
+def unpack_counts(packed: int, n_ranks: int = 15) -> tuple:
+    """Inverse of ``pack_counts``: a tuple of ``n_ranks`` counts."""
+    return tuple((int(packed) >> (4 * r)) & 15 for r in range(n_ranks))
+
+
+def chain_pos(top_rank: int) -> int:
+    """Chain position of a chain's top card (``kernels.climb.gen.pos_rank`` is the inverse): a 2 on
+    top only ends an A-low chain (A2 is never a top above 3), so rank 12 → 1; ranks 3..A → rank + 2."""
+    return 1 if top_rank == 12 else top_rank + 2
+
+
+def pos_rank(pos: int) -> int:
+    """Rank index at a chain position: 0 = the low A, 1 = the low 2, p >= 2 = rank p - 2."""
+    return 11 if pos == 0 else 12 if pos == 1 else pos - 2

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.gen import put_move
 from kernels.gandengyan.moves import (
     BOMB, JOKER, JOKER_BOMB, PAIR, PAIR_CHAIN, PASS, R_ACE, R_TWO, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE,
 )
@@ -78,20 +79,6 @@ def gd_beats(move, top, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _put(out, n, kind, rank, size, wilds, chain, cards):
-    if n >= out.shape[0]:
-        return n  # buffer full: sized per ruleset by GD_MAX_MOVES (the tests check it is never hit)
-    out[n, 0] = kind
-    out[n, 1] = rank
-    out[n, 2] = size
-    out[n, 3] = wilds
-    out[n, 4] = -1
-    out[n, 5] = chain
-    out[n, 6] = cards
-    return n + 1
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _gen_group(c, kind, size, top, rules, out, n):
     """``size`` cards of one rank: k >= 1 naturals + (size - k) jokers, for every k that fits."""
     w = c[JOKER]
@@ -102,9 +89,9 @@ def _gen_group(c, kind, size, top, rules, out, n):
         hi = c[r] if c[r] < size else size
         for k in range(hi, 0, -1):
             if size - k <= w:
-                n = _put(out, n, kind, r, size, size - k, 1, k << (4 * r))
+                n = put_move(out, n, kind, r, size, size - k, -1, 1, k << (4 * r))
         if size == 1 and w >= 1 and rules[GD_LONE_JOKER] != 0:
-            n = _put(out, n, SINGLE, r, 1, 1, 1, 0)
+            n = put_move(out, n, SINGLE, r, 1, 1, -1, 1, 0)
     return n
 
 
@@ -136,7 +123,7 @@ def _gen_run(c, kind, per, length, hi, out, n, work):
                 cards = 0
                 for j in range(length):
                     cards |= (per - work[D + j]) << (4 * (base + j))
-                n = _put(out, n, kind, hi, per * length, total, length, cards)
+                n = put_move(out, n, kind, hi, per * length, total, -1, length, cards)
             i -= 1
             continue
         if work[D + i] < 0:
@@ -156,44 +143,94 @@ def _gen_run(c, kind, per, length, hi, out, n, work):
     return n
 
 
+@njit(cache=True, nogil=True, inline="always")
+def chain_spec(kind, rules):
+    """(cards a rank, fewest ranks, most ranks) of a chain kind (straight, 连对, 三连对) under the
+    rules: fewest 0 = no such pattern; the most capped at the 12 ranks of 3..A."""
+    if kind == STRAIGHT:
+        per, lo, mx = 1, rules[GD_STRAIGHT_MIN], rules[GD_STRAIGHT_MAX]
+    elif kind == PAIR_CHAIN:
+        per, lo, mx = 2, rules[GD_PAIR_CHAIN_MIN], rules[GD_PAIR_CHAIN_MAX]
+    else:
+        per, lo, mx = 3, rules[GD_TRIO_CHAIN_MIN], rules[GD_TRIO_CHAIN_MAX]
+    return per, lo, (R_ACE + 1 if mx == 0 or mx > R_ACE + 1 else mx)
+
+
 @njit(cache=True, nogil=True)
-def _gen_chains(c, top, rules, out, n, work):
-    """Straights, 连对 and 三连对 on 3..A: every top and length (leading), or the top's length
-    one rank higher (following)."""
+def _count_run(c, per, length, hi, work):
+    """Records ``_gen_run`` writes for one run, without writing them: the joker vectors d_i in
+    [per - min(per, held_i), per] with sum at most the jokers and below ``per * length``, counted
+    by their extra over the fewest (a DP over the ranks in ``work[:cap + 1]``)."""
+    base = hi - length + 1
+    need = 0
+    for i in range(length):
+        held = c[base + i]
+        need += per - (held if held < per else per)
+    most = per * length - 1
+    if c[JOKER] < most:
+        most = c[JOKER]
+    cap = most - need
+    if cap < 0:
+        return 0
+    work[0] = 1
+    for s in range(1, cap + 1):
+        work[s] = 0
+    for i in range(length):
+        held = c[base + i]
+        u = held if held < per else per  # extra jokers this rank may take
+        for s in range(cap, 0, -1):  # ways[s] += ways[s - 1] + ... + ways[s - u]
+            add = 0
+            for e in range(1, (u if u < s else s) + 1):
+                add += work[s - e]
+            work[s] += add
+    total = 0
+    for s in range(cap + 1):
+        total += work[s]
+    return total
+
+
+ALL_CHAINS, COUNT_CHAINS = -2, -1  # what gen_chains does (its ``k``)
+
+
+@njit(cache=True, nogil=True)
+def gen_chains(c, top, rules, out, n, work, k):
+    """The chain section of ``gd_generate``'s list: straights, 连对 and 三连对 on 3..A, every top and
+    length (leading) or the top's length one rank higher (following), run by run (``_gen_run``).
+    ``k`` ``ALL_CHAINS``: writes every record into ``out`` from row ``n``, returns the new count;
+    ``COUNT_CHAINS``: how many records there are (nothing written); 0 <= ``k`` < that: writes only
+    the run holding record k, into ``out`` from row 0, and returns record k's row (the random
+    player, ``kernels.gandengyan.lazy``)."""
     lead = top[0] == PASS
+    w = c[JOKER]
+    seen = 0
     for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN):
         if not (lead or top[0] == kind):
             continue
-        if kind == STRAIGHT:
-            per, lo, mx = 1, rules[GD_STRAIGHT_MIN], rules[GD_STRAIGHT_MAX]
-        elif kind == PAIR_CHAIN:
-            per, lo, mx = 2, rules[GD_PAIR_CHAIN_MIN], rules[GD_PAIR_CHAIN_MAX]
-        else:
-            per, lo, mx = 3, rules[GD_TRIO_CHAIN_MIN], rules[GD_TRIO_CHAIN_MAX]
+        per, lo, mx = chain_spec(kind, rules)
         if lo == 0:
             continue
-        if mx == 0 or mx > R_ACE + 1:
-            mx = R_ACE + 1
-        if not lead:
-            hi = top[1] + 1
-            if hi <= R_ACE:
-                n = _gen_run(c, kind, per, top[5], hi, out, n, work)
-            continue
-        w = c[JOKER]
-        for hi in range(lo - 1, R_ACE + 1):
-            need = 0  # jokers the shortest run ending at hi needs: _gen_run writes nothing past w
-            for r in range(hi - lo + 1, hi + 1):
+        first, last = (lo - 1, R_ACE) if lead else (top[1] + 1, min(top[1] + 1, R_ACE))
+        for hi in range(first, last + 1):
+            length = lo if lead else top[5]
+            longest = mx if lead else top[5]
+            need = 0  # jokers the run needs at least: _gen_run writes nothing past w
+            for r in range(hi - length + 1, hi + 1):
                 need += per - (c[r] if c[r] < per else per)
-            length = lo
-            while length <= mx and length <= hi + 1:
-                if need <= w:
+            while length <= longest and length <= hi + 1:
+                if need <= w and k == ALL_CHAINS:
                     n = _gen_run(c, kind, per, length, hi, out, n, work)
-                if length == hi + 1:
+                elif need <= w:
+                    m = _count_run(c, per, length, hi, work)
+                    if k >= 0 and k < seen + m:
+                        _gen_run(c, kind, per, length, hi, out, 0, work)
+                        return k - seen
+                    seen += m
+                if length == longest or length == hi + 1:
                     break
                 r = hi - length  # the next longer run takes in the rank below
                 need += per - (c[r] if c[r] < per else per)
                 length += 1
-    return n
+    return n if k == ALL_CHAINS else seen
 
 
 @njit(cache=True, nogil=True)
@@ -212,12 +249,12 @@ def _gen_bombs(c, top, rules, out, n):
                 if size - k > w:
                     break
                 n0 = n
-                n = _put(out, n, BOMB, r, size, size - k, 1, k << (4 * r))
+                n = put_move(out, n, BOMB, r, size, size - k, -1, 1, k << (4 * r))
                 if n > n0 and not lead and not gd_beats(out[n0], top, rules):
                     n = n0
     if rules[GD_JOKER_BOMB] != 0 and w >= 2:
         n0 = n
-        n = _put(out, n, JOKER_BOMB, -1, 2, 2, 1, 0)
+        n = put_move(out, n, JOKER_BOMB, -1, 2, 2, -1, 1, 0)
         if n > n0 and not lead and not gd_beats(out[n0], top, rules):
             n = n0
     return n
@@ -238,7 +275,7 @@ def gd_generate(c, top, rules, out, work):
         if (lead or tk == TRIPLE) and rules[GD_TRIO] != 0:
             n = _gen_group(c, TRIPLE, 3, top, rules, out, n)
         if lead or tk == STRAIGHT or tk == PAIR_CHAIN or tk == TRIO_CHAIN:
-            n = _gen_chains(c, top, rules, out, n, work)
+            n = gen_chains(c, top, rules, out, n, work, ALL_CHAINS)
     if gd_bombs_possible(c, rules):  # most hands hold no bomb: skip the call
         n = _gen_bombs(c, top, rules, out, n)
     return n

@@ -27,39 +27,24 @@ Kind ids are the climbing family's one table (``kernels.climb.moves``); this mod
 
 from __future__ import annotations
 
-from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-exported)
-    BOMB, JOKER_BOMB, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE,
+from kernels.climb.moves import (  # noqa: F401  (the family's kind ids and pack_counts, re-exported)
+    BOMB, JOKER_BOMB, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE, pack_counts,
 )
+from kernels.climb.moves import unpack_counts as _unpack_counts
 
-F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_CARDS = range(7)
 JOKER = 15  # index of the jokers in a hand's count vector
 R_TWO = 12
 R_ACE = 11
-
 
 # log-only records (never generated, never played): a card drawn from the stock at a trick's end
 # (its physical id is the logged card), and a leader holding only jokers passing the lead on
 DRAW = 30
 LEAD_PASS = 31
 
-KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, JOKER_BOMB, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
-CHAIN_KINDS = (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
-KIND_NAMES = {PASS: "pass", SINGLE: "single", PAIR: "pair", TRIPLE: "trio", BOMB: "bomb", JOKER_BOMB: "joker_bomb",
-              STRAIGHT: "straight", PAIR_CHAIN: "pair_chain", TRIO_CHAIN: "trio_chain"}
 KIND_NAMES_ZH = {PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三张", BOMB: "炸弹", JOKER_BOMB: "双王炸弹",
                  STRAIGHT: "顺子", PAIR_CHAIN: "连对", TRIO_CHAIN: "三连对"}
 
 
-def pack_counts(counts) -> int:
-    """Packed rank counts (4 bits per rank index)."""
-    packed = 0
-    for r, c in enumerate(counts):
-        if not 0 <= c < 16:
-            raise ValueError(f"rank count out of range: {c}")
-        packed |= int(c) << (4 * r)
-    return packed
-
-
 def unpack_counts(packed: int, n_ranks: int = 13) -> tuple:
-    """Inverse of ``pack_counts`` (the 13 natural ranks by default)."""
-    return tuple((int(packed) >> (4 * r)) & 15 for r in range(n_ranks))
+    """``kernels.climb.moves.unpack_counts`` of the 13 natural ranks by default."""
+    return _unpack_counts(packed, n_ranks)

@@ -38,6 +38,9 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT, next_active
+from kernels.climb.plan import going_out, random_pick
+from kernels.climb.plan import params_matrix as climb_params_matrix
+from kernels.climb.rankmask import pack_counts
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.gandengyan.movegen import bomb_strength, is_bomb
 from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, R_TWO, SINGLE, STRAIGHT, TRIPLE
@@ -45,7 +48,6 @@ from kernels.gandengyan.rulevec import (
     GD_BOMB_MIN, GD_N_DECKS, GD_PAIR_CHAIN_MAX, GD_PAIR_CHAIN_MIN, GD_STRAIGHT_MAX, GD_STRAIGHT_MIN, GD_TRIO,
     GD_TRIO_FOLLOW, TRIO_FOLLOW_HIGHER,
 )
-from kernels.rng import bounded
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -76,25 +78,11 @@ SCRATCH_LEN = 64
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
     """``pp[seat, PP_*]`` from policy names and per-seat overrides (``sim.players``)."""
-    pp = np.zeros((len(policies), N_PP), np.float64)
-    for seat, (name, extra) in enumerate(zip(policies, overrides)):
-        values = dict(DEFAULT_PARAMS[name])
-        values.update(extra)
-        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
-    return pp
+    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
 
 
 NIB1 = 0x1111111111111  # bit 0 of each of the 13 rank nibbles of a packed hand
 NIB_LOW3 = 0x7777777777777  # bits 0..2 of each rank nibble
-
-
-@njit(cache=True, nogil=True, inline="always")
-def pack_hand(c):
-    """The natural cards of counts ``c`` packed 4 bits per rank (a move's ``cards`` field's form)."""
-    p = 0
-    for r in range(13):
-        p |= c[r] << (4 * r)
-    return p
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -117,7 +105,7 @@ def plan_packed(p, rules):
 
 @njit(cache=True, nogil=True)
 def _plan(p, bmin, trio, smin, smax, pmin, pmax):
-    """Fewest plays to shed the natural cards packed in ``p`` (4 bits per rank, as ``pack_hand``)
+    """Fewest plays to shed the natural cards packed in ``p`` (4 bits per rank, a move's ``cards`` form)
     by a greedy decomposition (jokers ride along with other plays): trios and bombs one play
     each, then runs of singles (顺子) and of pairs (连对), longest first, then pairs and singles.
     Register arithmetic on the packed counts, no array (it runs for every candidate play of every
@@ -164,7 +152,7 @@ def _plan(p, bmin, trio, smin, smax, pmin, pmax):
 def plan_after(c, cards, w, rules):
     """Fewest plays to shed the natural cards of ``c`` less the packed counts ``cards`` (a move's
     cards field; 0 for the hand itself): ``plan_packed``. ``w`` is unused (kept for callers)."""
-    return plan_packed(pack_hand(c) - cards, rules)
+    return plan_packed(pack_counts(c, 13) - cards, rules)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -242,9 +230,9 @@ def choose_greedy(seat, moves, n, hand_left, top_seat, pp, rules):
     arrays they read, not the state: they run every turn, and a state argument costs a reference
     count of every slot at each call."""
     lead = top_seat < 0
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     best, best_cost = -1, 1 << 60
     for i in range(n):
         bomb = is_bomb(moves[i, 0])
@@ -265,9 +253,9 @@ def choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scra
     """Smart's row of ``moves[:n]`` for the seat's counts ``c``, or -1 to pass (``top_seat`` -1:
     leading)."""
     lead = top_seat < 0
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     near = pp[seat, PP_NEAR_OUT]
     opp_min = 1 << 30
     opp_cards = 0
@@ -280,7 +268,7 @@ def choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scra
                 opp_min = hand_left[s]
     UNSEEN = 32  # scratch[32:48]: the unseen counts
     n_unseen = _unseen(c, played, rules, scratch, UNSEEN)
-    hp = pack_hand(c)
+    hp = pack_counts(c, 13)
     if lead:
         best, best_cost = -1, 1e300
         for i in range(n):
@@ -342,8 +330,7 @@ def gd_choose(st, seat, n, lead):
         return -1  # nothing answers the top: every player passes (random draws nothing)
     policy = st.policies[seat]
     if policy == RANDOM:
-        k = bounded(st.rng, n if lead else n + 1)
-        return k if k < n else -1
+        return random_pick(st.rng, n, lead)
     top_seat = st.gs[GS_TOP_SEAT]
     if policy == GREEDY:
         return choose_greedy(seat, st.moves, n, st.hand_left, top_seat, st.pp, st.rules)

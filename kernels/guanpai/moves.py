@@ -24,39 +24,12 @@ Kind ids are the climbing family's one table (``kernels.climb.moves``); this mod
 
 from __future__ import annotations
 
-from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-exported)
+from kernels.climb.moves import (  # noqa: F401  (the family's kind ids and record helpers, re-exported)
     BOMB, FOUR_THREE, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, THREE_BOMB, TRIO_CHAIN, TRIO_PAIR, TRIPLE,
+    chain_pos, pack_counts, pos_rank, unpack_counts,
 )
 
 KIND_NAMES_ZH = {
     PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三张", BOMB: "炸弹", STRAIGHT: "顺子", PAIR_CHAIN: "姐妹对",
     TRIO_CHAIN: "三连", TRIO_PAIR: "三带二", THREE_BOMB: "3张炸弹", FOUR_THREE: "四带三",
 }
-
-# Chain positions: 0 = A (low, only with as_straights), 1 = 2 (low), p >= 2 = rank p - 2 (13 = A high)
-
-
-def chain_pos(top_rank: int) -> int:
-    """Position of a chain's top card: a 2 on top only ends an A-low straight (A2 is never a top
-    above 3), so rank 12 → 1; ranks 3..A → rank + 2."""
-    return 1 if top_rank == 12 else top_rank + 2
-
-
-def pos_rank(pos: int) -> int:
-    """Rank index at a chain position (inverse of ``chain_pos`` plus the low ace at 0)."""
-    return 11 if pos == 0 else 12 if pos == 1 else pos - 2
-
-
-def pack_counts(counts) -> int:
-    """Packed rank counts (4 bits per rank index) of up to 16 counts."""
-    packed = 0
-    for r, c in enumerate(counts):
-        if not 0 <= c < 16:
-            raise ValueError(f"rank count out of range: {c}")
-        packed |= int(c) << (4 * r)
-    return packed
-
-
-def unpack_counts(packed: int, n_ranks: int = 15) -> tuple:
-    """Inverse of ``pack_counts``."""
-    return tuple((int(packed) >> (4 * r)) & 15 for r in range(n_ranks))
