@@ -1,4 +1,4 @@
-"""What the climbing games' players share: the parameter matrix, the random player's draw, going
+"""What the climbing games' players share: the parameters (with the search player's), the random player's draw, going
 out in one play, the nearest opponent to going out in a partnership, and the hand planners'
 straights.
 
@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.rankmask import popcount
+from kernels.climb.search_params import SEARCH_DEFAULTS
 from kernels.rng import bounded
 
 
@@ -26,6 +27,14 @@ def params_matrix(policies: list[str], overrides: list[dict], defaults: dict, or
         values.update(extra)
         pp[seat] = [float(values[k]) for k in order]
     return pp
+
+
+def with_search(defaults: dict) -> dict:
+    """The players' ``defaults`` (name → values) and a ``search`` player on smart's values (its
+    unsearched steps and its rollouts play as smart), each with the search's parameters
+    (``kernels.climb.search_params``)."""
+    players = dict(defaults, search=defaults["smart"])
+    return {name: {**values, **SEARCH_DEFAULTS} for name, values in players.items()}
 
 
 @njit(cache=True, nogil=True, inline="always")

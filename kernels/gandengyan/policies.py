@@ -38,10 +38,10 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT, next_active
-from kernels.climb.plan import going_out, random_pick
+from kernels.climb.plan import going_out, random_pick, with_search
 from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.rankmask import pack_counts
-from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
+from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.gandengyan.movegen import bomb_strength, is_bomb
 from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, R_TWO, SINGLE, STRAIGHT, TRIPLE
 from kernels.gandengyan.rulevec import (
@@ -63,15 +63,12 @@ PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 7, 8, 9, 10  # kernels.cl
 N_PP = 11
 HEURISTIC_PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk", "confidence", "last_guard")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
-DEFAULT_PARAMS = {
+DEFAULT_PARAMS = with_search({
     "random": {"near_out": 0, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0, "last_guard": 0},
     "greedy": {"near_out": 2, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0, "last_guard": 0},
     "smart": {"near_out": 2, "slack": 0, "keep": 0.6, "keep_joker": 0.3, "risk": 0.8, "confidence": 1.0,
               "last_guard": 99},
-}
-DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
-for _values in DEFAULT_PARAMS.values():
-    _values.update(SEARCH_DEFAULTS)
+})
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 SCRATCH_LEN = 64
 

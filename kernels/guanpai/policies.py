@@ -26,10 +26,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.plan import going_out, random_pick, take_straights
+from kernels.climb.plan import going_out, random_pick, with_search, take_straights
 from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount
-from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
+from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.guanpai.movegen import is_bomb, order_of
 from kernels.guanpai.moves import THREE_BOMB
 from kernels.guanpai.rulevec import GP_TCB_HIGH
@@ -45,14 +45,11 @@ PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 4, 5, 6, 7  # kernels.cli
 N_PP = 8
 HEURISTIC_PARAMS = ("near_out", "slack", "confidence", "guard")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
-DEFAULT_PARAMS = {
+DEFAULT_PARAMS = with_search({
     "random": {"near_out": 0, "slack": 0, "confidence": 1.0, "guard": 0},
     "greedy": {"near_out": 2, "slack": 0, "confidence": 1.0, "guard": 0},
     "smart": {"near_out": 3, "slack": 0, "confidence": 1.0, "guard": 99},
-}
-DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
-for _values in DEFAULT_PARAMS.values():
-    _values.update(SEARCH_DEFAULTS)
+})
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 SCRATCH_LEN = 48
 
