@@ -13,9 +13,9 @@ money is scored late (``sim.games.gandengyan.scoring``).
 Every kernel takes the hand's declared state (``kernels.gandengyan.state``); the batch entry point
 takes the run's template state (``new_state``: rules, pack, players, money vector, ``--fix``'s
 tables) and the run's numbers, and each parallel block plays on a ``clone`` of the template. A
-``search`` seat decides before its turn (``kernels.gandengyan.search.search_move``) from its own
-stream; ``st.mv`` is the ruleset's money vector (``kernels.gandengyan.money``) it scores
-rollouts with.
+``search`` seat decides before its turn (``kernels.gandengyan.search.search``, called through a
+pointer) from its own stream; ``st.mv`` is the ruleset's money vector (``kernels.gandengyan.money``)
+it scores rollouts with.
 
 ``rotation`` (``--duplicate``): the deal is dealt from the banker's seat moved back by
 ``rotation``, so seat k receives what seat k + rotation was dealt and the banker's role moves
@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import run
+from kernels.climb import logged, run, search_driver as sd
 from kernels.climb.loop import (
     COUNTER_CLOCKWISE, END_BY_GAME, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_LOG,
     GS_PARTNER, GS_TOP_SEAT, GS_TURN,
@@ -37,7 +37,7 @@ from kernels.gandengyan.layout import LAYOUT as ROWS
 from kernels.gandengyan.moves import JOKER, R_TWO
 from kernels.gandengyan.policies import SEARCH
 from kernels.gandengyan.rulevec import BANKER_PREVIOUS_WINNER, GD_BANKER_RULE, GD_N_SEATS
-from kernels.gandengyan.search import search_move
+from kernels.gandengyan.search import PLAY, search_entry
 from kernels.gandengyan.state import GS_STOCK, LAYOUT as STATE
 from kernels.gandengyan.turn import end_facts, play_turns
 from kernels.hooks import implements
@@ -57,7 +57,8 @@ ROW_TWOS_DEALT = ROWS.at("twos_dealt")
 def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) in ``st`` into ``st.row``; returns the log rows
     written. ``carry``: the banker a session's previous hand made (``next_carry``), or -1 to draw one.
-    ``search_on``: None when no seat searches, so numba prunes the search and does not compile it."""
+    ``search_on``: None when no seat searches, so numba prunes the search and does not compile it;
+    else the search entry as a function value (``search_entry``)."""
     st = borrow(st)  # the caller holds the state; null reference counts seen by the compiler: none taken below
     row, gs = st.row, st.gs
     row[:] = 0
@@ -93,7 +94,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
         if search_on is not None:
             seat = gs[GS_TURN]
             if st.policies[seat] == SEARCH:
-                forced = search_move(st, seat)
+                forced = search_on(st, seat, np.int64(PLAY))
         if play_turns(st, forced, stop, MAX_TURNS):
             break
     end_facts(st)
@@ -115,17 +116,30 @@ def _next_carry(st, h):
     return np.int64(-1)
 
 
-@njit(cache=True, nogil=True)
 def play_range(template, run_, out_rows, search_on):
     """Hands ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``: whole sessions,
     parallel blocks, each on a clone of ``template``) into ``out_rows[game - start]``.
-    ``search_on``: None unless a seat searches (``play_hand``)."""
-    run.play_range(template, run_, out_rows, search_on)
+    ``search_on``: None unless a seat searches (then the search is called through a pointer:
+    ``kernels.gandengyan.search.search_entry``)."""
+    _play_range(template, run_, out_rows, sd.search_on_for(search_entry, template, search_on))
 
 
 @njit(cache=True, nogil=True)
+def _play_range(template, run_, out_rows, search_on):
+    """The cached entry of ``play_range`` (the run driver compiled with this game's hooks)."""
+    run.play_range(template, run_, out_rows, search_on)
+
+
 def play_logged(seed, template, deal, rotation, banker_in):
     """One hand with its action log (replay and the reference): (row, log[:n], shuffled deck).
-    ``template``'s log has ``LOG_ROWS`` rows (``new_state(..., log_rows=LOG_ROWS)``)."""
-    st, n = run.play_logged(template, seed, deal, rotation, banker_in, True)
+    ``template``'s log has ``LOG_ROWS`` rows (``new_state(..., log_rows=LOG_ROWS)``). The search
+    is compiled only when a seat of ``template`` searches."""
+    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    return _play_logged(seed, template, deal, rotation, banker_in, search_on)
+
+
+@njit(cache=True, nogil=True)
+def _play_logged(seed, template, deal, rotation, banker_in, search_on):
+    """The cached entry of ``play_logged``."""
+    st, n = logged.play_logged(template, seed, deal, rotation, banker_in, True, search_on)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()

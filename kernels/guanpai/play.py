@@ -10,8 +10,8 @@ one row (``kernels.guanpai.layout``); money is scored late (``sim.games.guanpai.
 The hand is one declared state (``kernels.guanpai.state``); the run (parallel blocks, sessions,
 seat rotation, duplicate deals, the logged hand) is the climbing family's driver
 (``kernels.climb.run``), for which this module implements ``play_hand`` and the session's carry.
-A ``search`` seat decides before its turn (``kernels.guanpai.search.search_move``) from its own
-stream; ``st.mv`` is the ruleset's money vector (``kernels.guanpai.money``) it scores rollouts with.
+A ``search`` seat decides before its turn (``kernels.guanpai.search.search``, called through a
+pointer) from its own stream; ``st.mv`` is the ruleset's money vector (``kernels.guanpai.money``) it scores rollouts with.
 
 ``rotation`` (``--duplicate``): seat k receives what seat k + rotation was dealt, and the lead
 card moves with its hand, so one deal is played from both seats.
@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import run
+from kernels.climb import logged, run, search_driver as sd
 from kernels.climb.loop import (
     COUNTER_CLOCKWISE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LONE_SIDE,
     GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_TOP_SEAT, GS_TURN,
@@ -31,7 +31,7 @@ from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bo
 from kernels.guanpai.layout import LAYOUT as ROWS
 from kernels.guanpai.policies import SEARCH
 from kernels.guanpai.rulevec import GP_NEXT_LEAD, NEXT_LEAD_LOSER, NEXT_LEAD_WINNER
-from kernels.guanpai.search import search_move
+from kernels.guanpai.search import PLAY, search_entry
 from kernels.guanpai.state import GS_LEAD_RANK, LAYOUT as STATE
 from kernels.guanpai.turn import take_turn, turn_moves
 from kernels.hooks import implements
@@ -101,17 +101,17 @@ def start_hand(st, seed, deal, rotation, leader_in):
 def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) into ``st.row``; returns the log rows written.
     ``carry``: the seat that leads (``next_carry``), -1 the lead card's holder. ``search_on``: None
-    when no seat searches, so numba prunes the search and does not compile it."""
+    when no seat searches, so numba prunes the search and does not compile it; else the search entry
+    as a function value (``search_entry``)."""
     st = borrow(st)  # again: the driver's view arrives with meminfos the compiler cannot see are null
     start_hand(st, seed, deal, rotation, carry)
     while True:
         seat = st.gs[GS_TURN]
-        n = turn_moves(st, seat)
-        forced = -2
+        forced = np.int64(-2)
         if search_on is not None:
             if st.policies[seat] == SEARCH:
-                forced = search_move(st, seat, n)
-        if take_turn(st, n, forced):
+                forced = search_on(st, seat, np.int64(PLAY))
+        if take_turn(st, turn_moves(st, seat), forced):
             break
     row = st.row
     winner = st.order[0]
@@ -143,16 +143,29 @@ def _next_carry(st, h):
     return np.int64(-1)
 
 
-@njit(cache=True, nogil=True)
 def play_range(template, run_, out_rows, search_on):
     """Hands ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``: whole sessions,
-    parallel blocks) into ``out_rows[game - start]``. ``search_on``: None unless a seat searches."""
+    parallel blocks) into ``out_rows[game - start]``. ``search_on``: None unless a seat searches
+    (then the search is called through a pointer: ``kernels.guanpai.search.search_entry``)."""
+    _play_range(template, run_, out_rows, sd.search_on_for(search_entry, template, search_on))
+
+
+@njit(cache=True, nogil=True)
+def _play_range(template, run_, out_rows, search_on):
+    """The cached entry of ``play_range`` (the run driver compiled with this game's hooks)."""
     run.play_range(template, run_, out_rows, search_on)
 
 
-@njit(cache=True, nogil=True)
 def play_logged(template, seed, deal, rotation, leader_in):
     """One hand with its action log (replay and the reference) in a clone of ``template`` (whose
-    ``log`` has room for the hand): (row, log[:n], shuffled deck)."""
-    st, n = run.play_logged(template, seed, deal, rotation, leader_in, True)
+    ``log`` has room for the hand): (row, log[:n], shuffled deck). The search is compiled only
+    when a seat of ``template`` searches."""
+    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    return _play_logged(template, seed, deal, rotation, leader_in, search_on)
+
+
+@njit(cache=True, nogil=True)
+def _play_logged(template, seed, deal, rotation, leader_in, search_on):
+    """The cached entry of ``play_logged``."""
+    st, n = logged.play_logged(template, seed, deal, rotation, leader_in, True, search_on)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()

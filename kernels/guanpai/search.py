@@ -108,14 +108,23 @@ def candidates(st, seat, n, lead, cand):
 
 
 @njit(cache=True, nogil=True)
-def search_move(st, seat, n):
-    """The search player's move at its turn, among the ``n`` moves ``turn_moves`` listed in
-    ``st.moves``: a row of them, -1 to pass, or -2 when there is nothing to search (one sensible
-    move, or going out) and smart's rule decides."""
+def search(st, seat, kind):
+    """The search player's move at its turn (``kind``: ``PLAY``, the one decision searched): a row
+    of ``turn_moves``' list, -1 to pass, or -2 when there is nothing to search (one sensible move,
+    or going out) and smart's rule decides. The one entry the play kernels call, through a pointer
+    (``search_entry``), so it is compiled and optimized once; it lists the moves itself (the turn
+    lists them again after it: the same list)."""
+    n = turn_moves(st, seat)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
-        return -2
+        return np.int64(-2)
     cand = np.empty(n + 1, np.int64)
     nc, smart = candidates(st, seat, n, st.gs[GS_TOP_SEAT] < 0, cand)
     if nc < 2:
-        return -2
-    return sd.search_decide(st, seat, PLAY, cand, nc, smart, st.gs[GS_N_TURNS], seat, 1)
+        return np.int64(-2)
+    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS], seat, np.int64(1))
+
+
+def search_entry(state):
+    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
+    Python; ``kernels.climb.search_driver.first_class``)."""
+    return sd.first_class(search, state)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import run
+from kernels.climb import logged, run, search_driver as sd
 from kernels.climb.loop import (
     CL_HAND_SIZE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS,
     GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, MAX_LOG, SF_FINISH,
@@ -34,7 +34,7 @@ from kernels.shuangkou.draw import apply_swap, partner_draw, swap_seat
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import S_DIRECTION, S_JIEFENG, S_PARTNER_DRAW, S_WILD_MODE
 from kernels.shuangkou.policies import SEARCH
-from kernels.shuangkou.search import search_move
+from kernels.shuangkou.search import KIND_MOVE, search_entry
 from kernels.shuangkou.state import LAYOUT as STATE, N_CARDS, N_SEATS, new_state
 from kernels.shuangkou.turn import take_turn
 from kernels.shuangkou.wild import wild_jokers
@@ -110,7 +110,8 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Deal ``deal`` (turned by ``rotation``), draw and play it; raw facts into ``st.row``. Returns
     the number of log rows. ``st.policies`` / ``st.pp`` come by player and leave by player: the
     draw's swap moves them to the players' seats for the hand. ``search_on``: None when no seat
-    searches, so numba prunes the search and does not compile it."""
+    searches, so numba prunes the search and does not compile it; else the search entry as a
+    function value (``kernels.shuangkou.search.search_entry``)."""
     st = borrow(st)  # the driver holds the state: null reference counts the compiler sees, none taken below
     row, gs, rules = st.row, st.gs, st.rules
     row[:] = 0
@@ -139,7 +140,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
         if search_on is not None:
             seat = gs[GS_TURN]
             if st.policies[seat] == SEARCH:  # a search seat decides before its turn
-                forced = search_move(st, seat)
+                forced = search_on(st, seat, np.int64(KIND_MOVE))
         if take_turn(st, forced):
             break
     mode = rules[S_WILD_MODE]
@@ -165,17 +166,23 @@ def _next_carry(st, h):
     return np.int64(0)
 
 
-@njit(cache=True, nogil=True)
 def play_range(template, run_, out_rows, search_on):
     """Hands ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``: parallel blocks,
     each on a clone of ``template``) into ``out_rows[g - start]``. ``search_on``: None unless a seat
-    searches (``play_hand``)."""
+    searches (then the search is called through a pointer: ``search_entry``)."""
+    _play_range(template, run_, out_rows, sd.search_on_for(search_entry, template, search_on))
+
+
+@njit(cache=True, nogil=True)
+def _play_range(template, run_, out_rows, search_on):
+    """The cached entry of ``play_range`` (the run driver compiled with this game's hooks)."""
     run.play_range(template, run_, out_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
-def _play_logged(template, seed, deal, rotation):
-    st, n = run.play_logged(template, seed, deal, rotation, 0, True)
+def _play_logged(template, seed, deal, rotation, search_on):
+    """The cached entry of ``play_logged``."""
+    st, n = logged.play_logged(template, seed, deal, rotation, 0, True, search_on)
     return st.row.copy(), st.log[:n].copy()
 
 
@@ -187,7 +194,8 @@ def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=F
     template = new_state(rules, np.asarray(policies, np.int64)[turn], np.asarray(pp, np.float64)[turn], fix_card,
                          fix_slots, log_rows=MAX_LOG)
     deal, rotation = (game_index // N_SEATS, game_index % N_SEATS) if duplicate else (game_index, 0)
-    return _play_logged(template, np.uint64(seed), deal, rotation)
+    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    return _play_logged(template, np.uint64(seed), deal, rotation, search_on)
 
 
 @njit(cache=True, nogil=True)

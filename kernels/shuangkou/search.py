@@ -143,15 +143,23 @@ def candidates(st, seat, n, cand):
 
 
 @njit(cache=True, nogil=True)
-def search_move(st, seat):
-    """The search player's move at its turn: an index in ``generate_moves``' order, -1 to pass, or
-    -2 when there is nothing to search (one sensible move, or going out) and smart's rule decides.
-    The seat's moves are generated into ``st.moves`` (the turn generates them again)."""
+def search(st, seat, kind):
+    """The search player's move at its turn (``kind``: ``KIND_MOVE``, the one decision searched): an
+    index in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search (one
+    sensible move, or going out) and smart's rule decides. The seat's moves are generated into
+    ``st.moves`` (the turn generates them again). The one entry the play kernels call, through a
+    pointer (``search_entry``), so it is compiled and optimized once."""
     n = generate_moves(st.counts[seat], st.top, st.rules, st.moves)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
-        return -2
+        return np.int64(-2)
     cand = np.empty(n + 4, np.int64)
     nc, smart = candidates(st, seat, n, cand)
     if nc < 2:
-        return -2
-    return sd.search_decide(st, seat, KIND_MOVE, cand, nc, smart, st.gs[GS_N_TURNS], st.player_at[seat], 1)
+        return np.int64(-2)
+    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS], st.player_at[seat], np.int64(1))
+
+
+def search_entry(state):
+    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
+    Python; ``kernels.climb.search_driver.first_class``)."""
+    return sd.first_class(search, state)
