@@ -4,7 +4,7 @@
 following) and plays that row. It needs the count and one row, not every joker completion:
 ``gd_random`` counts each section of the list (one group kind, the chains run by run, the bombs)
 and writes only the section holding the move drawn, one group kind or one chain run
-(``kernels.gandengyan.movegen.gen_chains`` counts the chains and writes one run). The same draw
+(``kernels.gandengyan.movegen.chain_section`` counts the chains and writes one run). The same draw
 picks the same move as over the full list: ``tests/games/test_gandengyan_lazy.py`` holds the two
 equal, draw by draw.
 """
@@ -15,7 +15,7 @@ from numba import njit
 
 from kernels.climb.plan import random_pick
 from kernels.gandengyan.movegen import (
-    COUNT_CHAINS, _gen_bombs, _gen_group, follow_rank_ok, gd_bombs_possible, gen_chains, is_bomb,
+    COUNT_RUNS, _gen_bombs, _gen_group, chain_section, follow_rank_ok, gd_bombs_possible, is_bomb,
 )
 from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE
 from kernels.gandengyan.rulevec import GD_LONE_JOKER, GD_TRIO
@@ -57,7 +57,7 @@ def gd_random(c, top, rules, out, work, rng, lead):
         if (lead or tk == TRIPLE) and rules[GD_TRIO] != 0:
             trios = _count_group(c, TRIPLE, 3, top, rules)
         if lead or tk == STRAIGHT or tk == PAIR_CHAIN or tk == TRIO_CHAIN:
-            chains = gen_chains(c, top, rules, out, 0, work, COUNT_CHAINS)
+            chains = chain_section(c, top, rules, out, 0, work, COUNT_RUNS)
     bombs = _gen_bombs(c, top, rules, out, 0) if gd_bombs_possible(c, rules) else 0  # out[:bombs]
     n = singles + pairs + trios + chains + bombs
     if n == 0:
@@ -78,5 +78,5 @@ def gd_random(c, top, rules, out, work, rng, lead):
         return n, k
     k -= trios
     if k < chains:
-        return n, gen_chains(c, top, rules, out, 0, work, k)
+        return n, chain_section(c, top, rules, out, 0, work, k)
     return n, k - chains  # a bomb, still in out[:bombs]

@@ -189,15 +189,15 @@ def _count_run(c, per, length, hi, work):
     return total
 
 
-ALL_CHAINS, COUNT_CHAINS = -2, -1  # what gen_chains does (its ``k``)
+ALL_RUNS, COUNT_RUNS = -2, -1  # what chain_section does (its ``k``)
 
 
 @njit(cache=True, nogil=True)
-def gen_chains(c, top, rules, out, n, work, k):
+def chain_section(c, top, rules, out, n, work, k):
     """The chain section of ``gd_generate``'s list: straights, 连对 and 三连对 on 3..A, every top and
     length (leading) or the top's length one rank higher (following), run by run (``_gen_run``).
-    ``k`` ``ALL_CHAINS``: writes every record into ``out`` from row ``n``, returns the new count;
-    ``COUNT_CHAINS``: how many records there are (nothing written); 0 <= ``k`` < that: writes only
+    ``k`` ``ALL_RUNS``: writes every record into ``out`` from row ``n``, returns the new count;
+    ``COUNT_RUNS``: how many records there are (nothing written); 0 <= ``k`` < that: writes only
     the run holding record k, into ``out`` from row 0, and returns record k's row (the random
     player, ``kernels.gandengyan.lazy``)."""
     lead = top[0] == PASS
@@ -217,7 +217,7 @@ def gen_chains(c, top, rules, out, n, work, k):
             for r in range(hi - length + 1, hi + 1):
                 need += per - (c[r] if c[r] < per else per)
             while length <= longest and length <= hi + 1:
-                if need <= w and k == ALL_CHAINS:
+                if need <= w and k == ALL_RUNS:
                     n = _gen_run(c, kind, per, length, hi, out, n, work)
                 elif need <= w:
                     m = _count_run(c, per, length, hi, work)
@@ -230,7 +230,7 @@ def gen_chains(c, top, rules, out, n, work, k):
                 r = hi - length  # the next longer run takes in the rank below
                 need += per - (c[r] if c[r] < per else per)
                 length += 1
-    return n if k == ALL_CHAINS else seen
+    return n if k == ALL_RUNS else seen
 
 
 @njit(cache=True, nogil=True)
@@ -275,7 +275,7 @@ def gd_generate(c, top, rules, out, work):
         if (lead or tk == TRIPLE) and rules[GD_TRIO] != 0:
             n = _gen_group(c, TRIPLE, 3, top, rules, out, n)
         if lead or tk == STRAIGHT or tk == PAIR_CHAIN or tk == TRIO_CHAIN:
-            n = gen_chains(c, top, rules, out, n, work, ALL_CHAINS)
+            n = chain_section(c, top, rules, out, n, work, ALL_RUNS)
     if gd_bombs_possible(c, rules):  # most hands hold no bomb: skip the call
         n = _gen_bombs(c, top, rules, out, n)
     return n
