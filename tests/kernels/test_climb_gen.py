@@ -9,7 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernels.climb import gen, plan
-from kernels.climb.moves import PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE
+from kernels.climb.moves import (
+    PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE, chain_pos, pack_counts, pos_rank, unpack_counts,
+)
+from kernels.climb.search_params import SEARCH_DEFAULTS
 from tests.reference import climb_gen as ref
 
 counts = st.lists(st.integers(0, 8), min_size=16, max_size=16).map(lambda xs: np.array(xs, np.int64))
@@ -69,6 +72,20 @@ def test_params_matrix_orders_defaults_and_overrides():
     defaults = {"a": {"x": 1, "y": 2}, "b": {"x": 3, "y": 4}}
     pp = plan.params_matrix(["a", "b"], [{}, {"y": 9}], defaults, ("y", "x"))
     assert pp.tolist() == [[2.0, 1.0], [9.0, 3.0]]
+
+
+def test_with_search_adds_the_search_player_on_smarts_values():
+    out = plan.with_search({"random": {"x": 0}, "smart": {"x": 2}})
+    assert list(out) == ["random", "smart", "search"]
+    assert out["search"] == out["smart"] == {"x": 2, **SEARCH_DEFAULTS} and out["search"] is not out["smart"]
+    assert out["random"] == {"x": 0, **SEARCH_DEFAULTS}
+
+
+def test_packed_counts_round_trip():
+    counts = (0, 1, 2, 3, 4, 15, 0, 0, 0, 0, 0, 0, 1, 2, 0)
+    assert unpack_counts(pack_counts(counts)) == counts
+    assert unpack_counts(pack_counts(counts), 6) == counts[:6]
+    assert pos_rank(chain_pos(12)) == 12 and all(pos_rank(chain_pos(r)) == r for r in range(12))
 
 
 @settings(max_examples=400, deadline=None)
