@@ -10,6 +10,14 @@ template's seat ``(k + g) % n`` (and its parameters); with ``RUN_DUPLICATE`` han
 ``g // n`` turned by ``g % n`` (seat k receives what seat k + rotation was dealt). A hand's own
 draws depend only on ``(seed, deal)``, so rows do not depend on threads or blocks.
 
+A game whose sessions last as many hands as they play (a match to a target score) passes
+``play_range`` an ``n_rows`` array (and ``RUN_HANDS_PER_SESSION`` 1): then game index g is a
+session of its own (``play_match``; its hands share g's seats and deal), played until
+``session_over``, and ``end_session`` fills what its end decides into its rows; block b writes
+from row ``b * cap`` (``cap``: the out rows over the blocks) and ``n_rows[b]`` says how many, -1
+when they did not fit (the caller retries with more room). Without ``n_rows`` (None: the branch
+is pruned) none of this is compiled.
+
 A game implements the hooks below for its declared state (``kernels.hooks.implements``). Like
 ``kernels.climb.search_driver``, nothing here is ``cache=True``: a game's own cached entry points
 call these functions, so they are compiled and cached there with the game's hooks inside.
@@ -59,6 +67,18 @@ def next_carry(st, h):
     raise NotImplementedError
 
 
+def session_over(st, h):
+    """Sessions with ``n_rows`` only: whether the session ends after its ``h``-th hand (``st`` as that
+    hand left it)."""
+    raise NotImplementedError
+
+
+def end_session(st, out_rows, r0, r1):
+    """Sessions with ``n_rows`` only: the session's hands are rows ``r0 .. r1 - 1`` of ``out_rows``;
+    fill in what its end decides."""
+    raise NotImplementedError
+
+
 def census_deals(st, seed, lo, hi, start, out):
     """Deal games ``lo .. hi - 1`` (game g from the stream ``(seed, g)``) one after the other in
     ``st`` and write each one's features at column ``g - start`` of ``out`` (whatever arrays, or
@@ -70,24 +90,52 @@ def census_deals(st, seed, lo, hi, start, out):
 # ---- the driver -----------------------------------------------------------------------------------
 
 @njit(nogil=True, inline="always")
+def _play_hand_of(st, template, run, g, n, carry, last, search_on):
+    """A hand of game index ``g`` in ``st``: its seats (``RUN_ROTATE``), its deal and rotation
+    (``RUN_DUPLICATE``), then the game's ``play_hand``."""
+    if run[RUN_ROTATE] != 0:
+        for k in range(n):
+            st.policies[k] = template.policies[(k + g) % n]
+            st.pp[k, :] = template.pp[(k + g) % n, :]
+    deal, rotation = (g // n, g % n) if run[RUN_DUPLICATE] != 0 else (g, np.int64(0))
+    play_hand(st, np.uint64(run[RUN_SEED]), deal, rotation, carry, last, search_on)
+
+
+@njit(nogil=True, inline="always")
+def _copy_row(st, out_rows, i):
+    """``st.row`` into ``out_rows[i]`` (a loop: an array copy compiles string-formatting code)."""
+    for f in range(out_rows.shape[1]):
+        out_rows[i, f] = st.row[f]
+
+
+@njit(nogil=True, inline="always")
 def play_session(st, template, run, sess, n, out_rows, search_on):
     """Session ``sess`` of the run in ``st`` (``n`` seats), into its rows of ``out_rows`` (out of the
     prange body: parfor lowering lost these seat writes there; inlined into ``_play_block``: a
     function of its own would be one more level that numba links and optimizes the whole game's
     code in again)."""
-    seed, hps = np.uint64(run[RUN_SEED]), run[RUN_HANDS_PER_SESSION]
+    hps = run[RUN_HANDS_PER_SESSION]
     for h in range(hps):
         i = sess * hps + h
-        g = run[RUN_START] + i
-        carry = next_carry(st, h)
-        if run[RUN_ROTATE] != 0:
-            for k in range(n):
-                st.policies[k] = template.policies[(k + g) % n]
-                st.pp[k, :] = template.pp[(k + g) % n, :]
-        deal, rotation = (g // n, g % n) if run[RUN_DUPLICATE] != 0 else (g, np.int64(0))
-        play_hand(st, seed, deal, rotation, carry, h == hps - 1, search_on)
-        for f in range(out_rows.shape[1]):  # (a loop: an array copy compiles string-formatting code)
-            out_rows[i, f] = st.row[f]
+        _play_hand_of(st, template, run, run[RUN_START] + i, n, next_carry(st, h), h == hps - 1, search_on)
+        _copy_row(st, out_rows, i)
+
+
+@njit(nogil=True, inline="always")
+def play_match(st, template, run, g, n, out_rows, r, r_end, search_on):
+    """Game index ``g`` as one session of as many hands as it plays (``session_over``), into rows
+    ``r ..`` of ``out_rows`` below ``r_end``: the row after its last, or -1 when it did not fit."""
+    h = 0
+    while True:
+        if r + h >= r_end:
+            return -1
+        _play_hand_of(st, template, run, g, n, next_carry(st, h), False, search_on)
+        _copy_row(st, out_rows, r + h)
+        h += 1
+        if session_over(st, h):
+            break
+    end_session(st, out_rows, r, r + h)
+    return r + h
 
 
 @njit(nogil=True)
@@ -99,14 +147,35 @@ def _play_block(st, template, run, lo, hi, out_rows, search_on):
         play_session(view, tview, run, sess, n, out_rows, search_on)
 
 
+@njit(nogil=True)
+def _play_matches(st, template, run, lo, hi, out_rows, r0, r_end, search_on):
+    """Game indices ``run[RUN_START] + lo .. + hi - 1``, a session each, on ``borrow`` views of the
+    block's clone and the template, into rows ``r0 .. r_end - 1``: how many, -1 when they did not fit."""
+    view, tview = borrow(st), borrow(template)
+    n = seat_count(tview)
+    r = r0
+    for sess in range(lo, hi):
+        r = play_match(view, tview, run, run[RUN_START] + sess, n, out_rows, r, r_end, search_on)
+        if r < 0:
+            return -1
+    return r - r0
+
+
 @njit(nogil=True, parallel=True)
-def play_range(template, run, out_rows, search_on):
-    """Hands ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (whole sessions) into ``out_rows``."""
+def play_range(template, run, out_rows, search_on, n_rows=None):
+    """Hands ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (whole sessions) into ``out_rows``; with
+    ``n_rows``, game indices of as many hands as they play (the module's docstring)."""
     n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
     n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS]))
-    for b in prange(n_blocks):
-        _play_block(clone(template), template, run, (n_sessions * b) // n_blocks, (n_sessions * (b + 1)) // n_blocks,
-                    out_rows, search_on)
+    if n_rows is None:
+        for b in prange(n_blocks):
+            _play_block(clone(template), template, run, (n_sessions * b) // n_blocks,
+                        (n_sessions * (b + 1)) // n_blocks, out_rows, search_on)
+    else:
+        cap = out_rows.shape[0] // n_blocks
+        for b in prange(n_blocks):
+            n_rows[b] = _play_matches(clone(template), template, run, (n_sessions * b) // n_blocks,
+                                      (n_sessions * (b + 1)) // n_blocks, out_rows, b * cap, (b + 1) * cap, search_on)
 
 
 @njit(nogil=True)

@@ -31,11 +31,12 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT
+from kernels.climb.partners import lead_cost
 from kernels.climb.plan import enemy_min, going_out, random_pick, take_straights
 from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
-from kernels.shuangkou.moves import PAIR, SINGLE, TIANWANG
+from kernels.shuangkou.moves import PAIR, TIANWANG
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
@@ -188,13 +189,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
                 cost += -50000.0 if cashing else 50000.0
             elif rank >= 12 and kind <= PAIR:
                 cost += 400  # keep 2s and jokers to win the lead back
-            if kind == SINGLE:
-                if feed:
-                    cost = -100000.0 + rank
-                elif enemy == 1:
-                    cost += 20000 - 100 * rank
-            elif kind == PAIR and enemy == 2:
-                cost += 10000 - 100 * rank
+            cost = lead_cost(cost, kind, rank, feed, enemy)
             if cost < best_cost:
                 best, best_cost = i, cost
         return best

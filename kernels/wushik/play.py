@@ -14,22 +14,28 @@ the players of one team only were dealt 8 of a kind is not played unless ``recor
 Each hand is scored as it ends (``hand_scores``, the formula of ``sim.games.wushik.scoring``) to
 keep the running totals: a match ends after the hand in which a total reaches ``target_score``
 (§10.3). Rows are the raw facts of ``kernels.wushik.layout.HAND_LAYOUT``.
+
+The run is the climbing family's driver (``kernels.climb.run``) with matches as its sessions of
+as many hands as they play: this module implements ``play_hand`` (a hand of the match; ``st.row``
+keeps the previous hand's number and running totals between them), ``next_carry`` (who leads),
+``session_over`` and ``end_session`` (the match facts of every row).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
+from kernels.climb import run, search_driver as sd
 from kernels.climb.loop import (
     END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS,
     GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_FINISH,
 )
-from kernels.climb import search_driver as sd
-from kernels.climb.run import RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_ROTATE, RUN_SEED, RUN_START, run_vector
+from kernels.climb.run import run_vector
 from kernels.deal import place_fixed, shuffle
+from kernels.hooks import implements
 from kernels.rng import bounded, next_u64, seed_stream
-from kernels.state import clone
+from kernels.state import borrow, clone
 from kernels.wushik.cardpick import zheng_sets
 from kernels.wushik.layout import HAND_LAYOUT
 from kernels.wushik.money import hand_scores
@@ -39,7 +45,7 @@ from kernels.wushik.movegen import (
 )
 from kernels.wushik.policies import SEARCH
 from kernels.wushik.search import search_entry
-from kernels.wushik.state import HAND_SIZE, N_CARDS, N_IDS, fix_arg, new_state
+from kernels.wushik.state import HAND_SIZE, LAYOUT as STATE, N_CARDS, N_IDS, new_state
 from kernels.wushik.turn import play_on
 
 N_SEATS = 4
@@ -67,17 +73,16 @@ def points_and_bomb(c):
 
 
 @njit(cache=True, nogil=True)
-def deal_cards(st, rotation, fix):
+def deal_cards(st, rotation):
     """Shuffle the 104 cards (from id order) with the deal stream, place ``--fix``'s cards
-    (``fix``: ``(fix_card, fix_slots)`` of ``kernels.deal.place_fixed``, None without) and deal
+    (``st.fix_card`` / ``st.fix_slots``; (0, 0) tables place nothing and draw nothing) and deal
     one hand; the dealt facts into ``st.row``. Returns the lowest seat dealt 8 of a kind (-1
     none) and whether only one team holds such a hand (W-7)."""
     deck, owner, counts, suit_counts, row = st.deck, st.owner, st.counts, st.suit_counts, st.row
     for i in range(N_CARDS):
         deck[i] = (i // 52) * 54 + i % 52
     shuffle(st.dstate, deck)
-    if fix is not None:
-        place_fixed(st.dstate, deck, fix[0], fix[1])
+    place_fixed(st.dstate, deck, st.fix_card, st.fix_slots)
     owner[:] = -1
     counts[:, :] = 0
     suit_counts[:, :, :] = 0
@@ -102,11 +107,12 @@ def deal_cards(st, rotation, fix):
     return eight, teams != 3
 
 
-@njit(cache=True, nogil=True)
-def play_hand(st, leader, search_on):
+@njit(cache=True, nogil=True, inline="always")
+def play_dealt(st, leader, search_on):
     """Play the dealt hand of ``st`` from ``leader`` to its 终止牌; facts into ``st.row``. Returns
     the number of log rows written. ``search_on``: None when no seat searches, so numba prunes
-    the search and does not compile it."""
+    the search and does not compile it. Inlined into ``play_hand``: as a function of its own it
+    was one more level that numba links the play into and optimizes again."""
     gs, rules = st.gs, st.rules
     gs[:] = 0
     gs[GS_TURN] = leader
@@ -134,128 +140,146 @@ def play_hand(st, leader, search_on):
     return gs[GS_N_LOG]
 
 
-@njit(cache=True, nogil=True)
-def play_match(st, run, g, fix, rows, r0, r_end, logged, search_on):
-    """Game index ``g`` of the run: a match (or a single hand) into ``rows[r0:]``, at most up to
-    ``r_end``. Returns the number of rows (hands) written, or -1 when they do not fit (the caller
-    retries with more room). ``logged``: ``(logs, n_logs)`` to receive each hand's action log
-    (``logs[h, :n_logs[h]]``, replay), or None."""
-    duplicate = run[RUN_DUPLICATE] != 0
-    deal_index = g // N_SEATS if duplicate else g
-    rotation = g % N_SEATS if duplicate else 0
-    rules = st.rules
-    seed_stream(np.uint64(run[RUN_SEED]), deal_index, st.dstate)
-    seed_stream(next_u64(st.dstate), deal_index, st.rng)  # the players' stream: deals never depend on play
-    totals0, totals1 = 0, 0
-    leader = -1
-    first_leader = -1
-    eight_win = -1
-    h = 0
-    while True:
-        if r0 + h >= r_end:
-            return -1
-        st.row[:] = 0
-        eight, one_team = deal_cards(st, rotation, fix)
-        st.row[ROW_HAND_NO] = h
-        st.row[ROW_TURNED] = -1
-        if h == 0:
-            p = bounded(st.dstate, N_CARDS)
-            st.row[ROW_TURNED] = st.deck[p]
-            leader = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
-            first_leader = leader
-        st.row[ROW_LEADER] = leader
-        st.row[ROW_EIGHT_SEAT] = eight
-        st.row[ROW_TERMINAL_SEAT] = -1
-        if eight >= 0 and one_team and rules[W_EIGHT_RULE] != EIGHT_RECORD_ONLY:
-            st.row[ROW_EIGHT] = 1
-            if rules[W_EIGHT_RULE] == EIGHT_WIN_MATCH:
-                eight_win = eight % 2
-        else:
-            n = play_hand(st, leader, search_on)
-            if logged is not None and h < logged[0].shape[0]:
-                logged[0][h, :n] = st.log[:n]
-                logged[1][h] = n
-            leader = st.order[0]
-        t0, t1 = hand_scores(st.row, rules)
-        totals0 += t0
-        totals1 += t1
-        st.row[ROW_TOTAL0] = totals0
-        st.row[ROW_TOTAL1] = totals1
-        rows[r0 + h] = st.row
-        h += 1
-        if eight_win >= 0 or totals0 >= rules[W_TARGET] or totals1 >= rules[W_TARGET] or h >= rules[W_MAX_HANDS]:
-            break
-    winner = eight_win if eight_win >= 0 else (0 if totals0 > totals1 else (1 if totals1 > totals0 else 2))
-    rows[r0 + h - 1, ROW_MATCH_OVER] = 1
-    for k in range(h):
-        row = rows[r0 + k]
-        row[ROW_MATCH_HANDS] = h
-        row[ROW_MATCH_WINNER] = winner
-        row[ROW_MATCH_EIGHT] = 1 if eight_win >= 0 else 0
-        row[ROW_FIRST_LEADER] = first_leader
-    return h
+@implements(run.play_hand, STATE)
+def play_hand(st, seed, deal, rotation, carry, last, search_on):
+    """A hand of the match of deal ``deal`` (turned by ``rotation``) into ``st.row``; returns the log
+    rows written. ``carry``: -1 for the match's first hand (the match's streams are seeded and the
+    turned-up card names the leader), else the seat that leads, with ``st.row`` still the previous
+    hand's (its number and the running totals)."""
+    st = borrow(st)  # the driver holds the state: null reference counts the compiler sees
+    row, rules = st.row, st.rules
+    if carry < 0:
+        seed_stream(seed, deal, st.dstate)
+        seed_stream(next_u64(st.dstate), deal, st.rng)  # the players' stream: deals never depend on play
+        hand_no, totals0, totals1 = 0, 0, 0
+    else:
+        hand_no, totals0, totals1 = row[ROW_HAND_NO] + 1, row[ROW_TOTAL0], row[ROW_TOTAL1]
+    row[:] = 0
+    eight, one_team = deal_cards(st, rotation)
+    row[ROW_HAND_NO] = hand_no
+    row[ROW_TURNED] = -1
+    leader = carry
+    if carry < 0:
+        p = bounded(st.dstate, N_CARDS)
+        row[ROW_TURNED] = st.deck[p]
+        leader = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
+    row[ROW_LEADER] = leader
+    row[ROW_EIGHT_SEAT] = eight
+    row[ROW_TERMINAL_SEAT] = -1
+    n = np.int64(0)
+    if eight >= 0 and one_team and rules[W_EIGHT_RULE] != EIGHT_RECORD_ONLY:
+        row[ROW_EIGHT] = 1
+    else:
+        n = play_dealt(st, leader, search_on)
+    t0, t1 = hand_scores(row, rules)
+    row[ROW_TOTAL0] = totals0 + t0
+    row[ROW_TOTAL1] = totals1 + t1
+    return n
+
+
+@implements(run.seat_count, STATE)
+def _seat_count(st):
+    return np.int64(N_SEATS)
+
+
+@implements(run.next_carry, STATE)
+def _next_carry(st, h):
+    """Who leads hand ``h`` of a match: -1 (the turned-up card) first, then the previous hand's
+    一游, or its leader again when it was not played (W-7)."""
+    if h == 0:
+        return np.int64(-1)
+    return st.row[ROW_LEADER] if st.row[ROW_EIGHT] == 1 else st.order[0]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _eight_wins(row, rules):
+    """Whether the hand of ``row`` ends the match by 8 of a kind (W-7 ``win_match``)."""
+    return row[ROW_EIGHT] == 1 and rules[W_EIGHT_RULE] == EIGHT_WIN_MATCH
+
+
+@implements(run.session_over, STATE)
+def _session_over(st, h):
+    """The match is over after its ``h``-th hand: 8 of a kind won it, a total reached the target
+    (§10.3), or it has played its most hands."""
+    row, rules = st.row, st.rules
+    return (_eight_wins(row, rules) or row[ROW_TOTAL0] >= rules[W_TARGET] or row[ROW_TOTAL1] >= rules[W_TARGET]
+            or h >= rules[W_MAX_HANDS])
+
+
+@implements(run.end_session, STATE)
+def _end_session(st, out_rows, r0, r1):
+    """The match facts into every row of the match (rows ``r0 .. r1 - 1``): its hands, winner
+    (team 0, team 1, 2 a draw), whether 8 of a kind won it, its first leader; ``match_over`` on
+    its last row."""
+    last = out_rows[r1 - 1]
+    eight = _eight_wins(last, st.rules)
+    if eight:
+        winner = last[ROW_EIGHT_SEAT] % 2
+    else:
+        winner = 0 if last[ROW_TOTAL0] > last[ROW_TOTAL1] else (1 if last[ROW_TOTAL1] > last[ROW_TOTAL0] else 2)
+    last[ROW_MATCH_OVER] = 1
+    first_leader = out_rows[r0, ROW_LEADER]
+    for r in range(r0, r1):
+        out_rows[r, ROW_MATCH_HANDS] = r1 - r0
+        out_rows[r, ROW_MATCH_WINNER] = winner
+        out_rows[r, ROW_MATCH_EIGHT] = 1 if eight else 0
+        out_rows[r, ROW_FIRST_LEADER] = first_leader
+
+
+def play_range(template, run_, out_rows, n_rows, search_on):
+    """Play the run's game indices ``run_[RUN_START]`` on, ``run_[RUN_COUNT]`` of them (matches or
+    single hands), into ``out_rows`` (``kernels.climb.run`` with ``n_rows``: parallel blocks, each
+    on a clone of ``template``, block b from row ``b * cap``, ``n_rows[b]`` how many or -1 when they
+    did not fit; the caller retries with more room). With ``duplicate`` game g plays deal
+    ``g // 4`` turned by ``g % 4``. ``search_on``: None unless a seat searches (then the search is
+    called through a pointer: ``kernels.wushik.search.search_entry``)."""
+    _play_range(template, run_, out_rows, n_rows, sd.search_on_for(search_entry, template, search_on))
 
 
 @njit(cache=True, nogil=True)
-def play_block(template, run, b, fix, out_rows, logged, search_on):
-    """Block ``b`` of the run's ``run[RUN_BLOCKS]``: its contiguous game indices, in order, into
-    ``out_rows`` from row ``b * cap`` (``cap = out_rows.shape[0] // run[RUN_BLOCKS]``), on a state
-    of its own (``clone(template)``). Returns the rows written, or -1 when they do not fit. With
-    ``run[RUN_ROTATE]`` seat k of game g is played by the template's seat (k + g) % 4."""
-    n_blocks, start, count = run[RUN_BLOCKS], run[RUN_START], run[RUN_COUNT]
-    cap = out_rows.shape[0] // n_blocks
-    st = clone(template)
-    r = r0 = b * cap
-    for g in range(start + count * b // n_blocks, start + count * (b + 1) // n_blocks):
-        if run[RUN_ROTATE] != 0:
-            for k in range(N_SEATS):
-                st.policies[k] = template.policies[(k + g) % N_SEATS]
-                st.pp[k] = template.pp[(k + g) % N_SEATS]
-        h = play_match(st, run, g, fix, out_rows, r, r0 + cap, logged, search_on)
-        if h < 0:
-            return -1
-        r += h
-    return r - r0
+def _play_range(template, run_, out_rows, n_rows, search_on):
+    """The cached entry of ``play_range`` (the run driver compiled with this game's hooks)."""
+    run.play_range(template, run_, out_rows, search_on, n_rows)
 
 
-def play_range(template, run, fix, out_rows, n_rows, search_on):
-    """Play the run's game indices ``run[RUN_START]`` on, ``run[RUN_COUNT]`` of them (matches or
-    single hands), into ``out_rows``: ``run[RUN_BLOCKS]`` contiguous blocks in parallel, block b
-    from row ``b * cap`` (``play_block``), ``n_rows[b]`` how many, or -1 when they did not fit in
-    ``cap`` (the caller retries with more room). With ``duplicate`` game g plays deal ``g // 4``
-    turned by ``g % 4``. ``fix``: ``--fix``'s tables or None; ``search_on``: None unless a seat
-    searches (then the search is called through a pointer: ``kernels.wushik.search.search_entry``)."""
-    _play_range(template, run, fix, out_rows, n_rows, sd.search_on_for(search_entry, template, search_on))
+@njit(cache=True, nogil=True)
+def _play_logged(template, run_, rows, logs, n_logs, search_on):
+    """The match of ``run_[RUN_START]`` into ``rows`` with each hand's action log in ``logs``: its
+    hands, or -1 when it plays more than ``rows`` holds."""
+    st = clone(template)  # (not borrowed here: numba would free it after its last use, the borrow)
+    seed, g = np.uint64(run_[run.RUN_SEED]), run_[run.RUN_START]
+    deal, rotation = (g // N_SEATS, g % N_SEATS) if run_[run.RUN_DUPLICATE] != 0 else (g, np.int64(0))
+    for h in range(rows.shape[0]):
+        n = run.play_hand(st, seed, deal, rotation, run.next_carry(st, h), False, search_on)
+        logs[h, :n] = st.log[:n]
+        n_logs[h] = n
+        rows[h] = st.row
+        if run.session_over(st, h + 1):
+            run.end_session(st, rows, 0, h + 1)
+            return h + 1
+    return -1
 
 
-@njit(cache=True, nogil=True, parallel=True)
-def _play_range(template, run, fix, out_rows, n_rows, search_on):
-    """The cached entry of ``play_range``."""
-    for b in prange(run[RUN_BLOCKS]):
-        n_rows[b] = play_block(template, run, b, fix, out_rows, None, search_on)
-
-
-def play_logged(seed, game_index, rules, policies, pp, n_hands, rotate=False, duplicate=False, fix=None):
+def play_logged(seed, game_index, rules, policies, pp, n_hands, duplicate=False, fix=None):
     """One game index with the action log of each of its first ``n_hands`` hands (for replay and
     conformance): (rows[:hands], logs[h, :n_logs[h]], n_logs, hands), hands -1 when the game
     index plays more than ``n_hands`` hands; ``fix``: ``--fix``'s ``(fix_card, fix_slots)`` tables or None."""
     rows = np.zeros((n_hands, ROW_LEN), np.int64)
     logs = np.zeros((n_hands, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(n_hands, np.int64)
-    template = new_state(rules, policies, pp, logged=True)
+    template = new_state(rules, policies, pp, *(fix or (None, None)), logged=True)
     search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
-    h = play_block(template, run_vector(seed, game_index, 1, rotate=rotate, duplicate=duplicate),
-                   0, fix_arg(*fix) if fix is not None else None, rows, (logs, n_logs), search_on)
+    h = _play_logged(template, run_vector(seed, game_index, 1, duplicate=duplicate), rows, logs, n_logs, search_on)
     return rows[:max(h, 0)], logs, n_logs, h
 
 
 @njit(cache=True, nogil=True)
-def _owners(st, seed, deal_index, rotation, n_hands, fix):
+def _owners(st, seed, deal_index, rotation, n_hands):
     owners = np.full((n_hands, N_IDS), -1, np.int64)
     seed_stream(seed, deal_index, st.dstate)
     next_u64(st.dstate)
     for h in range(n_hands):
-        deal_cards(st, rotation, fix)
+        deal_cards(st, rotation)
         owners[h] = st.owner
         if h == 0:
             bounded(st.dstate, N_CARDS)
@@ -265,5 +289,5 @@ def _owners(st, seed, deal_index, rotation, n_hands, fix):
 def dealt_owners(seed, deal_index, rotation, n_hands, fix_card=None, fix_slots=None):
     """``owner[h, card]``: the seat dealt each card in each of the first ``n_hands`` hands of a
     game index (the same deals ``play_match`` plays; for replay)."""
-    return _owners(new_state(np.zeros(W_LEN, np.int64)), np.uint64(seed), deal_index, rotation, n_hands,
-                   fix_arg(fix_card, fix_slots))
+    return _owners(new_state(np.zeros(W_LEN, np.int64), fix_card=fix_card, fix_slots=fix_slots), np.uint64(seed),
+                   deal_index, rotation, n_hands)

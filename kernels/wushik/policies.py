@@ -29,11 +29,12 @@ from numba import njit
 
 from kernels.cards import R5, R10, RK
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
+from kernels.climb.partners import lead_cost
 from kernels.climb.plan import enemy_min, going_out, random_pick
 from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
 from kernels.wushik.movegen import W_BONUS, rank_points, strength
-from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SINGLE, SUIT_FU
+from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SUIT_FU
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
@@ -210,13 +211,7 @@ def choose_smart(moves, n, c, hand_left, gs, pp, rules, seat):
                 cost += 0 if cashing else 50000
             elif rank >= 11 and kind <= PAIR:
                 cost += 300  # keep aces and 2s to win the lead back
-            if kind == SINGLE:
-                if feed:
-                    cost = -100000 + rank
-                elif enemy == 1:
-                    cost += 20000 - 100 * rank  # an opponent on one card: no low singles
-            elif kind == PAIR and enemy == 2:
-                cost += 10000 - 100 * rank
+            cost = lead_cost(cost, kind, rank, feed, enemy)
             if cost < best_cost:
                 best, best_cost = i, cost
         return best

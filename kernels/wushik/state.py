@@ -2,7 +2,7 @@
 
 ``CLIMB_CORE`` (``kernels.climb.state``) extended with what 五十K adds: who holds each physical
 card, the 5/10/K suits held (正510K), the bombs whose W-6 bonus is pending, and the deal's
-buffers. Scalars are ``gs`` slots: the family's ``GS_*`` and, from ``GS_FAMILY`` on, the game's
+buffers, ``--fix``'s tables. Scalars are ``gs`` slots: the family's ``GS_*`` and, from ``GS_FAMILY`` on, the game's
 (``GS_FK_OPEN``, ``GS_N_PENDING``). ``new_state`` allocates one (Python side); kernels take ``st``
 and copy it with ``kernels.state.clone`` / ``copy_into``.
 """
@@ -31,6 +31,10 @@ LAYOUT = CLIMB_CORE.extend("WushikState", __name__, [
     Slot("played", "int64", (HAND_SIZE,), "the physical cards of the play being made (for the log)", scratch=True),
     Slot("take", "int64", (13, 4), "the cards of the play being made by rank and suit (kernels.wushik.cardpick)",
          scratch=True),
+    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
+         shared=True),
+    Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions (kernels.deal.place_fixed)",
+         shared=True),
 ], "五十K's hand in play: the climbing core and the cards by id and suit, the pending bomb bonuses, the deal.")
 WushikState = LAYOUT.cls  # a module attribute under its own name: numba's cache finds the type here
 
@@ -39,18 +43,16 @@ GS_FK_OPEN = GS_FAMILY  # 510K plays of this trick not beaten yet (the next play
 GS_N_PENDING = GS_FAMILY + 1  # >= 5-card bombs of this trick whose bonus is not settled yet
 
 
-def new_state(rules, policies=None, pp=None, logged=False):
-    """A state for ``rules`` (the ``W_*`` vector, shared), the seats' players and parameters;
-    ``logged``: room for a whole hand's action log (replay), else one row (batch runs)."""
+def new_state(rules, policies=None, pp=None, fix_card=None, fix_slots=None, logged=False):
+    """A state for ``rules`` (the ``W_*`` vector, shared), the seats' players and parameters and
+    ``--fix``'s tables (none: (0, 0) tables, which place nothing); ``logged``: room for a whole
+    hand's action log (replay), else one row (batch runs)."""
     policies = np.zeros(MAX_SEATS, np.int64) if policies is None else np.asarray(policies, np.int64)
     pp = np.zeros((MAX_SEATS, N_PP)) if pp is None else np.asarray(pp, np.float64)
+    none = np.zeros((0, 0), np.int64)
     return LAYOUT.allocate({"rules": np.asarray(rules, np.int64), "mv": np.zeros(1), "policies": policies.copy(),
-                            "pp": pp.copy(), "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT)},
+                            "pp": pp.copy(), "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
+                            "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
+                            "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64)},
                            seats=MAX_SEATS, ranks=16, row=HAND_LAYOUT.length, max_moves=MAX_MOVES,
                            scratch=13, log_rows=MAX_LOG if logged else 1)
-
-
-def fix_arg(fix_card, fix_slots):
-    """``--fix``'s tables as the kernels take them: ``(fix_card, fix_slots)``, or None when nothing
-    is fixed (then ``place_fixed`` is not compiled in)."""
-    return None if fix_card is None or fix_card.size == 0 else (fix_card, fix_slots)

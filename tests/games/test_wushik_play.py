@@ -55,7 +55,7 @@ def _run(rules, policies, start, count, n_blocks, rotate=0, duplicate=0):
     n_rows = np.zeros(n_blocks, np.int64)
     template = new_state(engine_rules(rules), [POLICY_NAMES.index(p) for p in policies],
                          params_matrix(policies, [{}] * 4))
-    play_range(template, run_vector(9, start, count, n_blocks, rotate=rotate, duplicate=duplicate), None, out, n_rows,
+    play_range(template, run_vector(9, start, count, n_blocks, rotate=rotate, duplicate=duplicate), out, n_rows,
                True if "search" in policies else None)
     assert (n_rows >= 0).all()
     return np.concatenate([out[b * cap:b * cap + n_rows[b]] for b in range(n_blocks)])

@@ -23,7 +23,7 @@ HANDS_GUESS = 12  # rows reserved per match before a block is retried with more 
 
 def kernel_inputs(spec) -> dict[str, Any]:
     from kernels.wushik.policies import params_matrix
-    from kernels.wushik.state import fix_arg, new_state
+    from kernels.wushik.state import new_state
     from sim.games.wushik.columns import POLICIES
     from sim.dealing import spec_tables
     from sim.games.wushik.rules import engine_rules
@@ -31,9 +31,9 @@ def kernel_inputs(spec) -> dict[str, Any]:
     policies = spec.options["policies"]
     fix_card, fix_slots = spec_tables(spec)
     t = {"rules": engine_rules(spec.rules), "fix_card": fix_card, "fix_slots": fix_slots,
-         "fix": fix_arg(fix_card, fix_slots), "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
+         "policies": np.array([POLICIES.index(p) for p in policies], np.int64),
          "pp": params_matrix(policies, spec.options.get("policy_params") or [{}] * 4)}
-    t["template"] = new_state(t["rules"], t["policies"], t["pp"])  # each block plays on a clone
+    t["template"] = new_state(t["rules"], t["policies"], t["pp"], fix_card, fix_slots)  # each block plays on a clone
     return t
 
 
@@ -54,7 +54,7 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any] | None = None) -> 
         cap = -(-count // n_blocks) * per_game + (16 if spec.rules.matches else 0)
         out = np.zeros((cap * n_blocks, ROW_LEN), np.int64)
         n_rows = np.zeros(n_blocks, np.int64)
-        play_range(t["template"], run, t["fix"], out, n_rows,
+        play_range(t["template"], run, out, n_rows,
                    True if "search" in spec.options["policies"] else None)  # None: search is not compiled
         if (n_rows >= 0).all():
             return np.concatenate([out[b * cap:b * cap + n_rows[b]] for b in range(n_blocks)])
