@@ -115,7 +115,7 @@ def _yes(st, seat, kind, threshold_index, stop):
     if v == _STOP:
         return v
     if v < 0:
-        v = 1 if choose_yes(policies[seat], seat, st.counts[seat], np.int64(threshold_index), pp, st.rng) else 0
+        v = 1 if choose_yes(policies[seat], seat, st.counts[seat], threshold_index, pp, st.rng) else 0
     _note(st.hist, dec, v)
     return v
 
@@ -133,7 +133,7 @@ def _qiang(st, bidder, highest, n_seats, stop):
         seat = (bidder + i) % n_seats
         if said[seat] == 0 or (seat == bidder and count == 0):
             continue
-        v = _yes(st, seat, KIND_QIANG, PP_QIANG, stop)
+        v = _yes(st, seat, np.int64(KIND_QIANG), np.int64(PP_QIANG), stop)
         if v == _STOP:
             return _STOP, 0
         if v == 1:
@@ -180,7 +180,7 @@ def _shanghai_declarations(st, landlord, touliao, stop):
     PRE_STOP, else PRE_TRICKS."""
     row = st.row
     if touliao:
-        v = _yes(st, landlord, KIND_TANDA, PP_MINGPAI, stop)
+        v = _yes(st, landlord, np.int64(KIND_TANDA), np.int64(PP_MINGPAI), stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:
@@ -244,7 +244,7 @@ def pre_tricks(st, stop):
     for r in range(15):
         counts[landlord, r] += row[W.ROW_KITTY + r]
     if rules[LL_MINGPAI] != 0 and not dang_flow:
-        v = _yes(st, landlord, KIND_MINGPAI, PP_MINGPAI, stop)
+        v = _yes(st, landlord, np.int64(KIND_MINGPAI), np.int64(PP_MINGPAI), stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:

@@ -29,12 +29,12 @@ from kernels.climb.loop import CL_HAND_SIZE, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, 
 from kernels.deal import place_fixed, shuffle
 from kernels.hooks import implements
 from kernels.landlord import rows as W
-from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_ALL_PASS, LL_FLOW, LL_KITTY, LL_N_SEATS, is_bomb_class
+from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_ALL_PASS, LL_FLOW, LL_KITTY, LL_N_SEATS
 from kernels.landlord.phases import DEC_KIND, DEC_N, DEC_SEAT, PRE_NO_LANDLORD, PRE_OVER, PRE_STOP, pre_tricks, start_tricks
 from kernels.landlord.policies import SEARCH
 from kernels.landlord.search import KIND_PLAY, search_entry
 from kernels.landlord.state import LAYOUT
-from kernels.landlord.turn import play_on, turn_moves
+from kernels.landlord.turn import play_on, turn_bombs
 from kernels.rng import bounded, seed_stream
 from kernels.state import borrow, clone
 
@@ -127,15 +127,12 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
 def _note_left(st, after_tricks):
     """The ``left_*`` facts of every seat at the end (``after_tricks``: whether a last play exists
     for a bomb to beat; 报到 不打 ends the deal before the first play)."""
-    for s in range(st.rules[LL_N_SEATS]):
+    rules = st.rules
+    for s in range(rules[LL_N_SEATS]):
         beats = False
         if after_tricks:
-            n, _ = turn_moves(st, s)
-            for i in range(n):
-                if is_bomb_class(st.moves[i, 0]):
-                    beats = True
-                    break
-        W.note_left(s, st.counts[s], st.rules, beats, st.row)
+            beats = turn_bombs(st, s) > 0
+        W.note_left(s, st.counts[s], rules, beats, st.row)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -258,7 +258,7 @@ def _whole_bomb(moves, n, c):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_greedy(st, seat, n):
     """greedy's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
     return greedy_move(seat, st.moves, n, st.hand_left, st.gs, st.pp)
@@ -344,7 +344,7 @@ def _spring_looms(hand_left, landlord, hand_size):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def choose_smart(st, seat, n):
     """smart's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
     return smart_move(seat, st.moves, n, st.counts, st.hand_left, st.gs, st.pp, st.scratch, st.rules[CL_HAND_SIZE])

@@ -46,7 +46,7 @@ from kernels.landlord.phases import (
 )
 from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _weakest_bomb, choose_greedy, choose_smart
 from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, end_facts
-from kernels.landlord.search_bids import sample_deal, search_pre
+from kernels.landlord.search_bids import BID_WORLDS, MAX_OPTIONS, PRE_SALT, pre_options, sample_deal
 from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_moves
 
@@ -162,29 +162,34 @@ def candidates(st, seat, n, cand):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def search_move(st, seat):
-    """The search player's move at its turn: an index in ``turn_moves``' order, -1 to pass, or -2
-    when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
+def move_options(st, seat, cand):
+    """At ``seat``'s turn: its candidates into ``cand`` (``candidates``); (how many, smart's choice),
+    none when there is nothing to search (one sensible move, or going out)."""
     n, _ = turn_moves(st, seat)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
-        return -2
-    cand = np.empty(n + 3, np.int64)
-    nc, smart = candidates(st, seat, n, cand)
-    if nc < 2:
-        return -2
-    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS], seat, np.int64(1))
+        return np.int64(0), np.int64(-2)
+    return candidates(st, seat, n, cand)
 
 
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
-    """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``,
-    ``search_move``) or its answer before the tricks (``search_pre``, from ``st.dec``). The one
-    entry the play kernels call, through a pointer (``search_entry``); the two searches (and the
-    rollout in ``_play_out``) are inlined: each function of its own is one more level at which
-    numba links and optimizes the code under it again."""
+    """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
+    in ``turn_moves``' order, -1 to pass, or -2 when there is nothing to search and smart's rule
+    decides) or its answer before the tricks (``st.dec``: ``kernels.landlord.search_bids``). The
+    one entry the play kernels call, through a pointer (``search_entry``). Both reach the driver
+    through one call, and the options and the rollout (``_play_out``) are inlined: each function
+    of its own is one more level at which numba links, optimizes and emits the code under it again."""
     if kind == KIND_PLAY:
-        return search_move(st, seat)
-    return search_pre(st)
+        cand = np.empty(st.moves.shape[0] + 3, np.int64)
+        nc, smart = move_options(st, seat, cand)
+        if nc < 2:
+            return np.int64(-2)
+        stream, scale = st.gs[GS_N_TURNS], np.int64(1)
+    else:
+        cand = np.empty(MAX_OPTIONS, np.int64)
+        nc, smart = pre_options(st, cand)
+        stream, scale = PRE_SALT + st.dec[DEC_N], np.int64(BID_WORLDS)
+    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, scale)
 
 
 def search_entry(state):
@@ -224,19 +229,21 @@ def _sample_world(world, st, seat, kind, know, rng):
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
     """``option`` played, then the hand to its end: ``seat``'s money, and whether the hand reached
-    the tricks (a rollout; a redeal or 报到 不打 plays none)."""
-    if kind == KIND_PLAY:
-        return rollout(world, option, seat), True
-    # a decision before the tricks: the table's earlier answers forced, this one, then everything
-    k = world.dec[DEC_N]
-    world.forced[:] = -1
-    world.forced[:k] = world.hist[:k]
-    world.forced[k] = option
-    code = pre_tricks(world, np.bool_(False))
-    if code == PRE_NO_LANDLORD:
-        return 0.0, False  # a redeal (or no game): worth the same whatever the seat answered
-    if code == PRE_OVER:
-        return seat_money(world.row, seat, world.rules[LL_N_SEATS], world.mv), False
-    start_tricks(world)
-    world.gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
-    return rollout(world, np.int64(-2), seat), True
+    the tricks (a rollout; a redeal or 报到 不打 plays none). (The rollout is written once: each
+    inlined copy is compiled and optimized again in every function above it.)"""
+    if kind != KIND_PLAY:
+        # a decision before the tricks: the table's earlier answers forced, this one, then everything
+        k = world.dec[DEC_N]
+        world.forced[:] = -1
+        for i in range(k):  # (a loop: numba's array-to-array copy compiles string-formatting code)
+            world.forced[i] = world.hist[i]
+        world.forced[k] = option
+        code = pre_tricks(world, np.bool_(False))
+        if code == PRE_NO_LANDLORD:
+            return 0.0, False  # a redeal (or no game): worth the same whatever the seat answered
+        if code == PRE_OVER:
+            return seat_money(world.row, seat, world.rules[LL_N_SEATS], world.mv), False
+        start_tricks(world)
+        world.gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
+        option = np.int64(-2)
+    return rollout(world, option, seat), True

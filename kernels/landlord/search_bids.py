@@ -17,13 +17,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import search_driver as sd
 from kernels.climb.loop import CL_HAND_SIZE
 from kernels.climb.search import deal_counts
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import LL_KITTY, LL_MAX_BID, LL_N_SEATS
 from kernels.landlord.phases import (
-    DEC_HIGHEST, DEC_KIND, DEC_N, DEC_SEAT, KIND_BAODAO, KIND_BID, KIND_MINGPAI, KIND_QIANG, KIND_TANDA, choose_baodao,
+    DEC_HIGHEST, DEC_KIND, DEC_SEAT, KIND_BAODAO, KIND_BID, KIND_MINGPAI, KIND_QIANG, KIND_TANDA, choose_baodao,
 )
 from kernels.landlord.policies import PP_MINGPAI, PP_QIANG, SMART, choose_bid, choose_yes
 
@@ -31,6 +30,7 @@ BID_WORLDS = 4  # a bid is searched in this many times the play decisions' world
 #                 bid multiplies every later payment, and with few worlds the best of several answers often
 #                 looks better than smart's by chance
 PRE_SALT = 1 << 40  # the stream index of decision k before the tricks is PRE_SALT + k (plays use the turn)
+MAX_OPTIONS = 8  # the answers of one decision: pass and the bids (at most 4 dang), or none / 打 / 不打
 
 
 @njit(cache=True, nogil=True)
@@ -94,16 +94,16 @@ def sample_deal(seat, took_kitty, row, rules, w_row, state):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def search_pre(st):
-    """The search seat's answer to the decision before the tricks that stopped the phases
-    (``st.dec``: seat, kind, highest bid, its index; ``st.hist`` the table's answers so far,
-    ``st.counts`` the cards now), by the search driver (the hooks: ``kernels.landlord.search``)."""
-    seat, kind, highest, k = st.dec[DEC_SEAT], st.dec[DEC_KIND], st.dec[DEC_HIGHEST], st.dec[DEC_N]
-    opts = np.empty(8, np.int64)
+def pre_options(st, opts):
+    """The answers of the decision before the tricks that stopped the phases (``st.dec``: seat,
+    kind, highest bid; ``st.hist`` the table's answers so far, ``st.counts`` the cards now) into
+    ``opts``, smart's first (the others are judged by their paired gain over it): (how many,
+    smart's answer). ``kernels.landlord.search.search`` hands them to the search driver."""
+    seat, kind, highest = st.dec[DEC_SEAT], st.dec[DEC_KIND], st.dec[DEC_HIGHEST]
     n_opt = options_of(kind, highest, st.rules, opts)
     smart = smart_answer(seat, kind, highest, st.counts[seat], st.pp, st.rules, st.rng)
-    for oi in range(n_opt):  # smart's answer first: the others are judged by their paired gain over it
+    for oi in range(n_opt):
         if opts[oi] == smart:
             opts[0], opts[oi] = opts[oi], opts[0]
             break
-    return sd.search_decide(st, seat, kind, opts, n_opt, smart, PRE_SALT + k, seat, np.int64(BID_WORLDS))
+    return n_opt, smart

@@ -16,7 +16,7 @@ from kernels.climb import loop
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED,
 )
-from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, ll_generate, ll_move_counts
+from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, _gen_bombs, ll_generate, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
 from kernels.landlord.policies import GREEDY, RANDOM, SEARCH, greedy_move, random_move, smart_move
 from kernels.rng import bounded
@@ -55,6 +55,16 @@ def turn_moves(st, seat):
         n2 = _drop_limited_bombs(st.moves, n, st.rules)
         return n2, n2 < n
     return n, False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def turn_bombs(st, seat):
+    """How many bombs (火箭 and 天王炸 included) ``seat`` may play over ``st.top`` now: the bombs of
+    ``turn_moves`` alone, generated into ``st.moves`` (the end of a hand asks only this)."""
+    n = _gen_bombs(st.counts[seat], st.top, st.rules, st.moves, np.int64(0), np.int64(-1))
+    if _at_bomb_limit(st.rules, st.seat_flags, seat):
+        return _drop_limited_bombs(st.moves, n, st.rules)
+    return n
 
 
 @njit(cache=True, nogil=True)
