@@ -1,6 +1,6 @@
 """The climbing family's run driver, written once: many hands in parallel blocks of whole sessions
-(``play_range``), a session's hands (``play_session``), one hand with its log (``play_logged``)
-and the deal census (``census_range``).
+(``play_range``), a session's hands (``play_session``, ``play_match``), one hand with its log
+(``play_logged``) and the deal census (``census_range``).
 
 A run's numbers travel in one int64 vector (``RUN_*``, the seed as its 64 bits; ``run_vector``).
 Hand ``g`` (``RUN_START`` on) is row ``g - start`` of ``out_rows``; whole sessions of
@@ -179,12 +179,12 @@ def play_range(template, run, out_rows, search_on, n_rows=None):
 
 
 @njit(nogil=True)
-def play_logged(template, seed, deal, rotation, carry, last):
+def play_logged(template, seed, deal, rotation, carry, last, search_on):
     """One hand with its action log, in a clone of ``template`` (its ``log`` room for the hand):
-    ``(st, n)``, the hand's state and the log rows written."""
+    ``(st, n)``, the hand's state and the log rows written. ``search_on`` as ``play_hand``'s."""
     st = clone(template)
     st.log[:, :] = 0
-    n = play_hand(borrow(st), seed, deal, rotation, carry, last, True)
+    n = play_hand(borrow(st), seed, deal, rotation, carry, last, search_on)
     if n >= st.log.shape[0]:
         raise ValueError("the hand's log is longer than the template's log rows")
     return st, n

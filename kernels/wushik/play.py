@@ -31,7 +31,6 @@ from kernels.climb.loop import (
     END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS,
     GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_FINISH,
 )
-from kernels.climb.run import run_vector
 from kernels.deal import place_fixed, shuffle
 from kernels.hooks import implements
 from kernels.rng import bounded, next_u64, seed_stream
@@ -243,12 +242,10 @@ def _play_range(template, run_, out_rows, n_rows, search_on):
 
 
 @njit(cache=True, nogil=True)
-def _play_logged(template, run_, rows, logs, n_logs, search_on):
-    """The match of ``run_[RUN_START]`` into ``rows`` with each hand's action log in ``logs``: its
-    hands, or -1 when it plays more than ``rows`` holds."""
+def _play_logged(template, seed, deal, rotation, rows, logs, n_logs, search_on):
+    """The match of ``deal`` (turned by ``rotation``) into ``rows`` with each hand's action log in
+    ``logs``: its hands, or -1 when it plays more than ``rows`` holds."""
     st = clone(template)  # (not borrowed here: numba would free it after its last use, the borrow)
-    seed, g = np.uint64(run_[run.RUN_SEED]), run_[run.RUN_START]
-    deal, rotation = (g // N_SEATS, g % N_SEATS) if run_[run.RUN_DUPLICATE] != 0 else (g, np.int64(0))
     for h in range(rows.shape[0]):
         n = run.play_hand(st, seed, deal, rotation, run.next_carry(st, h), False, search_on)
         logs[h, :n] = st.log[:n]
@@ -269,7 +266,8 @@ def play_logged(seed, game_index, rules, policies, pp, n_hands, duplicate=False,
     n_logs = np.zeros(n_hands, np.int64)
     template = new_state(rules, policies, pp, *(fix or (None, None)), logged=True)
     search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
-    h = _play_logged(template, run_vector(seed, game_index, 1, duplicate=duplicate), rows, logs, n_logs, search_on)
+    deal, rotation = divmod(game_index, N_SEATS) if duplicate else (game_index, 0)
+    h = _play_logged(template, np.uint64(seed), deal, rotation, rows, logs, n_logs, search_on)
     return rows[:max(h, 0)], logs, n_logs, h
 
 
