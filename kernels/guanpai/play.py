@@ -107,11 +107,12 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     start_hand(st, seed, deal, rotation, carry)
     while True:
         seat = st.gs[GS_TURN]
-        forced = np.int64(-2)
+        n = turn_moves(st, seat)
+        forced = -2
         if search_on is not None:
-            if st.policies[seat] == SEARCH:
+            if st.policies[seat] == SEARCH:  # (the search lists the same moves again)
                 forced = search_on(st, seat, np.int64(PLAY))
-        if take_turn(st, turn_moves(st, seat), forced):
+        if take_turn(st, n, forced):
             break
     row = st.row
     winner = st.order[0]

@@ -112,8 +112,8 @@ def search(st, seat, kind):
     """The search player's move at its turn (``kind``: ``PLAY``, the one decision searched): a row
     of ``turn_moves``' list, -1 to pass, or -2 when there is nothing to search (one sensible move,
     or going out) and smart's rule decides. The one entry the play kernels call, through a pointer
-    (``search_entry``), so it is compiled and optimized once; it lists the moves itself (the turn
-    lists them again after it: the same list)."""
+    (``search_entry``), so it is compiled and optimized once; it lists the moves again itself (the
+    same list the turn made: no draw)."""
     n = turn_moves(st, seat)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(-2)
