@@ -1,6 +1,6 @@
 """The climbing family's run driver, written once: many hands in parallel blocks of whole sessions
-(``play_range``), a session's hands (``play_session``, ``play_match``), one hand with its log
-(``play_logged``) and the deal census (``census_range``).
+(``play_range``; ``play_matches`` for matches), a session's hands (``play_session``,
+``play_match``), one hand with its log (``play_logged``) and the deal census (``census_range``).
 
 A run's numbers travel in one int64 vector (``RUN_*``, the seed as its 64 bits; ``run_vector``).
 Hand ``g`` (``RUN_START`` on) is row ``g - start`` of ``out_rows``; whole sessions of
@@ -10,13 +10,11 @@ template's seat ``(k + g) % n`` (and its parameters); with ``RUN_DUPLICATE`` han
 ``g // n`` turned by ``g % n`` (seat k receives what seat k + rotation was dealt). A hand's own
 draws depend only on ``(seed, deal)``, so rows do not depend on threads or blocks.
 
-A game whose sessions last as many hands as they play (a match to a target score) passes
-``play_range`` an ``n_rows`` array (and ``RUN_HANDS_PER_SESSION`` 1): then game index g is a
-session of its own (``play_match``; its hands share g's seats and deal), played until
-``session_over``, and ``end_session`` fills what its end decides into its rows; block b writes
-from row ``b * cap`` (``cap``: the out rows over the blocks) and ``n_rows[b]`` says how many, -1
-when they did not fit (the caller retries with more room). Without ``n_rows`` (None: the branch
-is pruned) none of this is compiled.
+A game whose sessions last as many hands as they play (a match to a target score) runs
+``play_matches`` instead: game index g is a session of its own (``play_match``; its hands share
+g's seats and deal), played until ``session_over``, and ``end_session`` fills what its end decides
+into its rows; block b writes from row ``b * cap`` (``cap``: the out rows over the blocks) and
+``n_rows[b]`` says how many, -1 when they did not fit (the caller retries with more room).
 
 A game implements the hooks below for its declared state (``kernels.hooks.implements``). Like
 ``kernels.climb.search_driver``, nothing here is ``cache=True``: a game's own cached entry points
@@ -68,13 +66,13 @@ def next_carry(st, h):
 
 
 def session_over(st, h):
-    """Sessions with ``n_rows`` only: whether the session ends after its ``h``-th hand (``st`` as that
+    """``play_matches`` only: whether the session ends after its ``h``-th hand (``st`` as that
     hand left it)."""
     raise NotImplementedError
 
 
 def end_session(st, out_rows, r0, r1):
-    """Sessions with ``n_rows`` only: the session's hands are rows ``r0 .. r1 - 1`` of ``out_rows``;
+    """``play_matches`` only: the session's hands are rows ``r0 .. r1 - 1`` of ``out_rows``;
     fill in what its end decides."""
     raise NotImplementedError
 
@@ -162,20 +160,27 @@ def _play_matches(st, template, run, lo, hi, out_rows, r0, r_end, search_on):
 
 
 @njit(nogil=True, parallel=True)
-def play_range(template, run, out_rows, search_on, n_rows=None):
-    """Hands ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (whole sessions) into ``out_rows``; with
-    ``n_rows``, game indices of as many hands as they play (the module's docstring)."""
+def play_range(template, run, out_rows, search_on):
+    """Hands ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (whole sessions) into ``out_rows``."""
     n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
     n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS]))
-    if n_rows is None:
-        for b in prange(n_blocks):
-            _play_block(clone(template), template, run, (n_sessions * b) // n_blocks,
-                        (n_sessions * (b + 1)) // n_blocks, out_rows, search_on)
-    else:
-        cap = out_rows.shape[0] // n_blocks
-        for b in prange(n_blocks):
-            n_rows[b] = _play_matches(clone(template), template, run, (n_sessions * b) // n_blocks,
-                                      (n_sessions * (b + 1)) // n_blocks, out_rows, b * cap, (b + 1) * cap, search_on)
+    for b in prange(n_blocks):
+        _play_block(clone(template), template, run, (n_sessions * b) // n_blocks, (n_sessions * (b + 1)) // n_blocks,
+                    out_rows, search_on)
+
+
+@njit(nogil=True, parallel=True)
+def play_matches(template, run, out_rows, n_rows, search_on):
+    """Game indices ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1``, a session of as many hands as it
+    plays each, into ``out_rows`` (the module's docstring: block b from row ``b * cap``, ``n_rows[b]``
+    rows). An entry of its own, not a branch of ``play_range``: numba prunes a branch on an
+    argument only when it is None, so the other would be compiled too."""
+    count = run[RUN_COUNT]
+    n_blocks = max(1, min(count, run[RUN_BLOCKS]))
+    cap = out_rows.shape[0] // n_blocks
+    for b in prange(n_blocks):
+        n_rows[b] = _play_matches(clone(template), template, run, (count * b) // n_blocks,
+                                  (count * (b + 1)) // n_blocks, out_rows, b * cap, (b + 1) * cap, search_on)
 
 
 @njit(nogil=True)

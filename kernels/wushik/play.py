@@ -227,7 +227,7 @@ def _end_session(st, out_rows, r0, r1):
 
 def play_range(template, run_, out_rows, n_rows, search_on):
     """Play the run's game indices ``run_[RUN_START]`` on, ``run_[RUN_COUNT]`` of them (matches or
-    single hands), into ``out_rows`` (``kernels.climb.run`` with ``n_rows``: parallel blocks, each
+    single hands), into ``out_rows`` (``kernels.climb.run.play_matches``: parallel blocks, each
     on a clone of ``template``, block b from row ``b * cap``, ``n_rows[b]`` how many or -1 when they
     did not fit; the caller retries with more room). With ``duplicate`` game g plays deal
     ``g // 4`` turned by ``g % 4``. ``search_on``: None unless a seat searches (then the search is
@@ -238,7 +238,7 @@ def play_range(template, run_, out_rows, n_rows, search_on):
 @njit(cache=True, nogil=True)
 def _play_range(template, run_, out_rows, n_rows, search_on):
     """The cached entry of ``play_range`` (the run driver compiled with this game's hooks)."""
-    run.play_range(template, run_, out_rows, search_on, n_rows)
+    run.play_matches(template, run_, out_rows, n_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
