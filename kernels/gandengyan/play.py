@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import logged, run, search_driver as sd
+from kernels.climb import run, search_driver as sd
 from kernels.climb.loop import (
     COUNTER_CLOCKWISE, END_BY_GAME, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_LOG,
     GS_PARTNER, GS_TOP_SEAT, GS_TURN,
@@ -141,5 +141,5 @@ def play_logged(seed, template, deal, rotation, banker_in):
 @njit(cache=True, nogil=True)
 def _play_logged(seed, template, deal, rotation, banker_in, search_on):
     """The cached entry of ``play_logged``."""
-    st, n = logged.play_logged(template, seed, deal, rotation, banker_in, True, search_on)
+    st, n = run.play_logged(template, seed, deal, rotation, banker_in, True, search_on)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()

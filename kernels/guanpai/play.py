@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import logged, run, search_driver as sd
+from kernels.climb import run, search_driver as sd
 from kernels.climb.loop import (
     COUNTER_CLOCKWISE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LONE_SIDE,
     GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_TOP_SEAT, GS_TURN,
@@ -168,5 +168,5 @@ def play_logged(template, seed, deal, rotation, leader_in):
 @njit(cache=True, nogil=True)
 def _play_logged(template, seed, deal, rotation, leader_in, search_on):
     """The cached entry of ``play_logged``."""
-    st, n = logged.play_logged(template, seed, deal, rotation, leader_in, True, search_on)
+    st, n = run.play_logged(template, seed, deal, rotation, leader_in, True, search_on)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()

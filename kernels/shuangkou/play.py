@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb import logged, run, search_driver as sd
+from kernels.climb import run, search_driver as sd
 from kernels.climb.loop import (
     CL_HAND_SIZE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS,
     GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, MAX_LOG, SF_FINISH,
@@ -182,7 +182,7 @@ def _play_range(template, run_, out_rows, search_on):
 @njit(cache=True, nogil=True)
 def _play_logged(template, seed, deal, rotation, search_on):
     """The cached entry of ``play_logged``."""
-    st, n = logged.play_logged(template, seed, deal, rotation, 0, True, search_on)
+    st, n = run.play_logged(template, seed, deal, rotation, 0, True, search_on)
     return st.row.copy(), st.log[:n].copy()
 
 
