@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-exported for one-stop imports)
     AIRPLANE_PAIRS, AIRPLANE_SINGLES, BOMB, FOUR_TWO_PAIRS, FOUR_TWO_SINGLES, JOKER_BOMB, PAIR, PAIR_CHAIN, PASS, SINGLE,
-    STRAIGHT, TIANWANG, TRIO_CHAIN, TRIO_PAIR, TRIO_SINGLE, TRIPLE,
+    STRAIGHT, TIANWANG, TRIO_CHAIN, TRIO_PAIR, TRIO_SINGLE, TRIPLE, chain_pos, pack_counts, unpack_counts,
 )
 
 ROCKET = JOKER_BOMB  # 5: 火箭 / 王炸, one 大王 + one 小王
@@ -73,27 +73,6 @@ LANDLORD_KIND_NAMES_ZH = {
 }
 
 # 上海三打一 sequence positions: A(low)=0, 2=1, 3=2, ..., K=12, A(high)=13. In 斗地主 chains stay
-# within 3..A, where seq_pos is rank + 2, so one comparison serves both games.
-SEQ_A_LOW, SEQ_TWO = 0, 1
-SEQ_A_HIGH = 13
-
-
-def seq_pos(top_rank: int) -> int:
-    """Sequence position of a chain's top card: 2 → 1 (only in AAA222-like A-low chains),
-    3..A → rank + 2 (an ace on top is always the high ace)."""
-    return 1 if top_rank == 12 else top_rank + 2
-
-
-def pack_counts(counts) -> int:
-    """Packed rank counts (4 bits per rank index) of a 15-entry count vector."""
-    packed = 0
-    for r, c in enumerate(counts):
-        if not 0 <= c < 16:
-            raise ValueError(f"rank count out of range: {c}")
-        packed |= int(c) << (4 * r)
-    return packed
-
-
-def unpack_counts(packed: int, n_ranks: int = 15) -> tuple:
-    """Inverse of ``pack_counts``: a tuple of ``n_ranks`` counts."""
-    return tuple((int(packed) >> (4 * r)) & 15 for r in range(n_ranks))
+# within 3..A, where seq_pos is rank + 2, so one comparison serves both games. ``seq_pos`` is the
+# family's ``chain_pos``; records pack kickers with the family's ``pack_counts``.
+seq_pos = chain_pos

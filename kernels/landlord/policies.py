@@ -26,8 +26,9 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
-from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
-from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, ll_lazy, main_order
+from kernels.climb.plan import params_matrix as climb_params_matrix, with_search
+from kernels.climb.search_params import SEARCH_PARAMS
+from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, ll_lazy, ll_move_counts, main_order
 from kernels.rng import bounded
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
@@ -54,27 +55,20 @@ N_PP = 16
 HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard", "confidence",
                     "lord_bombs", "keep_bombs", "farmer_bombs")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
-DEFAULT_PARAMS = {
+DEFAULT_PARAMS = with_search({
     "random": {"bid1": 0, "bid2": 0, "bid3": 0, "qiang": 0, "mingpai": 0, "near_out": 0, "slack": 0,
                "spring_guard": 0, "confidence": 1.0, "lord_bombs": 99, "keep_bombs": 0, "farmer_bombs": 99},
     "greedy": {"bid1": 5.0, "bid2": 7.0, "bid3": 9.0, "qiang": 9.0, "mingpai": 13.0, "near_out": 2, "slack": 0,
                "spring_guard": 0, "confidence": 1.0, "lord_bombs": 99, "keep_bombs": 0, "farmer_bombs": 99},
     "smart": {"bid1": 5.0, "bid2": 7.0, "bid3": 8.5, "qiang": 9.0, "mingpai": 12.0, "near_out": 3, "slack": 0,
               "spring_guard": 99, "confidence": 1.0, "lord_bombs": 2, "keep_bombs": 1, "farmer_bombs": 99},
-}
-DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its unsearched steps and its rollouts play as smart
-for _values in DEFAULT_PARAMS.values():
-    _values.update(SEARCH_DEFAULTS)
+})
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 
 
 def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
-    pp = np.zeros((len(policies), N_PP), np.float64)
-    for seat, (name, extra) in enumerate(zip(policies, overrides)):
-        values = dict(DEFAULT_PARAMS[name])
-        values.update(extra)
-        pp[seat] = [float(values[k]) for k in PARAM_ORDER]
-    return pp
+    """``pp[seat, PP_*]`` of the seats' players (``kernels.climb.plan.params_matrix``)."""
+    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
 
 
 @njit(cache=True, nogil=True)
@@ -299,31 +293,11 @@ def greedy_move(seat, moves, n, hand_left, gs, pp):
 @njit(cache=True, nogil=True)
 def _after_plan(c, moves, i, scratch):
     """plan_count of the hand after playing ``moves[i]`` (scratch[0:15] cards, [16:31] work)."""
-    from_ = scratch[0:15]
-    k = moves[i, 6]
+    left = scratch[0:15]
+    ll_move_counts(moves[i], left)
     for r in range(15):
-        from_[r] = c[r] - ((k >> (4 * r)) & 15)
-    kind, top = moves[i, 0], moves[i, 1]
-    if kind == 5:
-        from_[13] -= 1
-        from_[14] -= 1
-    elif kind == 16:
-        from_[13] -= 2
-        from_[14] -= 2
-    elif kind <= 4:
-        from_[top] -= moves[i, 2]
-    elif kind == 10 or kind == 11:
-        from_[top] -= 3
-    elif kind == 14 or kind == 15:
-        from_[top] -= 4
-    else:
-        per = 1 if kind == 7 else (2 if kind == 8 else 3)
-        # chains: walk down from the top card on the sequence (2 below 3 only in A-low chains)
-        pos = 1 if top == 12 else top + 2
-        for p in range(pos - moves[i, 5] + 1, pos + 1):
-            r = 11 if p == 0 else (12 if p == 1 else p - 2)
-            from_[r] -= per
-    return plan_count(from_, scratch[16:31])
+        left[r] = c[r] - left[r]
+    return plan_count(left, scratch[16:31])
 
 
 @njit(cache=True, nogil=True)

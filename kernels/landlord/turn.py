@@ -16,13 +16,13 @@ from kernels.climb import loop
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, SF_BOMB_LIMIT, SF_BOMBS_USED,
 )
+from kernels.climb.plan import random_pick
 from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, _gen_bombs, ll_generate, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
 from kernels.landlord.policies import GREEDY, RANDOM, SEARCH, greedy_move, random_move, smart_move
-from kernels.rng import bounded
+from kernels.landlord.rows import ROW_BLOCKED as LROW_BLOCKED, landlord_after_play
 
 MAX_TURNS = 4096  # a hand ends long before (every turn a play or a pass; a trick ends when all pass)
-from kernels.landlord.rows import ROW_BLOCKED as LROW_BLOCKED, landlord_after_play
 
 
 @njit(cache=True, nogil=True)
@@ -110,8 +110,7 @@ def play_on(st, forced, pause):
             if f > -2:
                 choice = f
             elif policy == RANDOM:
-                k = bounded(rng, n if gs[GS_TOP_SEAT] < 0 else n + 1)
-                choice = k if k < n else -1
+                choice = random_pick(rng, n, gs[GS_TOP_SEAT] < 0)
             elif policy == GREEDY:
                 choice = greedy_move(seat, moves, n, hand_left, gs, pp)
             else:
