@@ -145,17 +145,11 @@ def _plan(p, bmin, trio, smin, smax, pmin, pmax):
     return plays + (t & 255)
 
 
-@njit(cache=True, nogil=True)
-def plan_after(c, cards, w, rules):
-    """Fewest plays to shed the natural cards of ``c`` less the packed counts ``cards`` (a move's
-    cards field; 0 for the hand itself): ``plan_packed``. ``w`` is unused (kept for callers)."""
-    return plan_packed(pack_counts(c, 13) - cards, rules)
-
-
 @njit(cache=True, nogil=True, inline="always")
-def _unseen(c, played, rules, out, at):
+def unseen_cards(c, played, rules, out, at):
     """Cards this seat has not seen, into ``out[at:at + 16]``: the pack less the public ``played``
-    and its own hand. Returns how many."""
+    and its own hand ``c`` (the other hands and the stock together; the search's pool). Returns
+    how many."""
     d = rules[GD_N_DECKS]
     total = 0
     for r in range(16):
@@ -264,7 +258,7 @@ def choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scra
             if hand_left[s] < opp_min:
                 opp_min = hand_left[s]
     UNSEEN = 32  # scratch[32:48]: the unseen counts
-    n_unseen = _unseen(c, played, rules, scratch, UNSEEN)
+    n_unseen = unseen_cards(c, played, rules, scratch, UNSEEN)
     hp = pack_counts(c, 13)
     if lead:
         best, best_cost = -1, 1e300

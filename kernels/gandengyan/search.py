@@ -12,8 +12,9 @@ same worlds and the same rollout draws, so each is compared with smart's choice 
 search leaves smart's choice only for a candidate whose mean gain is at least ``confidence``
 standard errors (``kernels.climb.search_pick.confident_best``). Drawing is not a decision.
 
-Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, then
-the others by smart's own measure (plays left in the plan, jokers spent, rank; bombs last).
+Candidates (at most ``candidates``; ``kernels.climb.candidates``): smart's choice, pass when
+following, greedy's choice, then the others by smart's own measure (plays left in the plan,
+jokers spent, rank; bombs last).
 
 The method is the climbing family's one driver (``kernels.climb.search_driver.search_decide``); this
 module is what 干瞪眼 adds to it, as its hooks for ``GandengyanState``: the candidates, what the
@@ -31,14 +32,14 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
-from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT
+from kernels.climb.candidates import order_cost, search_move
+from kernels.climb.loop import GS_TOP_SEAT
 from kernels.climb.search import deal_others, shuffle_prefix
-from kernels.climb.search_pick import fill_cheapest, first_candidates, nothing_to_search
+from kernels.climb.search_pick import nothing_to_search
 from kernels.gandengyan.money import seat_money
 from kernels.gandengyan.movegen import bomb_strength, gd_generate, is_bomb
 from kernels.gandengyan.moves import JOKER
-from kernels.gandengyan.policies import PP_CANDIDATES, choose_greedy, choose_smart, plan_after
-from kernels.gandengyan.rulevec import GD_N_DECKS
+from kernels.gandengyan.policies import PP_CANDIDATES, choose_greedy, choose_smart, plan_packed, unseen_cards
 from kernels.gandengyan.state import GS_STOCK, LAYOUT
 from kernels.gandengyan.turn import end_facts, play_turns
 from kernels.hooks import implements
@@ -46,19 +47,6 @@ from kernels.hooks import implements
 MAX_ROLLOUT_TURNS = 4096
 JOKER_ID = 52  # a physical id whose count index is JOKER (kernels.gandengyan.deal.card_index)
 PLAY = 0  # the one decision kind searched: a play (a row of the turn's gd_generate list, -1 pass)
-
-
-@njit(cache=True, nogil=True)
-def unseen_pool(seat, counts, played, rules, pool):
-    """``pool[16]`` = what ``seat`` cannot see: the pack less the public ``played`` and its own
-    hand (the other hands and the stock together). Returns how many cards."""
-    d = rules[GD_N_DECKS]
-    total = 0
-    for r in range(16):
-        pack = 4 * d if r < 13 else (2 * d if r == JOKER else 0)
-        pool[r] = pack - played[r] - counts[seat, r]
-        total += pool[r]
-    return total
 
 
 @njit(cache=True, nogil=True)
@@ -81,33 +69,6 @@ def deal_world(seat, pool, hand_left, w_counts, w_deck, stock_pos, rng):
 
 
 @njit(cache=True, nogil=True)
-def _order_cost(st, seat, i):
-    """Smart's own measure, cheap first: plays left in the plan, jokers spent, rank; bombs last."""
-    moves = st.moves
-    if is_bomb(moves[i, 0]):
-        return (1 << 40) + bomb_strength(moves[i], st.rules) * 16 + moves[i, 3]
-    return plan_after(st.counts[seat], moves[i, 6], st.scratch, st.rules) * 1000 + moves[i, 3] * 300 + moves[i, 1]
-
-
-@njit(cache=True, nogil=True)
-def candidates(st, seat, n, lead, cand):
-    """Fill ``cand`` with the rows of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
-    many, smart's choice)."""
-    top_seat = st.gs[GS_TOP_SEAT]
-    smart = choose_smart(seat, st.moves, n, st.counts[seat], st.hand_left, top_seat, st.played, st.pp, st.rules,
-                         st.scratch)
-    greedy = choose_greedy(seat, st.moves, n, st.hand_left, top_seat, st.pp, st.rules)
-    limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = first_candidates(cand, smart, greedy, lead)
-    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
-        cost = np.empty(n, np.int64)
-        for i in range(n):
-            cost[i] = _order_cost(st, seat, i)
-        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
-    return min(nc, limit), smart
-
-
-@njit(cache=True, nogil=True)
 def search(st, seat, kind):
     """The search player's move at its turn (``kind``: ``PLAY``, the one decision searched): a row
     of the turn's ``gd_generate`` list, -1 to pass, or -2 when there is nothing to search (no play,
@@ -116,11 +77,11 @@ def search(st, seat, kind):
     n = gd_generate(st.counts[seat], st.top, st.rules, st.moves, st.work)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(-2)
-    cand = np.empty(n + 1, np.int64)
-    nc, smart = candidates(st, seat, n, st.gs[GS_TOP_SEAT] < 0, cand)
-    if nc < 2:
-        return np.int64(-2)
-    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS], seat, np.int64(1))
+    top_seat = st.gs[GS_TOP_SEAT]
+    smart = choose_smart(seat, st.moves, n, st.counts[seat], st.hand_left, top_seat, st.played, st.pp, st.rules,
+                         st.scratch)
+    greedy = choose_greedy(seat, st.moves, n, st.hand_left, top_seat, st.pp, st.rules)
+    return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])))
 
 
 def search_entry(state):
@@ -129,18 +90,28 @@ def search_entry(state):
     return sd.first_class(search, state)
 
 
-# ---- the search driver's hooks (kernels.climb.search_driver) for GandengyanState ---------------------
+# ---- the search's hooks (kernels.climb.search_driver, kernels.climb.candidates) for GandengyanState ------
 
 @implements(sd.knowledge, LAYOUT)
 def _knowledge(st, seat, kind):
+    """The unseen pool: the pack less the public record and the seat's own hand."""
     pool = np.empty(16, np.int64)
-    unseen_pool(seat, st.counts, st.played, st.rules, pool)
+    unseen_cards(st.counts[seat], st.played, st.rules, pool, 0)
     return pool
 
 
 @implements(sd.sample_world, LAYOUT)
 def _sample_world(world, st, seat, kind, know, rng):
     deal_world(seat, know, st.hand_left, world.counts, world.deck, st.gs[GS_STOCK], rng)
+
+
+@implements(order_cost, LAYOUT)
+def _order_cost(st, seat, i, hand):
+    """Smart's own measure, cheap first: plays left in the plan, jokers spent, rank; bombs last."""
+    move = st.moves[i]
+    if is_bomb(move[0]):
+        return (1 << 40) + bomb_strength(move, st.rules) * 16 + move[3]
+    return plan_packed(hand - move[6], st.rules) * 1000 + move[3] * 300 + move[1]
 
 
 @implements(sd.play_out, LAYOUT)

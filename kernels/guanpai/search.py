@@ -9,8 +9,9 @@ hypergeometric split); each candidate is played in it and the hand finished by t
 players (``play_out``); money is the seat's under the ruleset (``kernels.guanpai.money``). Not
 used as knowledge: that the first leader held the first-lead card (♠3) at the deal.
 
-Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, then
-the others by smart's own cost (plays left in the plan, then rank; bombs last).
+Candidates (at most ``candidates``; ``kernels.climb.candidates``): smart's choice, pass when
+following, greedy's choice, then the others by smart's own cost (plays left in the plan, then
+rank; bombs last).
 
 Randomness: the search's own stream from the hand's stream and the turn number
 (``kernels.climb.search.search_stream``), the hand's stream not advanced: a hand stays
@@ -23,10 +24,10 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
-from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, GS_TURN
-from kernels.climb.rankmask import pack_counts
+from kernels.climb.candidates import order_cost, search_move
+from kernels.climb.loop import GS_TOP_SEAT, GS_TURN
 from kernels.climb.search import deal_others
-from kernels.climb.search_pick import fill_cheapest, first_candidates, nothing_to_search
+from kernels.climb.search_pick import nothing_to_search
 from kernels.guanpai.layout import LAYOUT
 from kernels.guanpai.money import seat_money
 from kernels.guanpai.movegen import is_bomb, order_of
@@ -49,13 +50,6 @@ def unseen_pool(seat, pack, dealt, counts, pool):
         pool[r] = pack[r] - dealt[0, r] - dealt[1, r] + counts[opp, r]
 
 
-@njit(cache=True, nogil=True)
-def deal_opponent(seat, pool, hand_left, counts, rng):
-    """``counts`` = the seat's own counts (left as they are) and the opponent's dealt at random
-    from ``pool`` (``hand_left[opp]`` cards); ``pool`` is not changed."""
-    deal_others(seat, pool, hand_left, counts, rng)
-
-
 @implements(sd.knowledge, STATE)
 def _knowledge(st, seat, kind):
     pool = np.empty(16, np.int64)
@@ -65,7 +59,8 @@ def _knowledge(st, seat, kind):
 
 @implements(sd.sample_world, STATE)
 def _sample_world(world, st, seat, kind, know, rng):
-    deal_opponent(seat, know, world.hand_left, world.counts, rng)
+    """The opponent's hand dealt at random from the pool (the seat's own counts kept)."""
+    deal_others(seat, know, world.hand_left, world.counts, rng)
 
 
 @implements(sd.play_out, STATE)
@@ -80,31 +75,13 @@ def _play_out(world, seat, kind, option):
     return seat_money(seat, world.order[0], world.hand_left[loser], world.row[ROW_PLAYS + loser], world.mv), True
 
 
-@njit(cache=True, nogil=True)
-def _order_cost(moves, i, hand):
+@implements(order_cost, STATE)
+def _order_cost(st, seat, i, hand):
     """Smart's own measure, cheap first: plays left in the plan, rank, longer first; bombs last."""
-    kind = moves[i, 0]
+    kind = st.moves[i, 0]
     if is_bomb(kind):
         return 1 << 40
-    return plan_after(hand, moves[i, 6]) * 1000 + order_of(kind, moves[i, 1]) * 10 - moves[i, 2]
-
-
-@njit(cache=True, nogil=True)
-def candidates(st, seat, n, lead, cand):
-    """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
-    many, smart's choice)."""
-    moves, c = st.moves, st.counts[seat]
-    smart = choose_smart(seat, moves, n, lead, c, st.hand_left, st.pp, st.rules)
-    greedy = choose_greedy(seat, moves, n, lead, st.hand_left, st.pp, st.rules)
-    limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = first_candidates(cand, smart, greedy, lead)
-    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
-        cost = np.empty(n, np.int64)
-        hand = pack_counts(c, 13)
-        for i in range(n):
-            cost[i] = _order_cost(moves, i, hand)
-        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
-    return min(nc, limit), smart
+    return plan_after(hand, st.moves[i, 6]) * 1000 + order_of(kind, st.moves[i, 1]) * 10 - st.moves[i, 2]
 
 
 @njit(cache=True, nogil=True)
@@ -117,11 +94,10 @@ def search(st, seat, kind):
     n = turn_moves(st, seat)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(-2)
-    cand = np.empty(n + 1, np.int64)
-    nc, smart = candidates(st, seat, n, st.gs[GS_TOP_SEAT] < 0, cand)
-    if nc < 2:
-        return np.int64(-2)
-    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS], seat, np.int64(1))
+    lead = st.gs[GS_TOP_SEAT] < 0
+    smart = choose_smart(seat, st.moves, n, lead, st.counts[seat], st.hand_left, st.pp, st.rules)
+    greedy = choose_greedy(seat, st.moves, n, lead, st.hand_left, st.pp, st.rules)
+    return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])))
 
 
 def search_entry(state):

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from kernels.gandengyan.movegen import empty_moves, empty_work, gd_generate
 from kernels.gandengyan.moves import JOKER
-from kernels.gandengyan.policies import plan_after, plan_packed
+from kernels.gandengyan.policies import plan_packed
 from sim.games.gandengyan.rules import max_moves
 from tests.games.test_gandengyan_moves import OPTION_SETS, setup
 from tests.reference import gandengyan_plan as ref_plan
@@ -34,4 +34,3 @@ def test_the_packed_planner_is_the_rank_by_rank_one(case, seed, size):
     for cards in [0] + [int(out[i, 6]) for i in range(n)]:
         want = ref_plan.plan_after(c.tolist(), cards, v)
         assert plan_packed(hand - cards, v) == want, (c.tolist(), cards)
-        assert plan_after(c, cards, np.zeros(16, np.int64), v) == want

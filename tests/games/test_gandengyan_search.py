@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from kernels.climb.search import search_stream
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.money import money_vector, seat_money
-from kernels.gandengyan.search import deal_world, unseen_pool
+from kernels.gandengyan.policies import unseen_cards
+from kernels.gandengyan.search import deal_world
 from sim.games.gandengyan.play import compute_play, rows_to_table, run_kernel
 from sim.games.gandengyan.rules import VARIANTS, GandengyanRules, compile_rules
 from sim.ruleset import apply_overrides
@@ -54,7 +55,7 @@ def test_sample_world_matches_the_reference_and_keeps_what_the_seat_knows(seed, 
     v = compile_rules(apply_overrides(GandengyanRules(), {**VARIANTS["two-deck" if decks == 2 else "qq"].overrides,
                                                           "players": n_seats, "max_players": 10, "min_players": 2}))
     pool = np.empty(16, np.int64)
-    total = unseen_pool(seat, counts, played, v.rules, pool)
+    total = unseen_cards(counts[seat], played, v.rules, pool, 0)
     assert pool.tolist() == ref.unseen_pool(seat, counts.tolist(), played.tolist(), decks)
     assert total == stock + hand_left.sum() - hand_left[seat]
     state = np.array(Stream(seed, 5).s, np.uint64)

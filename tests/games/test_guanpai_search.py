@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernels.climb.search import search_stream
+from kernels.climb.search import deal_others, search_stream
 from kernels.guanpai.layout import LAYOUT
 from kernels.guanpai.money import money_vector, seat_money
-from kernels.guanpai.search import deal_opponent, unseen_pool
+from kernels.guanpai.search import unseen_pool
 from sim.games.guanpai.play import compute_play, rows_to_table, run_kernel
 from sim.games.guanpai.rules import VARIANTS, GuanpaiRules, deck_ids
 from sim.ruleset import apply_overrides
@@ -58,7 +58,7 @@ def test_deal_opponent_matches_the_reference_and_keeps_what_the_seat_knows(seed,
     twin = ref_search.search_stream([int(x) for x in state], turn)
     w = np.full((2, 16), -5, np.int64)
     w[seat] = counts[seat]
-    deal_opponent(seat, pool, hand_left, w, sstate)
+    deal_others(seat, pool, hand_left, w, sstate)  # the search's sample_world
     assert w[1 - seat].tolist() == ref.sample_opponent(seat, pool.tolist(), hand_left.tolist(), twin)
     assert [int(x) for x in sstate] == twin.s  # both streams advanced alike
     # what the seat knows is kept: its own hand, the opponent's count; he holds only unseen cards

@@ -1,0 +1,55 @@
+"""The search player's candidates at a play, and the search of them, written once for the climbing
+games whose candidates are smart's move, pass, greedy's move and then the cheapest others
+(干瞪眼, 关牌).
+
+A game's cached ``search(st, seat, kind)`` lists the seat's moves in ``st.moves``, returns -2 when
+there is nothing to search (``kernels.climb.search_pick.nothing_to_search``), asks its smart and
+greedy players and hands the rest to ``search_move``: the candidates in
+``kernels.climb.search_pick``'s order (smart's choice, pass when following, greedy's choice, then
+the others by the game's ``order_cost``, costed only when needed), at most ``limit`` of them,
+searched by ``kernels.climb.search_driver.search_decide``. ``order_cost`` is a hook the game
+implements for its state (``kernels.hooks.implements``).
+
+``search_move`` has no ``cache=True``, like ``search_decide``: it is compiled into each game's
+cached ``search`` with the game's hooks inside.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from kernels.climb import search_driver as sd
+from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT
+from kernels.climb.rankmask import pack_counts
+from kernels.climb.search_pick import fill_cheapest, first_candidates
+from kernels.state import borrow
+
+NEVER = np.int64(1) << 60  # an order cost this high is never a candidate
+
+
+def order_cost(st, seat, i, hand):
+    """Smart's own measure of ``st.moves[i]`` for ``seat`` holding the packed ranks ``hand``
+    (``kernels.climb.rankmask.pack_counts`` of its 13 ranks), cheapest first; ``NEVER`` or more:
+    not a candidate."""
+    raise NotImplementedError
+
+
+@njit(nogil=True)
+def search_move(st, seat, kind, n, smart, greedy, limit):
+    """The search's choice among the ``n`` moves of ``st.moves`` (a row, -1 to pass) at ``seat``'s
+    play, or -2 when fewer than two candidates are left (the turn then decides as smart would).
+    ``smart`` and ``greedy`` are the heuristics' rows; ``limit`` the most candidates (>= 1)."""
+    cand = np.empty(n + 1, np.int64)
+    nc = first_candidates(cand, smart, greedy, st.gs[GS_TOP_SEAT] < 0)
+    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
+        view = borrow(st)  # st is the caller's, used below: no reference counts in the loop
+        hand = pack_counts(view.counts[seat], 13)
+        cost = np.empty(n, np.int64)
+        for i in range(n):
+            cost[i] = order_cost(view, seat, i, hand)
+        nc = fill_cheapest(cand, nc, limit, cost, n, NEVER)
+    nc = min(nc, limit)
+    if nc < 2:
+        return np.int64(-2)
+    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS], seat, np.int64(1))
