@@ -9,7 +9,8 @@ holding is summed straight from its deal positions into packed rank counts
 ``census_layout`` declares a game's census state: the same slots for every such game, a class of
 its own each, so that ``@implements(run.census_deals, LAYOUT)`` picks the game's features.
 ``new_census_state`` fills one from the game's ``compile_rules`` tables (Python side);
-``deal_game`` shuffles one game in it.
+``deal_game`` shuffles one game in it, ``bomb_counts`` writes the features every such game has;
+``census`` is a game's Python entry over its own cached ``census_range``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb import run
 from kernels.deal import place_fixed, shuffle
+from kernels.hand import nibble
 from kernels.rng import seed_stream
 from kernels.state import Slot, StateLayout
 
@@ -61,3 +64,29 @@ def deal_game(st, seed, g):
     st.deck[:] = st.ids
     shuffle(st.dstate, st.deck)
     place_fixed(st.dstate, st.deck, st.fix_card, st.fix_slots)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def bomb_counts(packed, out, seat, col):
+    """``out[k, seat, col]`` (k 0..4): the ranks 3..2 held exactly ``4 + k`` times in the packed
+    rank counts; returns the most cards held of one rank."""
+    best = 0
+    for k in range(5):
+        out[k, seat, col] = 0
+    for r in range(13):
+        c = nibble(packed, r)
+        if c >= 4:
+            out[c - 4, seat, col] += 1
+        if c > best:
+            best = c
+    return best
+
+
+def census(layout, census_range, n_features, tables, seed, start, count, n_blocks, fix_card=None, fix_slots=None):
+    """``out[feature, seat, game - start]`` (int16) of games ``start .. start + count - 1`` by the
+    game's ``census_range`` entry on a template of its ``layout`` (Python side: ``tables`` is the
+    game's ``compile_rules`` output)."""
+    out = np.empty((n_features, tables["census_params"][P_N_SEATS], count), np.int16)
+    census_range(new_census_state(layout, tables, fix_card, fix_slots), run.run_vector(seed, start, count, n_blocks),
+                 out)
+    return out

@@ -1,11 +1,37 @@
-"""Pieces of a heuristic player for the partnership games (teams {0, 2} and {1, 3}) that more than
-one game's players share, over the family's move kinds (``kernels.climb.moves``)."""
+"""Pieces that more than one partnership game (teams {0, 2} and {1, 3}: 五十K, 双扣) shares, over
+the family's move kinds (``kernels.climb.moves``): the start of a hand on the climbing core, and
+the players' lead cost."""
 
 from __future__ import annotations
 
 from numba import njit
 
+from kernels.climb.loop import (
+    CL_HAND_SIZE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT,
+    GS_TURN,
+)
 from kernels.climb.moves import PAIR, SINGLE
+
+
+@njit(cache=True, nogil=True, inline="always")
+def start_hand(st, leader, jiefeng_partner, direction):
+    """The climbing core of ``st`` ready for a dealt hand led by ``leader``: the teams {0, 2} and
+    {1, 3} under the shared partnership end rule, 接风 to the partner (``jiefeng_partner``) or to
+    the next seat, play in ``direction``; every seat holds the rules' hand size, nothing played."""
+    gs = st.gs
+    gs[:] = 0
+    gs[GS_TURN] = leader
+    gs[GS_TOP_SEAT] = -1
+    gs[GS_BANKER] = 0
+    gs[GS_PARTNER] = 2
+    gs[GS_REVEALED] = 1 if jiefeng_partner else 0
+    gs[GS_DIRECTION] = direction
+    gs[GS_END_RULE] = END_FIRST_OUT_OR_TEAM
+    st.hand_left[:] = st.rules[CL_HAND_SIZE]
+    st.seat_flags[:, :] = 0
+    st.captured[:] = 0
+    st.order[:] = -1
+    st.top[:] = 0
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -10,12 +10,11 @@ jokers are wild is ``params``.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
-from kernels.climb import run
+from kernels.climb import packed_census, run
 from kernels.climb.packed_census import (  # noqa: F401  (P_*: the census_params layout of compile_rules)
-    P_HAND_SIZE, P_N_SEATS, census_layout, deal_game, new_census_state,
+    P_HAND_SIZE, P_N_SEATS, bomb_counts, census_layout, deal_game,
 )
 from kernels.hand import encode_seat, nibble
 from kernels.hooks import implements
@@ -32,15 +31,7 @@ ShuangkouCensus = LAYOUT.cls  # a module attribute under its own name: numba's c
 @njit(cache=True, nogil=True, inline="always")
 def seat_features(packed, mode, out, seat, col):
     """The census features of one seat's packed rank counts into ``out[:, seat, col]``."""
-    best = 0
-    for k in range(5):
-        out[k, seat, col] = 0
-    for r in range(13):
-        c = nibble(packed, r)
-        if c >= 4:
-            out[c - 4, seat, col] += 1
-        if c > best:
-            best = c
+    best = bomb_counts(packed, out, seat, col)
     sj, bj = nibble(packed, 13), nibble(packed, 14)
     w = wild_jokers(sj, bj, mode)
     out[5, seat, col] = best
@@ -73,7 +64,5 @@ def census_range(template, run_, out):
 def census(tables, seed, start, count, n_blocks, fix_card=None, fix_slots=None):
     """``out[feature, seat, game - start]`` of games ``start .. start + count - 1`` (Python side:
     ``tables`` is ``sim.games.shuangkou.rules.compile_rules``'s output)."""
-    out = np.empty((len(CENSUS_FEATURES), tables["census_params"][P_N_SEATS], count), np.int16)
-    census_range(new_census_state(LAYOUT, tables, fix_card, fix_slots), run.run_vector(seed, start, count, n_blocks),
-                 out)
-    return out
+    return packed_census.census(LAYOUT, census_range, len(CENSUS_FEATURES), tables, seed, start, count, n_blocks,
+                                fix_card, fix_slots)

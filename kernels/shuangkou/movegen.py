@@ -52,6 +52,7 @@ S_TRIBUTE_TABLE = CL_HEADER + 11  # contribution_table: 0 s001_extrapolated, 1 q
 S_LEN = CL_HEADER + 12
 
 TOP_XIANG = 63  # 相 of a 天王炸弹 with tianwang_rank = top in the ladder (above any real bomb)
+assert (SINGLE, PAIR, TRIPLE) == (1, 2, 3)  # _gen_groups: a group's kind is its number of cards
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -156,35 +157,23 @@ def _gen_lianzha(c, top, rules, ws, wb, out, n):
 
 @njit(cache=True, nogil=True)
 def _gen_groups(c, top, lead, ws, wb, out, n):
-    """Singles (jokers last), pairs (identical jokers last), triples over a plain ``top``."""
-    tk = top[0]
+    """Singles, pairs, triples (kinds 1, 2, 3: as many cards) over a plain ``top``, by rank: naturals,
+    else wild jokers making up what a held rank lacks; then the joker singles and identical-joker
+    pairs."""
     w = ws + wb
-    sj, bj = c[13], c[14]
     lowest = 0 if lead else top[1] + 1
-    if lead or tk == SINGLE:
+    for size in range(SINGLE, TRIPLE + 1):
+        if not (lead or top[0] == size):
+            continue
         for r in range(lowest, 13):
-            if c[r] >= 1:
-                n = put_move(out, n, SINGLE, r, 1, 0, 0, 1, 0)
-        if sj >= 1 and lowest <= 13:
-            n = put_move(out, n, SINGLE, 13, 1, 0, 0, 1, 0)
-        if bj >= 1 and lowest <= 14:
-            n = put_move(out, n, SINGLE, 14, 1, 0, 1, 1, 0)
-    if lead or tk == PAIR:
-        for r in range(lowest, 13):
-            if c[r] >= 2:
-                n = put_move(out, n, PAIR, r, 2, 0, 0, 1, 0)
-            elif c[r] == 1 and w >= 1:
-                n = _put_splits(out, n, PAIR, r, 2, 1, 1, 1 << (4 * r), ws, wb)
-        if sj >= 2 and lowest <= 13:
-            n = put_move(out, n, PAIR, 13, 2, 0, 0, 1, 0)
-        if bj >= 2 and lowest <= 14:
-            n = put_move(out, n, PAIR, 14, 2, 0, 2, 1, 0)
-    if lead or tk == TRIPLE:
-        for r in range(lowest, 13):
-            if c[r] >= 3:
-                n = put_move(out, n, TRIPLE, r, 3, 0, 0, 1, 0)
-            elif c[r] >= 1 and c[r] + w >= 3:
-                n = _put_splits(out, n, TRIPLE, r, 3, 3 - c[r], 1, (3 - c[r]) << (4 * r), ws, wb)
+            if c[r] >= size:
+                n = put_move(out, n, size, r, size, 0, 0, 1, 0)
+            elif c[r] >= 1 and c[r] + w >= size:
+                n = _put_splits(out, n, size, r, size, size - c[r], 1, (size - c[r]) << (4 * r), ws, wb)
+        if size < TRIPLE and c[13] >= size and lowest <= 13:
+            n = put_move(out, n, size, 13, size, 0, 0, 1, 0)
+        if size < TRIPLE and c[14] >= size and lowest <= 14:
+            n = put_move(out, n, size, 14, size, 0, size, 1, 0)
     return n
 
 

@@ -23,10 +23,8 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import run, search_driver as sd
-from kernels.climb.loop import (
-    CL_HAND_SIZE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS,
-    GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, MAX_LOG, SF_FINISH,
-)
+from kernels.climb.loop import GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN, MAX_LOG, SF_FINISH
+from kernels.climb.partners import start_hand
 from kernels.deal import place_fixed, shuffle
 from kernels.hooks import implements
 from kernels.rng import seed_stream
@@ -119,19 +117,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     leader = deal_and_draw(st, rotation)
     if row[ROW_SWAPPED] != 0:  # the swapped players take their ids and parameters along
         apply_swap(st.pp, st.policies, row[ROW_MATE], (leader + 2) % N_SEATS)
-    gs[:] = 0
-    gs[GS_TURN] = leader
-    gs[GS_TOP_SEAT] = -1
-    gs[GS_BANKER] = 0  # teams: seats {0, 2} and {1, 3}: the shared end rule (SK-5) and 接风 (§5)
-    gs[GS_PARTNER] = 2
-    gs[GS_REVEALED] = 1 if rules[S_JIEFENG] == 0 else 0  # 0: 接风 to the next seat
-    gs[GS_DIRECTION] = rules[S_DIRECTION]
-    gs[GS_END_RULE] = END_FIRST_OUT_OR_TEAM
-    st.hand_left[:] = rules[CL_HAND_SIZE]
-    st.seat_flags[:, :] = 0
-    st.captured[:] = 0
-    st.order[:] = -1
-    st.top[:] = 0
+    start_hand(st, leader, rules[S_JIEFENG] == 0, rules[S_DIRECTION])  # the shared end rule (SK-5), 接风 (§5)
     st.level_now[:] = 0
     st.n_bombs[:] = 0
     st.max_x[:] = 0

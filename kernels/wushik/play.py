@@ -27,10 +27,8 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import run, search_driver as sd
-from kernels.climb.loop import (
-    END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS,
-    GS_PARTNER, GS_REVEALED, GS_TOP_SEAT, GS_TURN, LOG_WIDTH, MAX_LOG, SF_FINISH,
-)
+from kernels.climb.loop import GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, LOG_WIDTH, MAX_LOG, SF_FINISH
+from kernels.climb.partners import start_hand
 from kernels.deal import place_fixed, shuffle
 from kernels.hooks import implements
 from kernels.rng import bounded, next_u64, seed_stream
@@ -44,7 +42,7 @@ from kernels.wushik.movegen import (
 )
 from kernels.wushik.policies import SEARCH
 from kernels.wushik.search import search_entry
-from kernels.wushik.state import HAND_SIZE, LAYOUT as STATE, N_CARDS, N_IDS, new_state
+from kernels.wushik.state import LAYOUT as STATE, N_CARDS, N_IDS, new_state
 from kernels.wushik.turn import play_on
 
 N_SEATS = 4
@@ -113,19 +111,7 @@ def play_dealt(st, leader, search_on):
     the search and does not compile it. Inlined into ``play_hand``: as a function of its own it
     was one more level that numba links the play into and optimizes again."""
     gs, rules = st.gs, st.rules
-    gs[:] = 0
-    gs[GS_TURN] = leader
-    gs[GS_TOP_SEAT] = -1
-    gs[GS_BANKER] = 0  # teams {0, 2} and {1, 3}: the shared partnership end rule and 接风
-    gs[GS_PARTNER] = 2
-    gs[GS_REVEALED] = 1 if rules[W_JIEFENG] == JIEFENG_PARTNER else 0  # 0: 接风 to the next seat (W-4)
-    gs[GS_DIRECTION] = rules[W_DIRECTION]
-    gs[GS_END_RULE] = END_FIRST_OUT_OR_TEAM
-    st.hand_left[:] = HAND_SIZE
-    st.seat_flags[:, :] = 0
-    st.captured[:] = 0
-    st.order[:] = -1
-    st.top[:] = 0
+    start_hand(st, leader, rules[W_JIEFENG] == JIEFENG_PARTNER, rules[W_DIRECTION])  # 接风 (W-4)
     st.pend[:, :] = 0
     play_on(st, np.int64(-2), search_on)
     row = st.row
