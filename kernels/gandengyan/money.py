@@ -58,7 +58,7 @@ def money_vector(rules) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _shut(s, row, n_seats, mode):
+def _shut(s, row, mode):
     """The seat's own 全关 reading (no_play / no_play_banker_one; all_no_play before its 'every loser')."""
     allowed = 1 if (mode == QG_BANKER_ONE and s == row[ROW_BANKER]) else 0
     return row[ROW_PLAYS + s] <= allowed
@@ -87,10 +87,10 @@ def _pays(s, row, n_seats, mv):
                 * mv[MV_HELD4] ** row[ROW_HELD4 + s] * mv[MV_HELD5] ** row[ROW_HELD5P + s])
     mode = np.int64(mv[MV_QG_MODE])
     if mode != QG_NONE:
-        shut = _shut(s, row, n_seats, mode)
+        shut = _shut(s, row, mode)
         if mode == QG_ALL_NO_PLAY:
             for o in range(n_seats):
-                if o != winner and not _shut(o, row, n_seats, mode):
+                if o != winner and not _shut(o, row, mode):
                     shut = False
         if shut:
             personal *= mv[MV_QG_FACTOR]

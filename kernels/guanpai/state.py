@@ -13,7 +13,7 @@ import numpy as np
 
 from kernels.climb.loop import GS_FAMILY
 from kernels.climb.state import CLIMB_CORE, search_at
-from kernels.state import Slot, borrow  # noqa: F401  (re-exported: the package's kernels import it here)
+from kernels.state import Slot
 
 GS_LEAD_RANK = GS_FAMILY + 0  # rank of the first-lead card (the first play must hold one), -1 none
 
