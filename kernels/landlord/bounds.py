@@ -26,6 +26,7 @@ buffer smaller than this is ever full.
 from __future__ import annotations
 
 from kernels.climb.loop import CL_HAND_SIZE
+from kernels.climb.moves import pos_rank
 from kernels.landlord.moves import (
     AIRPLANE_PAIRS, AIRPLANE_SINGLES, BOMB, FOUR_TWO_PAIRS, FOUR_TWO_SINGLES, PAIR, PAIR_CHAIN, ROCKET, SINGLE,
     STRAIGHT, TIANWANG, TRIO_CHAIN, TRIO_PAIR, TRIO_SINGLE, TRIPLE,
@@ -52,8 +53,8 @@ def _multisets(caps: list[int], total: int, step: int) -> int:
 
 
 def _chain_ranks(hi: int, length: int) -> set[int]:
-    """Rank indices of a chain on the sequence (position 0 = A low, 1 = 2, p >= 2 = rank p - 2)."""
-    return {11 if p == 0 else 12 if p == 1 else p - 2 for p in range(hi - length + 1, hi + 1)}
+    """Rank indices of a chain on the sequence (``pos_rank``: 0 = A low, 1 = 2, p >= 2 = rank p - 2)."""
+    return {pos_rank(p) for p in range(hi - length + 1, hi + 1)}
 
 
 def _chains(lo: int, min_len: int, per: int, h: int):

@@ -44,35 +44,11 @@ _STOP = -99
 SMART_BAODAO_DA = 28.0
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _take(dec, forced, policies, pp, seat, kind, highest, stop):
-    """The forced answer of the next decision, ``_STOP`` when a search seat must be asked, else -1
-    (the seat's policy answers). (It and ``_note`` take the state's arrays, not the state: each
-    read of a slot of the state costs numba a reference count.)"""
-    i = dec[DEC_N]
-    if i >= MAX_DECISIONS:
-        raise ValueError("more decisions before the tricks than MAX_DECISIONS (kernels.landlord.phases)")
-    if forced[i] >= 0:
-        return forced[i]
-    if stop and policies[seat] == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
-        dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
-        return _STOP
-    return -1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _note(hist, dec, value):
-    """Record the answer of the next decision."""
-    hist[dec[DEC_N]] = value
-    dec[DEC_N] += 1
-
-
 @njit(cache=True, nogil=True)
 def _auction(st, first, n_seats, stop):
     """叫分 / 叫档: returns (bidder or -1, highest bid), or (``_STOP``, 0); ``said[seat]`` = first bid
     (-1 never asked)."""
-    rules, said, dec, forced, hist, policies, pp = st.rules, st.said, st.dec, st.forced, st.hist, st.policies, st.pp
-    counts, row, rng = st.counts, st.row, st.rng
+    rules, said, row = st.rules, st.said, st.row
     max_bid = rules[LL_MAX_BID]
     highest = np.int64(0)
     bidder = -1
@@ -85,12 +61,9 @@ def _auction(st, first, n_seats, stop):
         if not openspiel and i == n_seats:
             break
         seat = (first + i) % n_seats
-        b = _take(dec, forced, policies, pp, seat, KIND_BID, highest, stop)
+        b = _decide(st, seat, np.int64(KIND_BID), highest, stop)
         if b == _STOP:
             return _STOP, 0
-        if b < 0:
-            b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, rng)
-        _note(hist, dec, b)
         W.add_token(row, b)
         if said[seat] < 0:
             said[seat] = b
@@ -108,15 +81,23 @@ def _auction(st, first, n_seats, stop):
 
 
 @njit(cache=True, nogil=True)
-def _yes(st, seat, kind, threshold_index, stop):
-    """A yes/no decision (抢, 明牌, 摊打): 1, 0, or ``_STOP``."""
-    dec, policies, pp = st.dec, st.policies, st.pp
-    v = _take(dec, st.forced, policies, pp, seat, kind, 0, stop)
-    if v == _STOP:
-        return v
+def _decide(st, seat, kind, highest, stop):
+    """The answer of ``seat`` to the next decision (``kind``; ``highest``: the bid to beat), recorded
+    in ``st.hist``: the forced one, else ``_STOP`` when a search seat must be asked (``st.dec``
+    says whose and what), else its player's (``answer``)."""
+    dec, pp = st.dec, st.pp
+    i = dec[DEC_N]
+    if i >= MAX_DECISIONS:
+        raise ValueError("more decisions before the tricks than MAX_DECISIONS (kernels.landlord.phases)")
+    v = st.forced[i]
     if v < 0:
-        v = 1 if choose_yes(policies[seat], seat, st.counts[seat], threshold_index, pp, st.rng) else 0
-    _note(st.hist, dec, v)
+        policy = st.policies[seat]
+        if stop and policy == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
+            dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
+            return np.int64(_STOP)
+        v = answer(policy, seat, kind, highest, st.counts[seat], pp, st.rules, st.rng)
+    st.hist[i] = v
+    dec[DEC_N] = i + 1
     return v
 
 
@@ -133,7 +114,7 @@ def _qiang(st, bidder, highest, n_seats, stop):
         seat = (bidder + i) % n_seats
         if said[seat] == 0 or (seat == bidder and count == 0):
             continue
-        v = _yes(st, seat, np.int64(KIND_QIANG), np.int64(PP_QIANG), stop)
+        v = _decide(st, seat, np.int64(KIND_QIANG), np.int64(0), stop)
         if v == _STOP:
             return _STOP, 0
         if v == 1:
@@ -175,12 +156,24 @@ def choose_baodao(policy, seat, c, pp, state):
 
 
 @njit(cache=True, nogil=True)
+def answer(policy, seat, kind, highest, c, pp, rules, state):
+    """What ``policy`` answers to decision ``kind`` from the seat's rank counts ``c``: a bid above
+    ``highest`` or 0, 抢 / 明牌 / 摊打 yes (1) or no (0), a 报到 choice."""
+    if kind == KIND_BID:
+        return choose_bid(policy, seat, c, highest, pp, rules, state)
+    if kind == KIND_BAODAO:
+        return choose_baodao(policy, seat, c, pp, state)
+    threshold = PP_QIANG if kind == KIND_QIANG else PP_MINGPAI  # 明牌 and 摊打 share theirs
+    return np.int64(1 if choose_yes(policy, seat, c, np.int64(threshold), pp, state) else 0)
+
+
+@njit(cache=True, nogil=True)
 def _shanghai_declarations(st, landlord, touliao, stop):
     """上海 §2.5 摊打 (头撂 deals only) then §6 报到 (打 / 不打); returns PRE_OVER on 报到 不打,
     PRE_STOP, else PRE_TRICKS."""
     row = st.row
     if touliao:
-        v = _yes(st, landlord, np.int64(KIND_TANDA), np.int64(PP_MINGPAI), stop)
+        v = _decide(st, landlord, np.int64(KIND_TANDA), np.int64(0), stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:
@@ -191,12 +184,9 @@ def _shanghai_declarations(st, landlord, touliao, stop):
     row[W.ROW_BAODAO_SETS] = sets
     if sets == 0:
         return PRE_TRICKS
-    choice = _take(st.dec, st.forced, st.policies, st.pp, landlord, KIND_BAODAO, 0, stop)
+    choice = _decide(st, landlord, np.int64(KIND_BAODAO), np.int64(0), stop)
     if choice == _STOP:
         return PRE_STOP
-    if choice < 0:
-        choice = choose_baodao(st.policies[landlord], landlord, c, st.pp, st.rng)
-    _note(st.hist, st.dec, choice)
     row[W.ROW_BAODAO] = choice
     if choice == W.BAODAO_DA:
         W.add_token(row, W.TOK_BAODAO_DA)
@@ -244,7 +234,7 @@ def pre_tricks(st, stop):
     for r in range(15):
         counts[landlord, r] += row[W.ROW_KITTY + r]
     if rules[LL_MINGPAI] != 0 and not dang_flow:
-        v = _yes(st, landlord, np.int64(KIND_MINGPAI), np.int64(PP_MINGPAI), stop)
+        v = _decide(st, landlord, np.int64(KIND_MINGPAI), np.int64(0), stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:

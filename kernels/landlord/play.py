@@ -36,7 +36,6 @@ from kernels.landlord.search import KIND_PLAY, search_entry
 from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_bombs
 from kernels.rng import bounded, seed_stream
-from kernels.state import borrow, clone
 
 # players who never bid (e.g. --policy-param bid1=99) would redeal forever: after this many all-pass
 # redeals in a row the row ends with no landlord (ROW_LANDLORD = -1)
@@ -190,7 +189,6 @@ def play_logged(template, seed, game_index, rotation, carry_hf, last_in_session)
 
 @njit(cache=True, nogil=True)
 def _play_logged(template, seed, game_index, rotation, carry_hf, last_in_session, search_on):
-    """The cached entry of ``play_logged``."""
-    st = clone(template)
-    n = run.play_hand(borrow(st), seed, game_index, rotation, carry_hf, last_in_session, search_on)
+    """The cached entry of ``play_logged`` (``kernels.climb.run.play_logged``)."""
+    st, n = run.play_logged(template, seed, game_index, rotation, carry_hf, last_in_session, search_on)
     return st.row.copy(), st.log[:n].copy(), st.deck.copy()

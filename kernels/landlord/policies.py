@@ -26,7 +26,8 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
-from kernels.climb.plan import params_matrix as climb_params_matrix, with_search
+from kernels.climb.plan import going_out, params_matrix as climb_params_matrix, take_straights, with_search
+from kernels.climb.rankmask import popcount, rank_masks
 from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, ll_lazy, ll_move_counts, main_order
 from kernels.rng import bounded
@@ -71,68 +72,44 @@ def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
     return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _take_runs(m, min_len):
+    """The runs of at least ``min_len`` ranks in a row of rank mask ``m``: (how many, their ranks
+    beyond the first of each, the mask of their ranks)."""
+    runs, extra, taken = 0, 0, 0
+    starts = m & ~(m << 1)
+    while starts:
+        low = starts & -starts
+        run = ((m + low) & ~m) - low
+        length = popcount(run)
+        if length >= min_len:
+            runs += 1
+            extra += length - 1
+            taken |= run
+        starts &= starts - 1
+    return runs, extra, taken
+
+
 @njit(cache=True, nogil=True)
-def plan_count(c, w):
-    """Fewest plays to empty rank counts ``c`` (a greedy decomposition); ``w`` is scratch[15]."""
-    for r in range(15):
-        w[r] = c[r]
+def plan_count(c):
+    """Fewest plays to empty rank counts ``c`` (a greedy decomposition): the jokers as one play
+    when both are held, each bomb, up to three straights (``kernels.climb.plan.take_straights``),
+    each pair chain (3+) and trio chain (2+) within 3..A, then what is left, trios (an airplane's
+    extra trios too) absorbing singles and pairs as kickers."""
+    sj, bj = c[13], c[14]
     plays = 0
-    if w[13] >= 1 and w[14] >= 1:  # 火箭 / 天王炸 / joker pairs: one play for the jokers
+    if sj >= 1 and bj >= 1:  # 火箭 / 天王炸 / joker pairs: one play for the jokers
         plays += 1
-        w[13] = 0
-        w[14] = 0
-    for r in range(13):
-        if w[r] >= 4:
-            plays += 1
-            w[r] = 0
-    for _ in range(3):  # straights that swallow at least two singles
-        best_s, best_len, best_gain = -1, 0, 1
-        for s in range(8):
-            length = 0
-            singles = 0
-            while s + length < 12 and w[s + length] >= 1:
-                if w[s + length] == 1:
-                    singles += 1
-                length += 1
-            if length >= 5 and singles > best_gain:
-                best_s, best_len, best_gain = s, length, singles
-        if best_s < 0:
-            break
-        for r in range(best_s, best_s + best_len):
-            w[r] -= 1
-        plays += 1
-    r = 0
-    trios = 0
-    while r < 12:  # pair chains (>= 3) and trio chains (>= 2) as one play each
-        if w[r] == 2 or w[r] == 3:
-            k = w[r]
-            e = r
-            while e < 12 and w[e] == k:
-                e += 1
-            length = e - r
-            if (k == 2 and length >= 3) or (k == 3 and length >= 2):
-                plays += 1
-                if k == 3:
-                    trios += length - 1  # the extra trios of the airplane still take wings
-                for x in range(r, e):
-                    w[x] = 0
-            r = e if e > r else r + 1
-        else:
-            r += 1
-    n1 = 0
-    n2 = 0
-    n3 = 0
-    for r in range(15):
-        if w[r] == 1:
-            n1 += 1
-        elif w[r] == 2:
-            n2 += 1
-        elif w[r] == 3:
-            n3 += 1
-    absorb = n3 + trios
-    spare = n1 + n2
-    if absorb > spare:
-        absorb = spare
+        sj, bj = 0, 0
+    m1, m2, m3, m4 = rank_masks(c)
+    straights, m1, m2, m3 = take_straights(m1, m2, m3, 3)
+    pair_chains, _, pairs_taken = _take_runs(m2 & 0xFFF, 3)
+    trio_chains, trios, trios_taken = _take_runs(m3 & 0xFFF, 2)
+    plays += popcount(m4) + straights + pair_chains + trio_chains
+    n1 = popcount(m1) + (sj == 1) + (bj == 1)
+    n2 = popcount(m2 & ~pairs_taken) + (sj == 2) + (bj == 2)
+    n3 = popcount(m3 & ~trios_taken)
+    absorb = min(n3 + trios, n1 + n2)
     return plays + n3 + n1 + n2 - absorb
 
 
@@ -227,25 +204,14 @@ def _bomb_cost(moves, i):
 
 
 @njit(cache=True, nogil=True)
-def _weakest_bomb(moves, n):
-    best, best_cost = -1, 1 << 60
-    for i in range(n):
-        if is_bomb_class(moves[i, 0]):
-            cost = _bomb_cost(moves, i)
-            if cost < best_cost:
-                best, best_cost = i, cost
-    return best
-
-
-@njit(cache=True, nogil=True)
-def _whole_bomb(moves, n, c):
-    """The weakest bomb that plays every card of its rank (a 7张 as a 7-card bomb, not 4 + 3), else
-    the weakest bomb."""
+def _weakest_bomb(moves, n, c, whole):
+    """The cheapest bomb-class move (``_bomb_cost``); with ``whole``, one that plays every card of
+    its rank of the counts ``c`` first (a 7张 as a 7-card bomb, not 4 + 3). -1: none."""
     best, best_cost = -1, 1 << 62
     for i in range(n):
         if is_bomb_class(moves[i, 0]):
             cost = _bomb_cost(moves, i)
-            if moves[i, 0] == 4 and moves[i, 2] < c[moves[i, 1]]:
+            if whole and moves[i, 0] == 4 and moves[i, 2] < c[moves[i, 1]]:
                 cost += 1 << 50
             if cost < best_cost:
                 best, best_cost = i, cost
@@ -264,9 +230,9 @@ def greedy_move(seat, moves, n, hand_left, gs, pp):
     reference count per slot)."""
     top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     if lead:
         best, best_cost = -1, 1 << 60
         for i in range(n):
@@ -286,18 +252,18 @@ def greedy_move(seat, moves, n, hand_left, gs, pp):
     if best >= 0:
         return best
     if _enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]:
-        return _weakest_bomb(moves, n)
+        return _weakest_bomb(moves, n, hand_left, False)  # (counts are read only for whole bombs)
     return -1
 
 
 @njit(cache=True, nogil=True)
 def _after_plan(c, moves, i, scratch):
-    """plan_count of the hand after playing ``moves[i]`` (scratch[0:15] cards, [16:31] work)."""
+    """plan_count of the hand after playing ``moves[i]`` (left in scratch[0:15])."""
     left = scratch[0:15]
     ll_move_counts(moves[i], left)
     for r in range(15):
         left[r] = c[r] - left[r]
-    return plan_count(left, scratch[16:31])
+    return plan_count(left)
 
 
 @njit(cache=True, nogil=True)
@@ -330,9 +296,9 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
     top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
     c = counts[seat]
-    for i in range(n):
-        if moves[i, 2] == hand_left[seat]:
-            return i
+    out = going_out(moves, n, hand_left[seat])
+    if out >= 0:
+        return out
     enemy_min = _enemy_min(seat, hand_left, landlord)
     near = pp[seat, PP_NEAR_OUT]
     keep = pp[seat, PP_KEEP_BOMBS] > 0
@@ -366,7 +332,7 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
         return best
     if _friend(seat, top_seat, landlord):
         return -1
-    plan0 = plan_count(c, scratch[16:31])
+    plan0 = plan_count(c)
     urgent = enemy_min <= near or hand_left[top_seat] <= near
     if (seat != landlord and top_seat == landlord and hand_left[landlord] <= pp[seat, PP_SPRING_GUARD]
             and _spring_looms(hand_left, landlord, hand_size)):
@@ -389,7 +355,7 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
             best, best_cost = i, cost
     if best >= 0:
         return best
-    b = _whole_bomb(moves, n, c) if keep else _weakest_bomb(moves, n)
+    b = _weakest_bomb(moves, n, c, keep)
     if b >= 0 and (urgent or _after_plan(c, moves, b, scratch) <= 1
                    or (seat == landlord and bombs_held(c) >= pp[seat, PP_LORD_BOMBS])
                    or (seat != landlord and top_seat == landlord and bombs_held(c) >= pp[seat, PP_FARMER_BOMBS])):

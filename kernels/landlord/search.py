@@ -150,7 +150,7 @@ def candidates(st, seat, n, cand):
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = first_candidates(cand, smart, greedy, lead)
     if not lead:
-        weakest = _weakest_bomb(st.moves, n)
+        weakest = _weakest_bomb(st.moves, n, st.counts[seat], False)
         if weakest >= 0:
             nc = add_candidate(cand, nc, weakest)
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)

@@ -21,10 +21,8 @@ from kernels.climb.loop import CL_HAND_SIZE
 from kernels.climb.search import deal_counts
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import LL_KITTY, LL_MAX_BID, LL_N_SEATS
-from kernels.landlord.phases import (
-    DEC_HIGHEST, DEC_KIND, DEC_SEAT, KIND_BAODAO, KIND_BID, KIND_MINGPAI, KIND_QIANG, KIND_TANDA, choose_baodao,
-)
-from kernels.landlord.policies import PP_MINGPAI, PP_QIANG, SMART, choose_bid, choose_yes
+from kernels.landlord.phases import DEC_HIGHEST, DEC_KIND, DEC_SEAT, KIND_BAODAO, KIND_BID, answer
+from kernels.landlord.policies import SMART
 
 BID_WORLDS = 4  # a bid is searched in this many times the play decisions' worlds: there are few of them, a
 #                 bid multiplies every later payment, and with few worlds the best of several answers often
@@ -49,18 +47,6 @@ def options_of(kind, highest, rules, out):
         return 3
     out[0], out[1] = 0, 1
     return 2
-
-
-@njit(cache=True, nogil=True)
-def smart_answer(seat, kind, highest, c, pp, rules, state):
-    """What smart (with the seat's parameters) would answer, from the seat's rank counts ``c``."""
-    if kind == KIND_BID:
-        return choose_bid(np.int64(SMART), seat, c, highest, pp, rules, state)
-    if kind == KIND_QIANG:
-        return 1 if choose_yes(np.int64(SMART), seat, c, np.int64(PP_QIANG), pp, state) else 0
-    if kind == KIND_MINGPAI or kind == KIND_TANDA:
-        return 1 if choose_yes(np.int64(SMART), seat, c, np.int64(PP_MINGPAI), pp, state) else 0
-    return choose_baodao(np.int64(SMART), seat, c, pp, state)
 
 
 @njit(cache=True, nogil=True)
@@ -101,7 +87,7 @@ def pre_options(st, opts):
     smart's answer). ``kernels.landlord.search.search`` hands them to the search driver."""
     seat, kind, highest = st.dec[DEC_SEAT], st.dec[DEC_KIND], st.dec[DEC_HIGHEST]
     n_opt = options_of(kind, highest, st.rules, opts)
-    smart = smart_answer(seat, kind, highest, st.counts[seat], st.pp, st.rules, st.rng)
+    smart = answer(np.int64(SMART), seat, kind, highest, st.counts[seat], st.pp, st.rules, st.rng)
     for oi in range(n_opt):
         if opts[oi] == smart:
             opts[0], opts[oi] = opts[oi], opts[0]
