@@ -56,9 +56,11 @@ assert (SINGLE, PAIR, TRIPLE) == (1, 2, 3)  # _gen_groups: a group's kind is its
 
 
 @njit(cache=True, nogil=True, inline="always")
-def xiang(kind, size, chain):
-    """相 of a bomb-class play as it counts for 翻倍 and tribute (天王 is counted by the ruleset,
+def xiang(kind, size, chain, rules):
+    """相 of a bomb-class play as it counts for 翻倍 and tribute (a 天王 as the ruleset says,
     ``S_TIANWANG_XIANG``); 0 for other plays."""
+    if kind == TIANWANG:
+        return rules[S_TIANWANG_XIANG]
     if kind == BOMB:
         return size
     if kind == LIANZHA:

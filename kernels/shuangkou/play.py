@@ -34,7 +34,7 @@ from kernels.shuangkou.movegen import S_DIRECTION, S_JIEFENG, S_PARTNER_DRAW, S_
 from kernels.shuangkou.policies import SEARCH
 from kernels.shuangkou.search import KIND_MOVE, search_entry
 from kernels.shuangkou.state import LAYOUT as STATE, N_CARDS, N_SEATS, new_state
-from kernels.shuangkou.turn import take_turn
+from kernels.shuangkou.turn import count_cards, take_turn
 from kernels.shuangkou.wild import wild_jokers
 from kernels.state import borrow
 
@@ -67,13 +67,9 @@ def deal_and_draw(st, rotation):
         deck[i] = i
     shuffle(st.rng, deck)
     place_fixed(st.rng, deck, st.fix_card, st.fix_slots)
-    counts[:, :] = 0
     for p in range(N_CARDS):
-        seat = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
-        c = deck[p]
-        owner[c] = seat
-        k = c % 54
-        counts[seat, 13 + k - 52 if k >= 52 else k // 4] += 1
+        owner[deck[p]] = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
+    count_cards(owner, counts)
     mode = rules[S_WILD_MODE]
     for s in range(N_SEATS):
         player_at[s] = s

@@ -35,8 +35,8 @@ from kernels.climb.partners import lead_cost
 from kernels.climb.plan import enemy_min, going_out, random_pick, take_straights
 from kernels.climb.plan import params_matrix as climb_params_matrix
 from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
-from kernels.shuangkou.movegen import S_TIANWANG_XIANG, bomb_power, xiang
-from kernels.shuangkou.moves import PAIR, TIANWANG
+from kernels.shuangkou.movegen import bomb_power, xiang
+from kernels.shuangkou.moves import PAIR
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
@@ -114,13 +114,6 @@ def _plan_after_move(packed, jokers, masks, moves, i):
     return plan_after(packed, jokers, masks, moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5], moves[i, 6])
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _move_xiang(moves, i, rules):
-    if moves[i, 0] == TIANWANG:
-        return rules[S_TIANWANG_XIANG]
-    return xiang(moves[i, 0], moves[i, 2], moves[i, 5])
-
-
 @njit(cache=True, nogil=True)
 def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
     c = counts[seat]
@@ -180,7 +173,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         best, best_cost = -1, 1e18
         for i in range(n):
             kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
-            x = _move_xiang(moves, i, rules)
+            x = xiang(kind, size, chain, rules)
             plan = _plan_after_move(packed, jokers, masks, moves, i)
             bomb = bomb_power(kind, rank, size, chain, rules) > 0
             cost = (plan + wilds * (wild_cost if bomb else plain_wild_cost)) * 1000.0 + max(rank, 0) * 10 - size
@@ -216,7 +209,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
         power = bomb_power(kind, rank, size, chain, rules)
         if power == 0:
             continue
-        x = _move_xiang(moves, i, rules)
+        x = xiang(kind, size, chain, rules)
         value = 0.0
         if x >= tribute and x > level_now[seat]:
             value += 10.0 * (x - max(level_now[seat], tribute - 1))

@@ -36,7 +36,7 @@ from kernels.shuangkou.money import player_money
 from kernels.shuangkou.movegen import bomb_power, generate_moves
 from kernels.shuangkou.policies import PP_CANDIDATES, choose_greedy, choose_smart
 from kernels.shuangkou.state import LAYOUT, N_CARDS
-from kernels.shuangkou.turn import take_turn
+from kernels.shuangkou.turn import count_cards, take_turn
 
 ROW_DRAW_CARD, ROW_FINISH = HAND_LAYOUT.at("draw_card"), HAND_LAYOUT.at("finish")
 MAX_ROLLOUT_TURNS = 4096
@@ -56,18 +56,6 @@ def sample_world(seat, owner, hand_left, known_a, known_b, w_owner, unseen, stat
     return deal_unseen(seat, owner, known_a, known_b, fill, w_owner, unseen, state)
 
 
-@njit(cache=True, nogil=True)
-def rebuild_counts(owner, counts):
-    """Every seat's rank counts from the card owners (naturals 0..12, 小王 13, 大王 14)."""
-    counts[:, :] = 0
-    for c in range(owner.shape[0]):
-        s = owner[c]
-        if s < 0:
-            continue
-        k = c % 54
-        counts[s, 13 + k - 52 if k >= 52 else k // 4] += 1
-
-
 # ---- the driver's hooks for 双扣's state (kernels.climb.search_driver) ------------------------------
 
 @implements(sd.knowledge, LAYOUT)
@@ -84,7 +72,7 @@ def _knowledge(st, seat, kind):
 @implements(sd.sample_world, LAYOUT)
 def _sample_world(world, st, seat, kind, know, rng):
     sample_world(seat, st.owner, st.hand_left, know[0], know[1], world.owner, know[2], rng)
-    rebuild_counts(world.owner, world.counts)
+    count_cards(world.owner, world.counts)
 
 
 @implements(sd.play_out, LAYOUT)

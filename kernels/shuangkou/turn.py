@@ -19,7 +19,7 @@ from numba import njit
 from kernels.climb import steps
 from kernels.climb.loop import GS_N_TURNS, GS_TURN
 from kernels.shuangkou.layout import HAND_LAYOUT
-from kernels.shuangkou.movegen import S_TIANWANG_XIANG, generate_moves, move_cards, xiang
+from kernels.shuangkou.movegen import generate_moves, move_cards, xiang
 from kernels.shuangkou.moves import BOMB, LIANZHA, SANWANG, TIANWANG
 from kernels.shuangkou.policies import choose_move
 
@@ -36,6 +36,16 @@ def move_jokers(move):
     if move[0] == SANWANG or move[0] == TIANWANG or move[1] >= 13:
         return move[2]
     return move[3]
+
+
+@njit(cache=True, nogil=True)
+def count_cards(owner, counts):
+    """Every seat's rank counts from the card owners (naturals 0..12, 小王 13, 大王 14)."""
+    counts[:, :] = 0
+    for c in range(owner.shape[0]):
+        s, k = owner[c], c % 54
+        if s >= 0:
+            counts[s, 13 + k - 52 if k >= 52 else k // 4] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -75,12 +85,11 @@ def record_play_facts(seat, player, move, level_now, n_bombs, max_x, row, rules)
     if kind == BOMB or kind == LIANZHA or kind == SANWANG or kind == TIANWANG:
         row[ROW_BOMBS + player] += 1
         row[ROW_WILD_IN_BOMBS + player] += wilds
+        x = xiang(kind, size, move[5], rules)
         if kind == TIANWANG:
             row[ROW_TIANWANG + player] += 1
             row[ROW_GE5 + player] += 1
-            x = rules[S_TIANWANG_XIANG]
         else:
-            x = xiang(kind, size, move[5])
             if x > row[ROW_MAX_XIANG + player]:
                 row[ROW_MAX_XIANG + player] = x
             if x >= 5:

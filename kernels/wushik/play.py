@@ -43,7 +43,7 @@ from kernels.wushik.movegen import (
 from kernels.wushik.policies import SEARCH
 from kernels.wushik.search import search_entry
 from kernels.wushik.state import LAYOUT as STATE, N_CARDS, N_IDS, new_state
-from kernels.wushik.turn import play_on
+from kernels.wushik.turn import count_cards, play_on
 
 N_SEATS = 4
 ROW_LEN = HAND_LAYOUT.length
@@ -81,15 +81,9 @@ def deal_cards(st, rotation):
     shuffle(st.dstate, deck)
     place_fixed(st.dstate, deck, st.fix_card, st.fix_slots)
     owner[:] = -1
-    counts[:, :] = 0
-    suit_counts[:, :, :] = 0
     for p in range(N_CARDS):
-        seat = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
-        c = deck[p]
-        owner[c] = seat
-        k = c % 54
-        counts[seat, k // 4] += 1
-        suit_counts[seat, k // 4, k % 4] += 1
+        owner[deck[p]] = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
+    count_cards(owner, counts, suit_counts)
     eight = -1
     teams = 0
     for s in range(N_SEATS):

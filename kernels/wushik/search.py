@@ -49,13 +49,7 @@ def _sample_world(world, st, seat, kind, know, rng):
     seat order (``tests.reference.search.sample_world`` with no forbidden card); every seat's
     rank and suit counts rebuilt from the owners."""
     deal_unseen(seat, st.owner, -1, -1, st.hand_left, world.owner, know, rng)
-    world.counts[:, :] = 0
-    world.suit_counts[:, :, :] = 0
-    for c in range(N_IDS):
-        s, k = world.owner[c], c % 54
-        if s >= 0:
-            world.counts[s, k // 4] += 1
-            world.suit_counts[s, k // 4, k % 4] += 1
+    turn.count_cards(world.owner, world.counts, world.suit_counts)
 
 
 @implements(sd.play_out, LAYOUT)

@@ -82,6 +82,18 @@ def record_play_facts(st, seat, choice):
 
 
 @njit(cache=True, nogil=True)
+def count_cards(owner, counts, suit_counts):
+    """Every seat's rank and suit counts from the card owners (``owner[id]``, -1: nobody)."""
+    counts[:, :] = 0
+    suit_counts[:, :, :] = 0
+    for c in range(owner.shape[0]):
+        s, k = owner[c], c % 54
+        if s >= 0:
+            counts[s, k // 4] += 1
+            suit_counts[s, k // 4, k % 4] += 1
+
+
+@njit(cache=True, nogil=True)
 def take_cards(owner, counts, suit_counts, scratch, take, played, move, seat):
     """Take the cards of ``move`` out of the seat's hand (``counts``, ``suit_counts``: its rows):
     which suits (``cardpick``), which physical ids (``played``, for the log; ``owner`` updated),
