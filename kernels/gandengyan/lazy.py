@@ -65,18 +65,11 @@ def gd_random(c, top, rules, out, work, rng, lead):
     k = random_pick(rng, n, lead)
     if k < 0:
         return n, -1
-    if k < singles:
-        _gen_group(c, SINGLE, 1, top, rules, out, 0)
-        return n, k
-    k -= singles
-    if k < pairs:
-        _gen_group(c, PAIR, 2, top, rules, out, 0)
-        return n, k
-    k -= pairs
-    if k < trios:
-        _gen_group(c, TRIPLE, 3, top, rules, out, 0)
-        return n, k
-    k -= trios
+    for kind, size, m in ((SINGLE, 1, singles), (PAIR, 2, pairs), (TRIPLE, 3, trios)):
+        if k < m:
+            _gen_group(c, kind, size, top, rules, out, 0)
+            return n, k
+        k -= m
     if k < chains:
         return n, chain_section(c, top, rules, out, 0, work, k)
     return n, k - chains  # a bomb, still in out[:bombs]

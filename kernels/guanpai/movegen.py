@@ -55,12 +55,6 @@ def order_of(kind, rank):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def main_order(move):
-    """Comparison value of a non-bomb play record (``order_of`` its kind and rank)."""
-    return order_of(move[0], move[1])
-
-
-@njit(cache=True, nogil=True, inline="always")
 def gp_beats(move, top, rules):
     """Does ``move`` beat ``top`` (§4)? Leading (``top`` PASS) anything goes. Bombs beat every
     other pattern and each other by ``bomb_strength``; anything else needs the same pattern, the
@@ -72,7 +66,7 @@ def gp_beats(move, top, rules):
         return (not is_bomb(tk)) or bomb_strength(move, rules) > bomb_strength(top, rules)
     if is_bomb(tk):
         return False
-    return move[0] == tk and move[2] == top[2] and main_order(move) > main_order(top)
+    return move[0] == tk and move[2] == top[2] and order_of(move[0], move[1]) > order_of(tk, top[1])
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -186,19 +180,13 @@ def gp_generate(c, top, rules, out):
     return k
 
 
-@njit(cache=True, nogil=True, inline="always")
-def holds_rank(move, rank):
-    """Does the move play a card of ``rank``? (the first lead must contain the lead card's rank)."""
-    return ((move[6] >> (4 * rank)) & 15) > 0
-
-
 @njit(cache=True, nogil=True)
 def keep_with_rank(moves, n, rank):
-    """Drop the moves that play no card of ``rank`` (option ``first_play_includes_lead_card``);
-    returns the new count."""
+    """Drop the moves that play no card of ``rank`` (option ``first_play_includes_lead_card``: the
+    first lead must contain the lead card's rank); returns the new count."""
     k = 0
     for i in range(n):
-        if holds_rank(moves[i], rank):
+        if (moves[i, 6] >> (4 * rank)) & 15:  # the move's packed cards hold that rank
             if k != i:
                 for f in range(moves.shape[1]):
                     moves[k, f] = moves[i, f]
