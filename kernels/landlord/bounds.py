@@ -65,6 +65,18 @@ def _chains(lo: int, min_len: int, per: int, h: int):
                 yield hi, length
 
 
+def _wing_cap(v, r, step: int, copies: int, pair_kicker_ranks: int) -> int:
+    """Most wing cards of rank ``r`` (outside the chain) an airplane may take: single wings
+    (``step`` 1) within the wing rules, pair wings (2) in whole pairs of the kicker ranks."""
+    if step == 1:
+        cap = min(copies, 1) if v[LL_WING_RULE] == 1 else copies
+        return min(cap, int(v[LL_WING_CAP])) if v[LL_WING_CAP] > 0 else cap
+    if r >= pair_kicker_ranks:
+        return 0
+    cap = copies - copies % 2
+    return min(cap, 2) if v[LL_PAIR_KICKERS_DISTINCT] else cap
+
+
 def max_moves(v, n_decks: int) -> int:
     """Upper bound on the legal moves of any hand under the landlord rules vector ``v``."""
     return sum(keys_by_kind(v, n_decks).values())
@@ -92,33 +104,17 @@ def keys_by_kind(v, n_decks: int) -> dict[int, int]:
     n[STRAIGHT] = sum(1 for _ in _chains(lo, 5, 1, h))
     n[PAIR_CHAIN] = sum(1 for _ in _chains(lo, 3, 2, h))
     n[TRIO_CHAIN] = sum(1 for _ in _chains(lo_trio, 2, 3, h))
-    if v[LL_AIR_SINGLES]:
-        n[AIRPLANE_SINGLES] = 0
-        for hi, length in _chains(lo_trio, 2, 4, h):
-            chain = _chain_ranks(hi, length)
-            caps = []
-            for r in range(15):
-                cap = 0 if r in chain else copies[r]
-                if v[LL_WING_RULE] == 1:
-                    cap = min(cap, 1)
-                if v[LL_WING_CAP] > 0:
-                    cap = min(cap, int(v[LL_WING_CAP]))
-                caps.append(cap)
-            n[AIRPLANE_SINGLES] += _multisets(caps, length, 1)
-    if v[LL_AIR_PAIRS]:
-        n[AIRPLANE_PAIRS] = 0
-        for hi, length in _chains(lo_trio, 2, 5, h):
-            if v[LL_AIR_PAIRS_CONSEC]:
-                n[AIRPLANE_PAIRS] += 14  # at most one key per run of pairs (its top position)
+    for kind, step in ((AIRPLANE_SINGLES, 1), (AIRPLANE_PAIRS, 2)):  # wings of single cards, of pairs
+        if not v[LL_AIR_SINGLES if step == 1 else LL_AIR_PAIRS]:
+            continue
+        n[kind] = 0
+        for hi, length in _chains(lo_trio, 2, 3 + step, h):
+            if step == 2 and v[LL_AIR_PAIRS_CONSEC]:
+                n[kind] += 14  # at most one key per run of pairs (its top position)
                 continue
             chain = _chain_ranks(hi, length)
-            caps = []
-            for r in range(15):
-                cap = 0 if (r in chain or r >= pair_kicker_ranks) else copies[r] - copies[r] % 2
-                if v[LL_PAIR_KICKERS_DISTINCT]:
-                    cap = min(cap, 2)
-                caps.append(cap)
-            n[AIRPLANE_PAIRS] += _multisets(caps, 2 * length, 2)
+            caps = [0 if r in chain else _wing_cap(v, r, step, copies[r], pair_kicker_ranks) for r in range(15)]
+            n[kind] += _multisets(caps, step * length, step)
     n[BOMB] = 13 * max(0, min(int(v[LL_MAX_BOMB]), 4 * n_decks) - 3)
     n[ROCKET] = 1 if v[LL_ROCKET] else 0
     n[TIANWANG] = 1 if v[LL_TIANWANG] else 0

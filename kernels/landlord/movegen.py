@@ -385,12 +385,11 @@ def _gen_bombs(c, top, rules, out, n, want):
         for size in range(4, hi + 1):
             if lead or beats_key(np.int64(BOMB), r, size, tk, trank, tsize, bbr):
                 n = _emit(out, n, want, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
-    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (
-            lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, tsize, bbr)):
-        n = _emit(out, n, want, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
-    if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
-            lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, tsize, bbr)):
-        n = _emit(out, n, want, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
+    for each in range(1, 3):  # 火箭 (a 小王 and a 大王), 天王炸 (two of each)
+        kind = np.int64(ROCKET if each == 1 else TIANWANG)
+        if rules[LL_ROCKET if each == 1 else LL_TIANWANG] != 0 and c[13] >= each and c[14] >= each and (
+                lead or beats_key(kind, np.int64(-1), 2 * each, tk, trank, tsize, bbr)):
+            n = _emit(out, n, want, kind, np.int64(-1), 2 * each, np.int64(1), np.int64(0))
     return n
 
 
