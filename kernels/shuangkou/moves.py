@@ -29,26 +29,9 @@ from __future__ import annotations
 from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-exported)
     BOMB, LIANZHA, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIPLE,
 )
+from kernels.climb.moves import pack_counts as pack  # noqa: F401  (a record's wildas from 13 counts)
 
-F_KIND, F_RANK, F_SIZE, F_WILDS, F_BIG, F_CHAIN, F_WILDAS = range(7)
-R_SJ, R_BJ = 13, 14
-KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, TIANWANG, SANWANG, LIANZHA)
-BOMB_KINDS = (BOMB, TIANWANG, SANWANG, LIANZHA)
-KIND_NAMES = {
-    PASS: "pass", SINGLE: "single", PAIR: "pair", TRIPLE: "triple", BOMB: "bomb", STRAIGHT: "straight",
-    PAIR_CHAIN: "pair_chain", TRIO_CHAIN: "trio_chain", TIANWANG: "tianwang", SANWANG: "sanwang",
-    LIANZHA: "lianzha",
-}
 KIND_NAMES_ZH = {
     PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三同张", BOMB: "炸弹", STRAIGHT: "顺子",
     PAIR_CHAIN: "连对", TRIO_CHAIN: "连三同张", TIANWANG: "天王炸弹", SANWANG: "三王", LIANZHA: "连炸",
 }
-
-
-def pack(counts) -> int:
-    """Packed rank counts (4 bits per rank index 0..12) of a sequence of 13 counts."""
-    return sum(int(c) << (4 * r) for r, c in enumerate(counts))
-
-
-def unpack(packed: int) -> tuple:
-    return tuple((int(packed) >> (4 * r)) & 15 for r in range(13))

@@ -90,13 +90,6 @@ def plan_masks(m1, m2, m3, m4, jokers):
 
 
 @njit(cache=True, nogil=True)
-def plan_count(c):
-    """``plan_masks`` of a hand ``c[15]`` (naturals, 小王, 大王)."""
-    m1, m2, m3, m4 = rank_masks(c)
-    return plan_masks(m1, m2, m3, m4, c[13] + c[14])
-
-
-@njit(cache=True, nogil=True)
 def plan_after(packed, jokers, masks, rank, size, wilds, chain, wildas):
     """``plan_masks`` of the hand (``pack_counts`` form, jokers held, ``masks`` = (m1, m2, m3, m4))
     after a move: only the ranks the move takes are moved. Scalars only."""

@@ -23,16 +23,10 @@ A record of a rank pattern fixes the rank counts it plays; only the suits of 5, 
 from __future__ import annotations
 
 from kernels.climb.moves import (  # noqa: F401  (re-exported: one import site for the game's kernels)
-    BOMB, F_CHAIN, F_KICKERS, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS,
-    SINGLE, STRAIGHT, SUIT_ZA, TRIO_CHAIN, TRIPLE,
+    BOMB, FIFTY_K, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, SUIT_ZA, TRIO_CHAIN, TRIPLE,
 )
 
 SUIT_FU = SUIT_ZA  # 4: 副510K (mixed suits)
-KINDS = (PASS, SINGLE, PAIR, TRIPLE, BOMB, FIFTY_K, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN)
-KIND_NAMES = {
-    PASS: "pass", SINGLE: "single", PAIR: "pair", TRIPLE: "triple", BOMB: "bomb", FIFTY_K: "510k",
-    STRAIGHT: "straight", PAIR_CHAIN: "pair_chain", TRIO_CHAIN: "trio_chain",
-}
 KIND_NAMES_ZH = {
     PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三同张", BOMB: "炸弹", FIFTY_K: "五十K",
     STRAIGHT: "顺子", PAIR_CHAIN: "连对", TRIO_CHAIN: "连三同张",

@@ -108,13 +108,6 @@ def plan_masks(m1, m2, m3, m4):
 
 
 @njit(cache=True, nogil=True)
-def plan_count(c):
-    """``plan_masks`` of rank counts ``c[13]``."""
-    m1, m2, m3, m4 = rank_masks(c)
-    return plan_masks(m1, m2, m3, m4)
-
-
-@njit(cache=True, nogil=True)
 def plan_after(packed, m1, m2, m3, m4, kind, rank, size, chain):
     """``plan_masks`` of the hand (``pack_counts`` form and masks m1..m4) after a play: only the
     ranks the play takes are moved. Scalars only."""
