@@ -25,5 +25,4 @@ GP_MAX_MOVES = GP + 11  # move buffer rows a hand can need
 GP_NEXT_LEAD = GP + 12  # NEXT_LEAD_*: who leads a later deal of a session (GP-2)
 GP_LEN = GP + 13
 
-TCB_NONE = -1
 NEXT_LEAD_CARD, NEXT_LEAD_WINNER, NEXT_LEAD_LOSER = 0, 1, 2
