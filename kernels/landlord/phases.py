@@ -48,7 +48,8 @@ SMART_BAODAO_DA = 28.0
 def _auction(st, first, n_seats, stop):
     """叫分 / 叫档: returns (bidder or -1, highest bid), or (``_STOP``, 0); ``said[seat]`` = first bid
     (-1 never asked)."""
-    rules, said, row = st.rules, st.said, st.row
+    rules, said, dec, forced, hist, policies, pp = st.rules, st.said, st.dec, st.forced, st.hist, st.policies, st.pp
+    counts, row, rng = st.counts, st.row, st.rng
     max_bid = rules[LL_MAX_BID]
     highest = np.int64(0)
     bidder = -1
@@ -61,9 +62,12 @@ def _auction(st, first, n_seats, stop):
         if not openspiel and i == n_seats:
             break
         seat = (first + i) % n_seats
-        b = _decide(st, seat, np.int64(KIND_BID), highest, stop)
+        b = _take(dec, forced, policies, pp, seat, KIND_BID, highest, stop)
         if b == _STOP:
             return _STOP, 0
+        if b < 0:
+            b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, rng)
+        _note(hist, dec, b)
         W.add_token(row, b)
         if said[seat] < 0:
             said[seat] = b
@@ -80,24 +84,40 @@ def _auction(st, first, n_seats, stop):
     return bidder, highest
 
 
-@njit(cache=True, nogil=True)
-def _decide(st, seat, kind, highest, stop):
-    """The answer of ``seat`` to the next decision (``kind``; ``highest``: the bid to beat), recorded
-    in ``st.hist``: the forced one, else ``_STOP`` when a search seat must be asked (``st.dec``
-    says whose and what), else its player's (``answer``)."""
-    dec, pp = st.dec, st.pp
+@njit(cache=True, nogil=True, inline="always")
+def _take(dec, forced, policies, pp, seat, kind, highest, stop):
+    """The forced answer of the next decision, ``_STOP`` when a search seat must be asked (``dec``
+    then says whose and what), else -1 (the seat's policy answers). (It and ``_note`` take the
+    state's arrays, not the state: each read of a slot of the state costs numba a reference count,
+    which the auction's loop would pay every bid.)"""
     i = dec[DEC_N]
     if i >= MAX_DECISIONS:
         raise ValueError("more decisions before the tricks than MAX_DECISIONS (kernels.landlord.phases)")
-    v = st.forced[i]
+    if forced[i] >= 0:
+        return forced[i]
+    if stop and policies[seat] == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
+        dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
+        return _STOP
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _note(hist, dec, value):
+    """Record the answer of the next decision."""
+    hist[dec[DEC_N]] = value
+    dec[DEC_N] += 1
+
+
+@njit(cache=True, nogil=True)
+def _decide(st, seat, kind, stop):
+    """The answer of ``seat`` to the next decision after the bids (``kind``: 抢, 明牌, 摊打, 报到),
+    recorded: the forced one, ``_STOP``, or its player's (``answer``)."""
+    v = _take(st.dec, st.forced, st.policies, st.pp, seat, kind, 0, stop)
+    if v == _STOP:
+        return v
     if v < 0:
-        policy = st.policies[seat]
-        if stop and policy == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
-            dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
-            return np.int64(_STOP)
-        v = answer(policy, seat, kind, highest, st.counts[seat], pp, st.rules, st.rng)
-    st.hist[i] = v
-    dec[DEC_N] = i + 1
+        v = answer(st.policies[seat], seat, kind, np.int64(0), st.counts[seat], st.pp, st.rules, st.rng)
+    _note(st.hist, st.dec, v)
     return v
 
 
@@ -114,7 +134,7 @@ def _qiang(st, bidder, highest, n_seats, stop):
         seat = (bidder + i) % n_seats
         if said[seat] == 0 or (seat == bidder and count == 0):
             continue
-        v = _decide(st, seat, np.int64(KIND_QIANG), np.int64(0), stop)
+        v = _decide(st, seat, np.int64(KIND_QIANG), stop)
         if v == _STOP:
             return _STOP, 0
         if v == 1:
@@ -173,7 +193,7 @@ def _shanghai_declarations(st, landlord, touliao, stop):
     PRE_STOP, else PRE_TRICKS."""
     row = st.row
     if touliao:
-        v = _decide(st, landlord, np.int64(KIND_TANDA), np.int64(0), stop)
+        v = _decide(st, landlord, np.int64(KIND_TANDA), stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:
@@ -184,7 +204,7 @@ def _shanghai_declarations(st, landlord, touliao, stop):
     row[W.ROW_BAODAO_SETS] = sets
     if sets == 0:
         return PRE_TRICKS
-    choice = _decide(st, landlord, np.int64(KIND_BAODAO), np.int64(0), stop)
+    choice = _decide(st, landlord, np.int64(KIND_BAODAO), stop)
     if choice == _STOP:
         return PRE_STOP
     row[W.ROW_BAODAO] = choice
@@ -234,7 +254,7 @@ def pre_tricks(st, stop):
     for r in range(15):
         counts[landlord, r] += row[W.ROW_KITTY + r]
     if rules[LL_MINGPAI] != 0 and not dang_flow:
-        v = _decide(st, landlord, np.int64(KIND_MINGPAI), np.int64(0), stop)
+        v = _decide(st, landlord, np.int64(KIND_MINGPAI), stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:
