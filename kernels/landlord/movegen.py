@@ -338,14 +338,55 @@ def _wing_caps(c, work, pairs, rules):
     return m
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def ll_generate(c, top, rules, out, work):
     """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading) into ``out``;
-    how many (``ll_lazy`` writing every move).
+    how many.
 
     ``work`` is an int64 scratch buffer of at least ``WORK_LEN`` entries (no allocation per call).
     """
-    return ll_lazy(c, top, rules, out, work, np.int64(-1))
+    work[W_WANT] = -1
+    return _generate(c, top, rules, out, work)
+
+
+@njit(cache=True, nogil=True)
+def _generate(c, top, rules, out, work):
+    tk = top[0]
+    lead = tk == PASS
+    n = np.int64(0)  # (not a literal: kernels/__init__, compile cost)
+    trank = top[1]
+    if not is_bomb_class(tk):
+        lo = trank + 1 if not lead else 0
+        if lead or tk == SINGLE:
+            n = _gen_sets(c, lo, np.int64(15), np.int64(SINGLE), np.int64(1), out, n)
+        if lead or tk == PAIR:
+            n = _gen_sets(c, lo, np.int64(15 if rules[LL_JOKER_PAIRS] != 0 else 13), np.int64(PAIR), np.int64(2), out,
+                          n)
+        if lead or tk == TRIPLE:
+            n = _gen_sets(c, lo, np.int64(13), np.int64(TRIPLE), np.int64(3), out, n)
+        if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
+            for t in range(lo, 13):
+                if c[t] >= 3:
+                    for k in range(15):
+                        if k != t and c[k] >= 1:
+                            _put(out, n, np.int64(-1), np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
+                            n += 1
+        if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
+            jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
+            for t in range(lo, 13):
+                if c[t] >= 3:
+                    for k in range(15 if jp else 13):
+                        if k != t and c[k] >= 2:
+                            _put(out, n, np.int64(-1), np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
+                            n += 1
+        for each in range(1, 3):  # 四带二 (single kickers), 四带二对 (pair kickers)
+            if (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
+                for f in range(lo, 13):
+                    if c[f] >= 4:
+                        n = _four_two(c, f, np.int64(each), rules, out, n, np.int64(-1))
+        if lead or is_chain_kind(tk):
+            n = _gen_chains(c, top, lead, rules, out, n, work)
+    return _gen_bombs(c, top, rules, out, n, np.int64(-1))
 
 
 _FOUR_TWO_KIND = (0, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS)  # by kicker size (1 single, 2 pair)
@@ -393,6 +434,17 @@ def _gen_bombs(c, top, rules, out, n, want):
     return n
 
 
+@njit(cache=True, nogil=True)
+def _gen_sets(c, lo, hi, kind, k, out, n):
+    """Singles, pairs or trios (``k`` cards of a rank) on ranks ``lo .. hi - 1``, moves from number
+    ``n`` on; the next number."""
+    for r in range(lo, hi):
+        if c[r] >= k:
+            _put(out, n, np.int64(-1), kind, r, k, np.int64(1), np.int64(0))
+            n += 1
+    return n
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _nth_bit(m, k):
     """Index of the k-th lowest set bit of ``m`` (k from 0; m below 2**16)."""
@@ -409,17 +461,16 @@ def _positions(m):
 
 @njit(cache=True, nogil=True, inline="always")
 def ll_lazy(c, top, rules, out, work, want):
-    """The legal moves of rank counts ``c`` over ``top``, in the module's order: ``want`` -1 writes
-    every one into ``out`` (``ll_generate``); ``want`` -2 only counts them (returned); ``want`` >= 0
-    writes move number ``want`` of that list into ``out[0]`` (a player that wants one move).
+    """Lazy generation for a player that wants one move: ``want`` -2 counts the moves
+    ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
+    into ``out[0]``.
 
-    It walks the order kind by kind, each kind counted from rank masks (bit r: rank r held at
-    least 1, 2, 3, 4 times); lazily, the kind holding move ``want`` builds only that move (the
-    k-th rank of a mask, the k-th kicker of a trio) or hands over to its generator with ``want``
-    set (四带二, chains, bombs), and the others are only counted. Airplanes are counted by
-    ``_gen_chains`` itself (their wings in closed form), only when a hand holds two trios in a
-    row. (Inlined: into ``ll_generate`` and into ``kernels.landlord.policies.random_move``, itself
-    inlined into the turn loop.)"""
+    It walks ``_generate``'s order kind by kind, each kind counted from rank masks (bit r: rank r
+    held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
+    only that move (the k-th rank of a mask, the k-th kicker of a trio) or hands over to its
+    generator with ``want`` set (四带二, chains, bombs). Airplanes are counted by ``_gen_chains``
+    itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined:
+    its one caller, ``kernels.landlord.policies.random_move``, is inlined into the turn loop.)"""
     m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
     for r in range(15):
         k = c[r]
@@ -453,18 +504,15 @@ def ll_lazy(c, top, rules, out, work, want):
             if fours != 0 and (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
                 f_left = fours
                 while f_left != 0:
-                    f = _low_bit(f_left)
+                    f = popcount((f_left & -f_left) - 1)
                     f_left &= f_left - 1
-                    if want != -1:
-                        count = _count_four_two(c, f, np.int64(each), rules)
-                        if _skip(want, n, count):
-                            n += count
-                            continue
-                    n = _four_two(c, f, np.int64(each), rules, out, n, want)
-                    if _past(want, n):
-                        return n
+                    count = _count_four_two(c, f, np.int64(each), rules)
+                    if _skip(want, n, count):
+                        n += count
+                    else:
+                        return _four_two(c, f, np.int64(each), rules, out, n, want)
         if lead or is_chain_kind(tk):
-            count = _count_plain_chains(m1, m2, m3, quads, c[11], top, rules) if want != -1 else np.int64(-1)
+            count = _count_plain_chains(m1, m2, m3, quads, c[11], top, rules)
             if count < 0 or not _skip(want, n, count):
                 work[W_WANT] = want
                 n = _gen_chains(c, top, lead, rules, out, n, work)
@@ -478,42 +526,21 @@ def ll_lazy(c, top, rules, out, work, want):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _low_bit(m):
-    """Index of the lowest set bit of ``m`` (m != 0)."""
-    return popcount((m & -m) - 1)
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _lazy_set(mask, kind, k, out, n, want):
-    """Singles, pairs or trios on the ranks of ``mask``, in rank order (``want`` as ``ll_lazy``)."""
+    """Singles, pairs or trios on the ranks of ``mask`` (``_gen_sets``' order), lazily."""
     count = popcount(mask)
-    if want == -1:
-        for i in range(n, n + count):
-            _put(out, i, want, kind, _low_bit(mask), k, np.int64(1), np.int64(0))
-            mask &= mask - 1
-    elif not _skip(want, n, count):
+    if not _skip(want, n, count):
         _put(out, want, want, kind, _nth_bit(mask, want - n), k, np.int64(1), np.int64(0))
     return n + count
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _lazy_trio(trios, kickers, kind, each, out, n, want):
-    """三带一 / 三带二 (``each`` cards of a kicker rank): every trio of ``trios`` with every other
-    rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order
-    (``want`` as ``ll_lazy``)."""
+    """三带一 / 三带二 (``each`` cards of a kicker rank), lazily: every trio of ``trios`` with every
+    other rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order."""
     per = popcount(kickers) - 1  # kickers of each trio
     count = popcount(trios) * per
-    if want == -1:
-        i = n
-        while trios != 0:
-            t = _low_bit(trios)
-            trios &= trios - 1
-            others = kickers & ~(np.int64(1) << t)
-            while others != 0:
-                _put(out, i, want, kind, t, 3 + each, np.int64(1), each << (4 * _low_bit(others)))
-                others &= others - 1
-                i += 1
-    elif not _skip(want, n, count):
+    if not _skip(want, n, count):
         j = want - n
         t = _nth_bit(trios, j // per)
         kick = _nth_bit(kickers & ~(np.int64(1) << t), j % per)
