@@ -131,9 +131,9 @@ def ll_beats(move, top, rules):
 
 @njit(cache=True, nogil=True)
 def _put(out, n, want, kind, rank, size, chain, kickers):
-    """Write move number ``n`` (one its caller wants: ``_emit``) to ``out[n]`` (``want`` -1: every
-    move) or to ``out[0]`` (``want`` = n). It is called only for a move written, the others are
-    only counted: a call passing an array costs numba a reference count of it."""
+    """Write move number ``n`` (one its caller wants: ``_wants``) to ``out[n]`` (``want`` -1: every
+    move) or to ``out[0]`` (``want`` = n). The generators call it only for a move written and
+    count the others themselves: a call passing an array costs numba a reference count of it."""
     i = n if want == -1 else np.int64(0)
     if i >= out.shape[0]:  # never with a buffer of kernels.landlord.bounds.max_moves rows
         raise ValueError("move buffer full: size it with kernels.landlord.bounds.max_moves")
@@ -147,12 +147,9 @@ def _put(out, n, want, kind, rank, size, chain, kickers):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _emit(out, n, want, kind, rank, size, chain, kickers):
-    """Move number ``n``: written (``_put``) when wanted (``want`` -1: every move; else only number
-    ``want``), else only counted; the next number."""
-    if want == -1 or want == n:
-        _put(out, n, want, kind, rank, size, chain, kickers)
-    return n + 1
+def _wants(want, n):
+    """Is move number ``n`` written (``want`` -1: all of them; else only number ``want``)?"""
+    return want == -1 or want == n
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -281,7 +278,9 @@ def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
                                 many = True
                     ok = nz == 1 or not many
                 if ok:
-                    n = _emit(out, n, want, kind, rank, size, chain, packed)
+                    if _wants(want, n):
+                        _put(out, n, want, kind, rank, size, chain, packed)
+                    n += 1
             i -= 1
             continue
         shift = 4 * work[W_RANKS + i]
@@ -407,10 +406,14 @@ def _four_two(c, f, each, rules, out, n, want):
         if a == f or c[a] < each:
             continue
         if doubled and c[a] >= 2 * each:
-            n = _emit(out, n, want, kind, f, size, np.int64(1), (2 * each) << (4 * a))
+            if _wants(want, n):
+                _put(out, n, want, kind, f, size, np.int64(1), (2 * each) << (4 * a))
+            n += 1
         for b in range(a + 1, hi):
             if b != f and c[b] >= each and not _joker_bomb_in(each if a == 13 else 0, each if b == 14 else 0, rules):
-                n = _emit(out, n, want, kind, f, size, np.int64(1), (each << (4 * a)) | (each << (4 * b)))
+                if _wants(want, n):
+                    _put(out, n, want, kind, f, size, np.int64(1), (each << (4 * a)) | (each << (4 * b)))
+                n += 1
     return n
 
 
@@ -425,12 +428,19 @@ def _gen_bombs(c, top, rules, out, n, want):
         hi = c[r] if c[r] < rules[LL_MAX_BOMB] else rules[LL_MAX_BOMB]
         for size in range(4, hi + 1):
             if lead or beats_key(np.int64(BOMB), r, size, tk, trank, tsize, bbr):
-                n = _emit(out, n, want, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
-    for each in range(1, 3):  # 火箭 (a 小王 and a 大王), 天王炸 (two of each)
-        kind = np.int64(ROCKET if each == 1 else TIANWANG)
-        if rules[LL_ROCKET if each == 1 else LL_TIANWANG] != 0 and c[13] >= each and c[14] >= each and (
-                lead or beats_key(kind, np.int64(-1), 2 * each, tk, trank, tsize, bbr)):
-            n = _emit(out, n, want, kind, np.int64(-1), 2 * each, np.int64(1), np.int64(0))
+                if _wants(want, n):
+                    _put(out, n, want, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
+                n += 1
+    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (
+            lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, tsize, bbr)):
+        if _wants(want, n):
+            _put(out, n, want, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
+        n += 1
+    if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
+            lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, tsize, bbr)):
+        if _wants(want, n):
+            _put(out, n, want, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
+        n += 1
     return n
 
 
@@ -642,7 +652,9 @@ def _gen_chains(c, top, lead, rules, out, n, work):
                 if wing == 0:
                     if rules[LL_CHAIN_HEAD_NOT_BOMB] != 0 and c[rr] == 4:
                         continue
-                    n = _emit(out, n, want, kind, top_rank, size, length, np.int64(0))
+                    if _wants(want, n):
+                        _put(out, n, want, kind, top_rank, size, length, np.int64(0))
+                    n += 1
                 elif wing == 1:
                     n = _gen_wings(c, work, np.int64(1), kind, top_rank, length, rules, out, n)
                 elif rules[LL_AIR_PAIRS_CONSEC] == 0:
@@ -675,7 +687,9 @@ def _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n):
                 ok = False
                 break
         if ok and not (rules[LL_PAIR_KICKERS_DISTINCT] != 0 and length >= 14):
-            n = _emit(out, n, want, kind, top_rank, 5 * length, length, packed)
+            if _wants(want, n):
+                _put(out, n, want, kind, top_rank, 5 * length, length, packed)
+            n += 1
     return n
 
 
