@@ -92,7 +92,8 @@ def deal_hand(st, seed, game, banker_in, rotation):
     ``st.fix_slots``. Returns (banker, first leader, the stock's first position)."""
     n_seats = st.rules[GD_N_SEATS]
     seed_stream(seed, game, st.rng)
-    st.deck[:] = st.deck_template
+    for i in range(st.deck.shape[0]):  # a loop: the slice copy ``deck[:] = deck_template`` is slower
+        st.deck[i] = st.deck_template[i]
     shuffle(st.rng, st.deck)
     if banker_in >= 0:
         banker = banker_in

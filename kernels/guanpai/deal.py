@@ -63,7 +63,8 @@ def deal_hand(st, seed, game):
     with ``--fix``'s cards placed (``kernels.deal.place_fixed``), both players' ``counts``; returns
     (first leader, index in ``lead_order`` of the card that decided it)."""
     seed_stream(seed, game, st.rng)
-    st.deck[:] = st.deck_template
+    for i in range(st.deck.shape[0]):  # a loop: the slice copy ``deck[:] = deck_template`` is slower
+        st.deck[i] = st.deck_template[i]
     shuffle(st.rng, st.deck)
     place_fixed(st.rng, st.deck, st.fix_card, st.fix_slots)
     n_hands, hand_size = st.rules[GP_N_HANDS], st.rules[GP_HAND_SIZE]
