@@ -23,7 +23,9 @@ of every slot at each call.
 
 Compilation: ``search_decide`` has no ``cache=True`` on purpose. It is specialized per game state
 and compiled into that game's own cached entry points, so it is cached there, with the game's
-hooks inside; cached on its own it would keep a stale copy of a game's hooks after an edit.
+hooks inside; cached on its own it would keep a stale copy of a game's hooks after an edit. It is
+inlined into that entry (one function fewer that numba links and optimizes again), so a game calls
+it from one place: each call site would be a copy of the driver in the compiled code.
 
 A game hands its search to its play kernels as a function pointer (``first_class``): one cached
 entry ``search(st, seat, kind) -> int64`` that the play code calls through ``search_on``. numba
@@ -102,7 +104,7 @@ def play_out(world, seat, kind, option):
 
 # ---- the driver ---------------------------------------------------------------------------------------
 
-@njit(nogil=True)
+@njit(nogil=True, inline="always")
 def search_decide(st, seat, kind, cand, nc, heuristic, stream_index, who, scale):
     """The option of ``cand[:nc]`` that ``seat`` takes at decision ``kind`` (``cand[0]`` is the
     heuristic's own option, ``heuristic`` what the heuristic would play, for the agreement count);

@@ -20,7 +20,7 @@ what a seat knows (the call card's other copy), how a world is dealt (``sample_o
 硬牌 the whole hidden deal, hands included, since 庄家 then draws the call card from them), how an
 option is played out and scored. A world is a ``clone`` of the hand's state; rollouts run the
 family's own turn (``kernels.xiantao.turn.play_on``) with plain policies, so the search never
-recurses. ``search_move``, ``search_hard`` and ``_rollout`` are inlined into their callers: numba
+recurses. ``_rollout`` is inlined into its caller: numba
 links every callee into each caller and optimizes the whole again, so each function of its own
 above the rollouts costs the search's compile once more (the compile budget).
 """
@@ -157,41 +157,32 @@ def candidates(st, seat, moves, n, cand):
     return min(nc, limit), smart
 
 
-@njit(cache=True, nogil=True, inline="always")
-def search_move(st, seat):
-    """The search player's move at its turn: an index in ``generate_moves``' order, -1 to pass, or
-    -2 when there is nothing to search (one sensible move, or going out) and smart's rule decides."""
-    moves = st.moves
-    n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, moves)
-    if nothing_to_search(moves, n, st.hand_left[seat]):
-        return np.int64(-2)
-    turn.fill_relations(st.seat_flags[SF_REL], st.gs, seat)
-    cand = np.empty(n + 1, np.int64)
-    nc, smart = candidates(st, seat, moves, n, cand)
-    if nc < 2:
-        return np.int64(-2)
-    return sd.search_decide(st, seat, np.int64(KIND_PLAY), cand, nc, smart, st.gs[GS_N_TURNS], seat, 1)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def search_hard(st, seat):
-    """Should ``seat`` declare 硬牌 (庄家 is ``st.gs[GS_BANKER]``)? Both answers are played out in
-    sampled deals: declining lets the later seats answer and 庄家 call a card, as the rollout
-    players would."""
-    cand = np.arange(2)  # 0 declines, 1 declares; the paired gains are declaring's over declining's
-    smart = np.int64(1) if wants_hard(st, np.int64(SMART), seat) else np.int64(0)
-    return sd.search_decide(st, seat, np.int64(KIND_HARD), cand, np.int64(2), smart, np.int64(HARD_SALT) + seat,
-                            seat, 1) == 1
-
-
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
-    """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``,
-    ``search_move``) or 1/0 for declaring 硬牌 (``KIND_HARD``, ``search_hard``). The one entry the
-    play kernels call, through a pointer (``search_entry``), so it is compiled and optimized once."""
+    """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
+    in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search, one sensible
+    move or going out, and smart's rule decides) or 1/0 for declaring 硬牌 (``KIND_HARD``; 庄家 is
+    ``st.gs[GS_BANKER]``: declining lets the later seats answer and 庄家 call a card, as the rollout
+    players would). The one entry the play kernels call, through a pointer (``search_entry``), so it
+    is compiled and optimized once; both decisions reach the driver through one call (each call
+    site of ``search_decide`` is a copy of it in the compiled code)."""
     if kind == KIND_PLAY:
-        return search_move(st, seat)
-    return np.int64(1) if search_hard(st, seat) else np.int64(0)
+        moves = st.moves
+        n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, moves)
+        if nothing_to_search(moves, n, st.hand_left[seat]):
+            return np.int64(-2)
+        turn.fill_relations(st.seat_flags[SF_REL], st.gs, seat)
+        cand = np.empty(n + 1, np.int64)
+        nc, smart = candidates(st, seat, moves, n, cand)
+        if nc < 2:
+            return np.int64(-2)
+        stream = st.gs[GS_N_TURNS]
+    else:  # 0 declines, 1 declares; the paired gains are declaring's over declining's
+        cand = np.arange(2)
+        nc = np.int64(2)
+        smart = np.int64(1) if wants_hard(st, np.int64(SMART), seat) else np.int64(0)
+        stream = np.int64(HARD_SALT) + seat
+    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, np.int64(1))
 
 
 def search_entry(state):
