@@ -22,8 +22,8 @@ from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
 from kernels.climb.plan import params_matrix as climb_params_matrix
-from kernels.climb.plan import going_out, random_pick
-from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
+from kernels.climb.plan import going_out, random_pick, with_search
+from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.xiantao.ladder import bomb_level
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
 from kernels.xiantao.movegen import LEVEL_TABLE, R_JOKER_BOMB
@@ -53,17 +53,14 @@ PP_HARD_DEFENCE = 9  # smart: 1 = against a 硬牌家, beat every trick he tops 
 PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 10, 11, 12, 13  # search (kernels.climb.search.SEARCH_PARAMS)
 N_PP = 14
 
-DEFAULT_PARAMS = {
+DEFAULT_PARAMS = with_search({
     "random": {"hard_threshold": 1e9, "bomb_points": 0, "near_out": 0, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0.5,
                "keep_big": 0, "spare_bombs": 99, "confidence": 1.0, "hard_defence": 0},
     "greedy": {"hard_threshold": 30.0, "bomb_points": 0, "near_out": 4, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0,
                "keep_big": 0, "spare_bombs": 99, "confidence": 1.0, "hard_defence": 0},
     "smart": {"hard_threshold": 26.0, "bomb_points": 35, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0,
               "keep_big": 1, "spare_bombs": 99, "confidence": 1.0, "hard_defence": 1},
-}
-DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
-for _values in DEFAULT_PARAMS.values():
-    _values.update(SEARCH_DEFAULTS)
+})  # search: its own heuristic steps and rollouts play as smart
 HEURISTIC_PARAMS = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob", "keep_big",
                     "spare_bombs", "confidence", "hard_defence")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
