@@ -1,6 +1,6 @@
 """The search player's candidates at a play, and the search of them, written once for the climbing
-games whose candidates are smart's move, pass, greedy's move and then the cheapest others
-(干瞪眼, 关牌).
+games whose candidates are smart's move, pass, greedy's move and then the cheapest others (a
+game uses it by implementing ``order_cost``; which games do is theirs to say).
 
 A game's cached ``search(st, seat, kind)`` lists the seat's moves in ``st.moves``, returns -2 when
 there is nothing to search (``kernels.climb.search_pick.nothing_to_search``), asks its smart and

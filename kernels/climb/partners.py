@@ -1,4 +1,4 @@
-"""Pieces that more than one partnership game (teams {0, 2} and {1, 3}: 五十K, 双扣) shares, over
+"""Pieces that more than one partnership game (teams {0, 2} and {1, 3}) shares, over
 the family's move kinds (``kernels.climb.moves``): the start of a hand on the climbing core, and
 the players' lead cost."""
 
