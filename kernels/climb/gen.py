@@ -50,6 +50,13 @@ def pos_rank(p):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def chain_pos(rank):
+    """Chain position of a chain's top card (``pos_rank``'s inverse): a 2 on top only ends an A-low
+    chain, so rank 12 -> 1; ranks 3..A -> rank + 2."""
+    return 1 if rank == 12 else rank + 2
+
+
+@njit(cache=True, nogil=True, inline="always")
 def gen_sets(c, tk, lowest, pack, out, n):
     """Singles, pairs, then triples of natural ranks ``lowest``..12 (suit -1): all three kinds
     when leading (``tk`` PASS), only ``tk``'s kind when following (``lowest`` = above its rank)."""

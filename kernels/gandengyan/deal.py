@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from kernels.deal import place_fixed, shuffle
+from kernels.deal import place_fixed, reset_deck, shuffle
 from kernels.gandengyan.moves import JOKER
 from kernels.gandengyan.rulevec import (
     FIRST_LEAD_LOWEST_CARD, GD_BANKER_CARDS, GD_FIRST_LEAD, GD_N_SEATS, GD_OTHER_CARDS,
@@ -92,8 +92,7 @@ def deal_hand(st, seed, game, banker_in, rotation):
     ``st.fix_slots``. Returns (banker, first leader, the stock's first position)."""
     n_seats = st.rules[GD_N_SEATS]
     seed_stream(seed, game, st.rng)
-    for i in range(st.deck.shape[0]):  # a loop: the slice copy ``deck[:] = deck_template`` is slower
-        st.deck[i] = st.deck_template[i]
+    reset_deck(st.deck, st.deck_template)
     shuffle(st.rng, st.deck)
     if banker_in >= 0:
         banker = banker_in

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from kernels.deal import place_fixed, shuffle
+from kernels.deal import place_fixed, reset_deck, shuffle
 from kernels.guanpai.rulevec import GP_HAND_SIZE, GP_N_HANDS, GP_TCB_RANK
 from kernels.rng import seed_stream
 
@@ -63,8 +63,7 @@ def deal_hand(st, seed, game):
     with ``--fix``'s cards placed (``kernels.deal.place_fixed``), both players' ``counts``; returns
     (first leader, index in ``lead_order`` of the card that decided it)."""
     seed_stream(seed, game, st.rng)
-    for i in range(st.deck.shape[0]):  # a loop: the slice copy ``deck[:] = deck_template`` is slower
-        st.deck[i] = st.deck_template[i]
+    reset_deck(st.deck, st.deck_template)
     shuffle(st.rng, st.deck)
     place_fixed(st.rng, st.deck, st.fix_card, st.fix_slots)
     n_hands, hand_size = st.rules[GP_N_HANDS], st.rules[GP_HAND_SIZE]

@@ -16,14 +16,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.gen import gen_chains, gen_sets, put_move
+from kernels.climb.gen import chain_pos, gen_chains, gen_sets, put_move
 from kernels.guanpai.moves import BOMB, FOUR_THREE, PAIR_CHAIN, PASS, STRAIGHT, THREE_BOMB, TRIO_CHAIN, TRIO_PAIR
 from kernels.guanpai.rulevec import (
     GP_A_LOW_STRAIGHTS, GP_BOMB_SINGLE, GP_FOUR_THREE, GP_FOUR_THREE_TRIO, GP_TCB_HIGH, GP_TCB_RANK, GP_TCB_SINGLE,
 )
 from kernels.state import borrow_array
-
-R_TWO = 12
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -38,11 +36,6 @@ def bomb_strength(move, rules):
     if move[0] == THREE_BOMB:
         return 100 if rules[GP_TCB_HIGH] != 0 else -1
     return move[1]
-
-
-@njit(cache=True, nogil=True, inline="always")
-def chain_pos(rank):
-    return 1 if rank == R_TWO else rank + 2
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.deal import place_fixed, shuffle
+from kernels.deal import place_fixed, reset_deck, shuffle
 from kernels.rng import seed_stream
 
 R_A, R_2, R_SJ, R_BJ = 11, 12, 13, 14
@@ -73,8 +73,7 @@ def census_range(seed, run, deck_template, card_rank, fix_card, fix_slots, out, 
         counts = np.zeros((n_seats + 1, 16), np.int64)  # row n_seats: the kitty
         for g in range(lo, hi):
             seed_stream(seed, g, state)
-            for i in range(deck.shape[0]):
-                deck[i] = deck_template[i]
+            reset_deck(deck, deck_template)
             shuffle(state, deck)
             place_fixed(state, deck, fix_card, fix_slots)
             counts[:, :] = 0

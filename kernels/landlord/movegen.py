@@ -22,7 +22,7 @@ from kernels.landlord.moves import (
     SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIO_PAIR, TRIO_SINGLE, TRIPLE,
 )
 
-from kernels.climb.gen import pos_rank
+from kernels.climb.gen import chain_pos as seq_pos, pos_rank  # seq_pos: 上海's name for a chain top's position
 from kernels.climb.loop import CL_HEADER
 from kernels.climb.rankmask import popcount
 
@@ -75,11 +75,6 @@ FLOW_AUCTION, FLOW_MARKER_DANG = 0, 1
 # compiles each once and LLVM inlines the small ones where they are called. The generators are
 # separate functions that share one ``work`` scratch array by offsets (no slices, no views), so a
 # call passes few arrays (numba keeps a reference count per array argument).
-
-
-@njit(cache=True, nogil=True)
-def seq_pos(rank):
-    return 1 if rank == 12 else rank + 2
 
 
 @njit(cache=True, nogil=True)

@@ -26,7 +26,7 @@ from numba import njit
 
 from kernels.climb import run, search_driver as sd
 from kernels.climb.loop import CL_HAND_SIZE, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN
-from kernels.deal import place_fixed, shuffle
+from kernels.deal import place_fixed, reset_deck, shuffle
 from kernels.hooks import implements
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_ALL_PASS, LL_FLOW, LL_KITTY, LL_N_SEATS
@@ -66,8 +66,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     dang_flow = rules[LL_FLOW] == FLOW_MARKER_DANG  # 上海三打一 phases
     row[:] = 0
     seed_stream(seed, deal, state)
-    for i in range(deck.shape[0]):  # (a loop: numba's array-to-array copy compiles string-formatting code)
-        deck[i] = st.deck_template[i]
+    reset_deck(deck, st.deck_template)
     redeals = 0
     while True:
         shuffle(state, deck)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from kernels.deal import reset_deck
 from kernels.rng import seed_stream
 from kernels.trick.bury import bury_kitty
 from kernels.trick.census import N_FEATURES, hand_features
@@ -45,8 +46,7 @@ def turn_seats(st, policies, pp, g):
 def start_deal(rng, deck, deck_template, seed, deal):
     """The stream ``(seed, deal)`` into ``rng`` and the deck back in template order (unshuffled)."""
     seed_stream(seed, deal, rng)
-    for i in range(deck.shape[0]):  # (an element loop: slice copies compile numba's shape-error path)
-        deck[i] = deck_template[i]
+    reset_deck(deck, deck_template)
 
 
 @njit(cache=True, nogil=True)

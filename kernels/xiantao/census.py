@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from kernels.deal import place_fixed, shuffle
+from kernels.deal import place_fixed, reset_deck, shuffle
 from kernels.hand import best_fifty_k, encode_seat, has_joker_pair, max_bomb_size, rank_profile, wild_count
 from kernels.rng import seed_stream
 
@@ -51,8 +51,7 @@ def census_one(seed, game_index, deal, state, deck, out, col):
     n_seats = params[P_N_SEATS]
     hand_size = params[P_HAND_SIZE]
     seed_stream(seed, game_index, state)
-    for i in range(deck.shape[0]):  # (a loop: numba's array-to-array copy compiles string-formatting code)
-        deck[i] = deck_template[i]
+    reset_deck(deck, deck_template)
     shuffle(state, deck)
     place_fixed(state, deck, fix_card, fix_slots)
     for seat in range(n_seats):
@@ -85,8 +84,7 @@ def census_range(seed, start, count, deal, out, n_blocks):
             for g in range(t0, t1):
                 if standard:  # the common deal, with constants the compiler can unroll
                     seed_stream(seed, g, state)
-                    for i in range(deck.shape[0]):
-                        deck[i] = deck_template[i]
+                    reset_deck(deck, deck_template)
                     shuffle(state, deck)
                     place_fixed(state, deck, fix_card, fix_slots)
                     for seat in range(4):

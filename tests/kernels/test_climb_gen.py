@@ -88,6 +88,26 @@ def test_packed_counts_round_trip():
     assert pos_rank(chain_pos(12)) == 12 and all(pos_rank(chain_pos(r)) == r for r in range(12))
 
 
+def test_chain_positions_kernels_are_their_twins():
+    """The kernels' ``chain_pos`` / ``pos_rank`` (kernels.climb.gen) agree with the record helpers'."""
+    assert [gen.chain_pos(r) for r in range(13)] == [chain_pos(r) for r in range(13)]
+    assert [gen.pos_rank(p) for p in range(14)] == [pos_rank(p) for p in range(14)]
+
+
+def test_reset_deck_restores_the_template():
+    from kernels.deal import reset_deck, shuffle
+    from kernels.rng import seed_stream
+
+    template = np.arange(54, dtype=np.int16)
+    deck = template.copy()
+    state = np.empty(4, np.uint64)
+    seed_stream(np.uint64(3), 0, state)
+    shuffle(state, deck)
+    assert not np.array_equal(deck, template)
+    reset_deck(deck, template)
+    assert np.array_equal(deck, template)
+
+
 @settings(max_examples=400, deadline=None)
 @given(c=st.lists(st.integers(0, 3), min_size=13, max_size=13), times=st.integers(1, 3))
 def test_take_straights_is_its_twin(c, times):
