@@ -8,7 +8,9 @@ greedy players and hands the rest to ``search_move``: the candidates in
 ``kernels.climb.search_pick``'s order (smart's choice, pass when following, greedy's choice, then
 the others by the game's ``order_cost``, costed only when needed), at most ``limit`` of them,
 searched by ``kernels.climb.search_driver.search_decide``. ``order_cost`` is a hook the game
-implements for its state (``kernels.hooks.implements``).
+implements for its state (``kernels.hooks.implements``); a game that also searches its cheapest
+answers of a stronger class when following (bombs) implements ``follow_candidates`` and passes
+``follow=True``.
 
 ``search_move`` has no ``cache=True``, like ``search_decide``: it is compiled into each game's
 cached ``search`` with the game's hooks inside.
@@ -35,13 +37,24 @@ def order_cost(st, seat, i, hand):
     raise NotImplementedError
 
 
+def follow_candidates(st, seat, n, cand, nc):
+    """Add to ``cand[:nc]`` (``kernels.climb.search_pick.add_candidate``) the game's own candidates
+    among ``st.moves[:n]`` when ``seat`` follows, after smart's, pass and greedy's; the new count."""
+    raise NotImplementedError
+
+
 @njit(nogil=True)
-def search_move(st, seat, kind, n, smart, greedy, limit):
+def search_move(st, seat, kind, n, smart, greedy, limit, salt=0, who=-1, follow=None):
     """The search's choice among the ``n`` moves of ``st.moves`` (a row, -1 to pass) at ``seat``'s
     play, or -2 when fewer than two candidates are left (the turn then decides as smart would).
-    ``smart`` and ``greedy`` are the heuristics' rows; ``limit`` the most candidates (>= 1)."""
+    ``smart`` and ``greedy`` are the heuristics' rows; ``limit`` the most candidates (>= 1);
+    ``salt`` is added to the turn number for the search's stream, ``who`` is the decision's row
+    index (-1: the seat); ``follow`` not None: ``follow_candidates`` too (pruned when None)."""
     cand = np.empty(n + 1, np.int64)
-    nc = first_candidates(cand, smart, greedy, st.gs[GS_TOP_SEAT] < 0)
+    lead = st.gs[GS_TOP_SEAT] < 0
+    nc = first_candidates(cand, smart, greedy, lead)
+    if follow is not None and not lead:
+        nc = follow_candidates(borrow(st), seat, n, cand, nc)
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
         view = borrow(st)  # st is the caller's, used below: no reference counts in the loop
         hand = pack_counts(view.counts[seat], 13)
@@ -52,4 +65,5 @@ def search_move(st, seat, kind, n, smart, greedy, limit):
     nc = min(nc, limit)
     if nc < 2:
         return np.int64(-2)
-    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS], seat, np.int64(1))
+    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS] + salt, seat if who < 0 else who,
+                            np.int64(1))

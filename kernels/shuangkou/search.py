@@ -14,8 +14,9 @@ least ``confidence`` standard errors (``kernels.climb.search_pick.confident_best
 Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, the
 cheapest bomb-class play when following, then the cheapest other plays (no wilds first).
 
-The method is the family's one driver (``kernels.climb.search_driver.search_decide``); this module
-is what 双扣 adds to it: its candidates, and its hooks for the game's state (what the seat knows,
+The method is the family's one driver (``kernels.climb.search_driver.search_decide``, the
+candidates by ``kernels.climb.candidates.search_move``); this module is what 双扣 adds to it: its
+candidates' costs, and its hooks for the game's state (what the seat knows,
 how a world is dealt, a rollout with the game's own turn ``kernels.shuangkou.turn.take_turn``
 and plain policies, so the search never recurses). A decision is counted in the row of the
 player at the seat (``st.player_at[seat]``), as every fact of this game.
@@ -27,9 +28,10 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
-from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, SF_FINISH
+from kernels.climb.loop import GS_TOP_SEAT, SF_FINISH
 from kernels.climb.search import deal_unseen
-from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
+from kernels.climb.candidates import follow_candidates, order_cost, search_move
+from kernels.climb.search_pick import add_candidate, nothing_to_search
 from kernels.hooks import implements
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.money import player_money
@@ -91,43 +93,29 @@ def _play_out(world, seat, kind, option):
 
 # ---- candidates and the decision ------------------------------------------------------------------------
 
-@njit(cache=True, nogil=True)
-def _order_cost(moves, i, c, rules):
+@implements(order_cost, LAYOUT)
+def _order_cost(st, seat, i, hand):
     """Cheap first: plain plays without wilds that keep their rank whole, by rank; wilds and broken
     ranks later; bomb-class plays last, by power."""
+    moves = st.moves
     kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
-    power = bomb_power(kind, rank, size, chain, rules)
+    power = bomb_power(kind, rank, size, chain, st.rules)
     if power > 0:
         return (1 << 40) + power
-    broken = 0 <= rank < 13 and c[rank] != size // chain - ((moves[i, 6] >> (4 * rank)) & 15)
+    broken = 0 <= rank < 13 and ((hand >> (4 * rank)) & 15) != size // chain - ((moves[i, 6] >> (4 * rank)) & 15)
     return wilds * 5000 + (1000 if broken else 0) + rank * 10 - size
 
 
-@njit(cache=True, nogil=True)
-def candidates(st, seat, n, cand):
-    """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
-    many, smart's choice)."""
-    moves, counts, pp, rules = st.moves, st.counts, st.pp, st.rules
-    top_seat = st.gs[GS_TOP_SEAT]
-    lead = top_seat < 0
-    smart = choose_smart(seat, moves, n, lead, counts, top_seat, st.hand_left, st.level_now, pp, rules)
-    greedy = choose_greedy(seat, moves, n, lead, counts, top_seat, st.hand_left, pp, rules)
-    limit = max(1, np.int64(pp[seat, PP_CANDIDATES]))
-    nc = first_candidates(cand, smart, greedy, lead)
-    if not lead:
-        bomb, bomb_cost = -1, 1 << 60
-        for i in range(n):
-            power = bomb_power(moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5], rules)
-            if power > 0 and power * 8 + moves[i, 3] < bomb_cost:
-                bomb, bomb_cost = i, power * 8 + moves[i, 3]
-        nc = add_candidate(cand, nc, bomb)
-    c = counts[seat]
-    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
-        cost = np.empty(n, np.int64)
-        for i in range(n):
-            cost[i] = _order_cost(moves, i, c, rules)
-        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 62))
-    return min(nc, limit), smart
+@implements(follow_candidates, LAYOUT)
+def _follow_candidates(st, seat, n, cand, nc):
+    """The cheapest bomb-class play (by power, then wilds spent)."""
+    moves = st.moves
+    bomb, bomb_cost = -1, 1 << 60
+    for i in range(n):
+        power = bomb_power(moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5], st.rules)
+        if power > 0 and power * 8 + moves[i, 3] < bomb_cost:
+            bomb, bomb_cost = i, power * 8 + moves[i, 3]
+    return add_candidate(cand, nc, bomb)
 
 
 @njit(cache=True, nogil=True)
@@ -140,11 +128,12 @@ def search(st, seat, kind):
     n = generate_moves(st.counts[seat], st.top, st.rules, st.moves)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(-2)
-    cand = np.empty(n + 4, np.int64)
-    nc, smart = candidates(st, seat, n, cand)
-    if nc < 2:
-        return np.int64(-2)
-    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS], st.player_at[seat], np.int64(1))
+    top_seat = st.gs[GS_TOP_SEAT]
+    lead = top_seat < 0
+    smart = choose_smart(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.level_now, st.pp, st.rules)
+    greedy = choose_greedy(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.pp, st.rules)
+    return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])), 0,
+                       st.player_at[seat], True)
 
 
 def search_entry(state):

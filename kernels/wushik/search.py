@@ -9,9 +9,9 @@ the rollout players (every seat as the searcher would play, with its parameters;
 never recurses). Money is the seat's under the ruleset: its team's hand score minus the other
 team's (``kernels.wushik.money.seat_money``, the scorer's ``s{k}_money``); in a match, that hand's.
 
-Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, the
-cheapest 510K and the cheapest bomb when following (what a trick is worth fighting for), then the
-cheapest other plays.
+Candidates (at most ``candidates``; ``kernels.climb.candidates.search_move``): smart's choice, pass
+when following, greedy's choice, the cheapest 510K and the cheapest bomb when following (what a
+trick is worth fighting for), then the cheapest other plays.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
-from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT, SF_FINISH
+from kernels.climb.loop import SF_FINISH
 from kernels.climb.search import deal_unseen
-from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
+from kernels.climb.candidates import follow_candidates, order_cost, search_move
+from kernels.climb.search_pick import add_candidate, nothing_to_search
 from kernels.hooks import implements
 from kernels.wushik import turn
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
@@ -63,47 +64,35 @@ def _play_out(world, seat, kind, option):
     return seat_money(seat, world.row, world.rules), True
 
 
-@njit(cache=True, nogil=True)
-def _order_cost(moves, i, c, rules):
+@implements(order_cost, LAYOUT)
+def _order_cost(st, seat, i, hand):
     """Cheap first: plain plays that keep their rank whole, by rank; then broken ranks; 510K and
     bombs last, by strength."""
+    moves = st.moves
     kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
-    s = strength(kind, size, moves[i, 4], rules)
+    s = strength(kind, size, moves[i, 4], st.rules)
     if s > 0:
         return 100000 + s * 100 + max(rank, 0)
-    broken = c[rank] != size // chain
+    broken = ((hand >> (4 * rank)) & 15) != size // chain
     return (1000 if broken else 0) + rank * 10 - size
 
 
-@njit(cache=True, nogil=True)
-def candidates(st, seat, n, cand):
-    """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
-    many, smart's choice)."""
+@implements(follow_candidates, LAYOUT)
+def _follow_candidates(st, seat, n, cand, nc):
+    """The cheapest 510K (副 first) and the cheapest bomb (by size, then rank, a split bigger bomb
+    later): what a trick is worth fighting for."""
     moves, c = st.moves, st.counts[seat]
-    lead = st.gs[GS_TOP_SEAT] < 0
-    smart = choose_smart(moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
-    greedy = choose_greedy(moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
-    limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = first_candidates(cand, smart, greedy, lead)
-    if not lead:
-        fk, fk_cost, bomb, bomb_cost = -1, 1 << 60, -1, 1 << 60
-        for i in range(n):
-            if moves[i, 0] == FIFTY_K:
-                cost = 0 if moves[i, 4] == SUIT_FU else 1
-                if cost < fk_cost:
-                    fk, fk_cost = i, cost
-            elif moves[i, 0] == BOMB:
-                cost = moves[i, 2] * 100 + moves[i, 1] + (50 if c[moves[i, 1]] > moves[i, 2] else 0)
-                if cost < bomb_cost:
-                    bomb, bomb_cost = i, cost
-        nc = add_candidate(cand, nc, fk)
-        nc = add_candidate(cand, nc, bomb)
-    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
-        cost = np.empty(n, np.int64)
-        for i in range(n):
-            cost[i] = _order_cost(moves, i, c, st.rules)
-        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 60))
-    return min(nc, limit), smart
+    fk, fk_cost, bomb, bomb_cost = -1, 1 << 60, -1, 1 << 60
+    for i in range(n):
+        if moves[i, 0] == FIFTY_K:
+            cost = 0 if moves[i, 4] == SUIT_FU else 1
+            if cost < fk_cost:
+                fk, fk_cost = i, cost
+        elif moves[i, 0] == BOMB:
+            cost = moves[i, 2] * 100 + moves[i, 1] + (50 if c[moves[i, 1]] > moves[i, 2] else 0)
+            if cost < bomb_cost:
+                bomb, bomb_cost = i, cost
+    return add_candidate(cand, add_candidate(cand, nc, fk), bomb)
 
 
 @njit(cache=True, nogil=True)
@@ -115,12 +104,11 @@ def search(st, seat, kind):
     n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, st.moves)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(-2)
-    cand = np.empty(n + 4, np.int64)
-    nc, smart = candidates(st, seat, n, cand)
-    if nc < 2:
-        return np.int64(-2)
-    return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS] + st.row[ROW_HAND_NO] * HAND_SALT,
-                            seat, 1)
+    c = st.counts[seat]
+    smart = choose_smart(st.moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
+    greedy = choose_greedy(st.moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
+    return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])),
+                       st.row[ROW_HAND_NO] * HAND_SALT, seat, True)
 
 
 def search_entry(state):
