@@ -32,9 +32,9 @@ from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT
 from kernels.climb.partners import lead_cost
-from kernels.climb.plan import enemy_min, going_out, random_pick, take_straights
+from kernels.climb.plan import enemy_min, going_out, random_pick, take_straights, with_search
 from kernels.climb.plan import params_matrix as climb_params_matrix
-from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
+from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.shuangkou.movegen import bomb_power, xiang
 from kernels.shuangkou.moves import PAIR
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
@@ -53,15 +53,15 @@ PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 7, 8, 9, 10  # search (ke
 N_PP = 11
 HEURISTIC_PARAMS = ("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack", "confidence", "wild_bomb")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS  # search_bids: 双扣 has no bidding, the value is unused
-DEFAULT_PARAMS = {
-    "random": {"near_out": 0, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0, "wild_bomb": 0},
-    "greedy": {"near_out": 3, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0, "wild_bomb": 0},
-    "smart": {"near_out": 5, "wild_cost": 3.0, "tribute_xiang": 6, "cash_plan": 3, "slack": 1, "wild_bomb": 2.0},
-}
-DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
-for _values in DEFAULT_PARAMS.values():
-    _values["confidence"] = 2.0  # 1.0 (仙桃千分's) gained nothing significant at 4 worlds here; 2.0 did (match_search)
-    _values.update(SEARCH_DEFAULTS)
+# confidence 2.0: 1.0 (仙桃千分's) gained nothing significant at 4 worlds here; 2.0 did (match_search)
+DEFAULT_PARAMS = with_search({
+    "random": {"near_out": 0, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0, "wild_bomb": 0,
+               "confidence": 2.0},
+    "greedy": {"near_out": 3, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0, "wild_bomb": 0,
+               "confidence": 2.0},
+    "smart": {"near_out": 5, "wild_cost": 3.0, "tribute_xiang": 6, "cash_plan": 3, "slack": 1, "wild_bomb": 2.0,
+              "confidence": 2.0},
+})
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and PARAM_ORDER.index("confidence") == PP_CONFIDENCE
 assert len(PARAM_ORDER) == N_PP
 

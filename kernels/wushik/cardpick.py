@@ -19,6 +19,7 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.cards import R5, R10, RK
+from kernels.wushik.movegen import move_rank_counts
 from kernels.wushik.moves import FIFTY_K, PASS, SUIT_FU
 
 
@@ -75,29 +76,17 @@ def _fu_choice(suit_counts):
 def pick_suits(move, suit_counts, rank_counts, take):
     """Fill ``take[13, 4]`` with the cards ``move`` plays from ``suit_counts`` (changed while
     choosing, restored on return); ``rank_counts[13]`` is scratch. Returns the number of cards."""
-    for r in range(13):
-        for s in range(4):
-            take[r, s] = 0
+    take[:, :] = 0
     kind = move[0]
     if kind == PASS:
         return 0
-    if kind == FIFTY_K:
-        if move[4] < SUIT_FU:
-            s = move[4]
-            take[R5, s] = 1
-            take[R10, s] = 1
-            take[RK, s] = 1
-        else:
-            a, b, c = _fu_choice(suit_counts)
-            take[R5, a] = 1
-            take[R10, b] = 1
-            take[RK, c] = 1
+    if kind == FIFTY_K:  # 正: the three cards of its suit; 副: the choice of _fu_choice
+        a, b, c = (move[4], move[4], move[4]) if move[4] < SUIT_FU else _fu_choice(suit_counts)
+        take[R5, a] = 1
+        take[R10, b] = 1
+        take[RK, c] = 1
         return 3
-    per = move[2] // move[5]
-    for r in range(13):
-        rank_counts[r] = 0
-    for r in range(move[1] - move[5] + 1, move[1] + 1):
-        rank_counts[r] = per
+    move_rank_counts(move, rank_counts)
     for r in range(13):  # cards leave suit_counts as they are chosen; restored below
         for _ in range(rank_counts[r]):
             best, best_cost = -1, 1 << 30

@@ -30,9 +30,9 @@ from numba import njit
 from kernels.cards import R5, R10, RK
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
 from kernels.climb.partners import lead_cost
-from kernels.climb.plan import enemy_min, going_out, random_pick
+from kernels.climb.plan import enemy_min, going_out, random_pick, with_search
 from kernels.climb.plan import params_matrix as climb_params_matrix
-from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_PARAMS
+from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.wushik.movegen import W_BONUS, rank_points, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SUIT_FU
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
@@ -61,17 +61,15 @@ N_PP = 12
 HEURISTIC_PARAMS = ("near_out", "fight_points", "fk_points", "bomb_points", "cash_plan", "slack", "confidence",
                     "fk_keep_bombs")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS  # search_bids: 五十K has no bidding, the value is unused
-DEFAULT_PARAMS = {
-    "random": {"near_out": 0, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0},
-    "greedy": {"near_out": 3, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0},
+# confidence 2.0: 1.0 (仙桃千分's) gained nothing significant at 4 worlds here; 2.0 did (match_search)
+DEFAULT_PARAMS = with_search({
+    "random": {"near_out": 0, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0,
+               "confidence": 2.0, "fk_keep_bombs": 0},
+    "greedy": {"near_out": 3, "fight_points": 0, "fk_points": 0, "bomb_points": 0, "cash_plan": 0, "slack": 0,
+               "confidence": 2.0, "fk_keep_bombs": 0},
     "smart": {"near_out": 4, "fight_points": 10, "fk_points": 0, "bomb_points": 30, "cash_plan": 3, "slack": 0,
-              "fk_keep_bombs": 1},
-}
-DEFAULT_PARAMS["search"] = dict(DEFAULT_PARAMS["smart"])  # its own heuristic steps and rollouts play as smart
-for _values in DEFAULT_PARAMS.values():
-    _values["confidence"] = 2.0  # 1.0 (仙桃千分's) gained nothing significant at 4 worlds here; 2.0 did (match_search)
-    _values.setdefault("fk_keep_bombs", 0)
-    _values.update(SEARCH_DEFAULTS)
+              "confidence": 2.0, "fk_keep_bombs": 1},
+})
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and PARAM_ORDER.index("confidence") == PP_CONFIDENCE
 assert len(PARAM_ORDER) == N_PP
 
