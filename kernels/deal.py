@@ -14,9 +14,27 @@ without ``--fix`` is bit-identical to one before fixing existed.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from kernels.rng import bounded
+from kernels.state import Slot
+
+# a declared state's two slots for --fix (``place_fixed``'s tables), and their values (Python side)
+FIX_SLOTS = (
+    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
+         shared=True),
+    Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions (kernels.deal.place_fixed)",
+         shared=True),
+)
+
+
+def fix_values(fix_card=None, fix_slots=None) -> dict:
+    """``FIX_SLOTS``' values for ``StateLayout.allocate``: ``--fix``'s tables, or (0, 0) tables
+    (which place nothing and draw nothing) for none."""
+    none = np.zeros((0, 0), np.int64)
+    return {"fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
+            "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64)}
 
 
 @njit(cache=True, nogil=True, inline="always")

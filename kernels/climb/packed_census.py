@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import run
-from kernels.deal import place_fixed, reset_deck, shuffle
+from kernels.deal import FIX_SLOTS, fix_values, place_fixed, reset_deck, shuffle
 from kernels.hand import nibble
 from kernels.rng import seed_stream
 from kernels.state import Slot, StateLayout
@@ -35,9 +35,7 @@ CENSUS_SLOTS = (
     Slot("inc_fk", "uint64", ("ids",), "per id: its increment of the packed 5/10/K-by-suit holdings", shared=True),
     Slot("card_points", "int64", ("ids",), "per id: its points", shared=True),
     Slot("params", "int64", ("params",), "P_N_SEATS, P_HAND_SIZE, then the game's own", shared=True),
-    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
-         shared=True),
-    Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions", shared=True),
+    *FIX_SLOTS,
 )
 
 
@@ -48,12 +46,10 @@ def census_layout(name: str, module: str) -> StateLayout:
 
 def new_census_state(layout: StateLayout, tables: dict, fix_card=None, fix_slots=None):
     """A run's template: the game's ``compile_rules`` tables and ``--fix``'s (none: (0, 0) tables)."""
-    none = np.zeros((0, 0), np.int64)
     return layout.allocate({
         "deck": tables["deck"].copy(), "ids": tables["deck"], "inc_rank": tables["inc_rank"],
         "inc_fk": tables["inc_fk"], "card_points": tables["card_points"], "params": tables["census_params"],
-        "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
-        "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64),
+        **fix_values(fix_card, fix_slots),
     })
 
 

@@ -14,6 +14,7 @@ import numpy as np
 
 from kernels.climb.loop import LOG_CARDS
 from kernels.climb.state import CLIMB_CORE, search_at
+from kernels.deal import FIX_SLOTS, fix_values
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import MAX_MOVES
 from kernels.shuangkou.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
@@ -34,10 +35,7 @@ LAYOUT = CLIMB_CORE.extend("ShuangkouState", __name__, [
     Slot("deck", "int64", ("cards",), "the shuffled deck of the deal (read by the deal and draw only)", scratch=True),
     Slot("played", "int64", (HAND_SIZE,), "physical ids of the cards of the play being made", scratch=True),
     Slot("cards", "int64", (15,), "per-rank counts of the play being made (movegen.move_cards)", scratch=True),
-    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
-         shared=True),
-    Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions (kernels.deal.place_fixed)",
-         shared=True),
+    *FIX_SLOTS,
 ], "A 百变双扣 hand in play: the climbing core, who holds which card, who sits where, the 相 so far.")
 ShuangkouState = LAYOUT.cls  # a module attribute under its own name: numba's cache finds the type here
 
@@ -45,13 +43,11 @@ ShuangkouState = LAYOUT.cls  # a module attribute under its own name: numba's ca
 def new_state(rules: np.ndarray, policies=None, pp=None, fix_card=None, fix_slots=None, log_rows: int = 1):
     """A run's template state (numpy): the rules vector, the run's players and parameters (by
     player) and ``--fix``'s tables (none: (0, 0) tables) in it, every other slot zero."""
-    none = np.zeros((0, 0), np.int64)
     values = {
         "rules": np.asarray(rules, np.int64),
         "policies": np.zeros(N_SEATS, np.int64) if policies is None else np.array(policies, np.int64),
         "pp": np.zeros((N_SEATS, N_PP)) if pp is None else np.array(pp, np.float64),
-        "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
-        "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64),
+        **fix_values(fix_card, fix_slots),
         "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
         "log": np.zeros((log_rows, LOG_WIDTH), np.int64),  # wider than the core's: a play may be 27 cards
     }

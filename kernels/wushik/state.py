@@ -13,6 +13,7 @@ import numpy as np
 
 from kernels.climb.loop import GS_FAMILY, MAX_LOG
 from kernels.climb.state import CLIMB_CORE, search_at
+from kernels.deal import FIX_SLOTS, fix_values
 from kernels.state import Slot
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import MAX_MOVES
@@ -31,10 +32,7 @@ LAYOUT = CLIMB_CORE.extend("WushikState", __name__, [
     Slot("played", "int64", (HAND_SIZE,), "the physical cards of the play being made (for the log)", scratch=True),
     Slot("take", "int64", (13, 4), "the cards of the play being made by rank and suit (kernels.wushik.cardpick)",
          scratch=True),
-    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
-         shared=True),
-    Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions (kernels.deal.place_fixed)",
-         shared=True),
+    *FIX_SLOTS,
 ], "五十K's hand in play: the climbing core and the cards by id and suit, the pending bomb bonuses, the deal.")
 WushikState = LAYOUT.cls  # a module attribute under its own name: numba's cache finds the type here
 
@@ -49,10 +47,8 @@ def new_state(rules, policies=None, pp=None, fix_card=None, fix_slots=None, logg
     hand's action log (replay), else one row (batch runs)."""
     policies = np.zeros(MAX_SEATS, np.int64) if policies is None else np.asarray(policies, np.int64)
     pp = np.zeros((MAX_SEATS, N_PP)) if pp is None else np.asarray(pp, np.float64)
-    none = np.zeros((0, 0), np.int64)
     return LAYOUT.allocate({"rules": np.asarray(rules, np.int64), "mv": np.zeros(1), "policies": policies.copy(),
                             "pp": pp.copy(), "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
-                            "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
-                            "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64)},
+                            **fix_values(fix_card, fix_slots)},
                            seats=MAX_SEATS, ranks=16, row=HAND_LAYOUT.length, max_moves=MAX_MOVES,
                            scratch=13, log_rows=MAX_LOG if logged else 1)
