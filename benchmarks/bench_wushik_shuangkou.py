@@ -39,7 +39,7 @@ from kernels.shuangkou.state import new_state  # noqa: E402
 
 
 def warm_wushik():
-    from kernels.wushik.cardpick import pick_suits, remove_taken
+    from kernels.wushik.cardpick import pick_suits
     from kernels.wushik.census import census
     from kernels.wushik.movegen import beats, empty_moves, generate_moves, move_rank_counts
     from kernels.wushik.policies import choose_move, params_matrix
@@ -60,7 +60,6 @@ def warm_wushik():
     move_rank_counts(moves[0], rc)
     take = np.zeros((13, 4), np.int64)
     pick_suits(moves[0], suits[0], rc, take)
-    remove_taken(counts[0], suits[0], take)
     st = wushik_state(t["rules"], pp=params_matrix(["smart"] * 4, [{}] * 4))
     seed_stream(1, 0, st.rng)  # an all-zero xoshiro state never leaves zero
     st.counts[:], st.suit_counts[:], st.hand_left[:], st.gs[GS_TOP_SEAT] = counts, suits, 26, -1

@@ -57,22 +57,17 @@ assert (SINGLE, PAIR, TRIPLE) == (1, 2, 3)  # _gen_groups: a group's kind is its
 
 @njit(cache=True, nogil=True, inline="always")
 def xiang(kind, size, chain, rules):
-    """相 of a bomb-class play as it counts for 翻倍 and tribute (a 天王 as the ruleset says,
-    ``S_TIANWANG_XIANG``); 0 for other plays."""
+    """相 of a bomb-class play as it counts for 翻倍 and tribute: ``bomb_power``'s 相 (a 天王 as the
+    ruleset says, ``S_TIANWANG_XIANG``); 0 for other plays."""
     if kind == TIANWANG:
         return rules[S_TIANWANG_XIANG]
-    if kind == BOMB:
-        return size
-    if kind == LIANZHA:
-        return size // chain + chain
-    if kind == SANWANG:
-        return 6
-    return 0
+    return bomb_power(kind, 0, size, chain, rules) >> 8
 
 
 @njit(cache=True, nogil=True, inline="always")
 def bomb_power(kind, rank, size, chain, rules):
-    """One number ordering bomb-class plays (0 for the others): (相, place in the 相, rank)."""
+    """One number ordering bomb-class plays (0 for the others): (相 * 16 + place in the 相) * 16 +
+    rank + 1, so ``>> 8`` is the 相."""
     if kind == BOMB:
         level, sub = size, 15
     elif kind == LIANZHA:

@@ -50,10 +50,7 @@ ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at(
 @njit(cache=True, nogil=True, inline="always")
 def _max_bomb(counts, s, mode):
     """Largest bomb of seat ``s``'s hand in 相 (most naturals of a rank + wild jokers), 0 under 4."""
-    best = 0
-    for r in range(13):
-        best = max(best, counts[s, r])
-    big = best + wild_jokers(counts[s, 13], counts[s, 14], mode)
+    big = counts[s, :13].max() + wild_jokers(counts[s, 13], counts[s, 14], mode)
     return big if big >= 4 else 0
 
 
@@ -88,10 +85,8 @@ def deal_and_draw(st, rotation):
             row[ROW_SWAPPED] = 1
             apply_swap(counts, player_at, mate, other)
             for c in range(N_CARDS):
-                if owner[c] == mate:
-                    owner[c] = other
-                elif owner[c] == other:
-                    owner[c] = mate
+                if owner[c] == mate or owner[c] == other:
+                    owner[c] = mate + other - owner[c]
     row[ROW_LEADER] = leader
     row[ROW_MATE] = mate
     for s in range(N_SEATS):
@@ -171,10 +166,9 @@ def _play_logged(template, seed, deal, rotation, search_on):
 def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=False, fix=None):
     """One hand with its action log (for replay and conformance): (row, log[:n]); ``fix``:
     ``--fix``'s ``(fix_card, fix_slots)`` tables or None. Seats as ``play_range`` seats them."""
-    fix_card, fix_slots = fix if fix is not None else (None, None)
     turn = (np.arange(N_SEATS) + (game_index if rotate else 0)) % N_SEATS
-    template = new_state(rules, np.asarray(policies, np.int64)[turn], np.asarray(pp, np.float64)[turn], fix_card,
-                         fix_slots, log_rows=MAX_LOG)
+    template = new_state(rules, np.asarray(policies, np.int64)[turn], np.asarray(pp, np.float64)[turn],
+                         *(fix or (None, None)), log_rows=MAX_LOG)
     deal, rotation = (game_index // N_SEATS, game_index % N_SEATS) if duplicate else (game_index, 0)
     search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(template, np.uint64(seed), deal, rotation, search_on)

@@ -30,14 +30,6 @@ ROW_BOMBS, ROW_GE5, ROW_MAX_XIANG = _at("bombs"), _at("bombs_ge5"), _at("max_xia
 ROW_TIANWANG, ROW_SANWANG, ROW_LIANZHA, ROW_ENDED_BY = _at("tianwang"), _at("sanwang"), _at("lianzha"), _at("ended_by")
 
 
-@njit(cache=True, nogil=True, inline="always")
-def move_jokers(move):
-    """Jokers among a play's cards (wild or themselves)."""
-    if move[0] == SANWANG or move[0] == TIANWANG or move[1] >= 13:
-        return move[2]
-    return move[3]
-
-
 @njit(cache=True, nogil=True)
 def count_cards(owner, counts):
     """Every seat's rank counts from the card owners (naturals 0..12, 小王 13, 大王 14)."""
@@ -78,10 +70,10 @@ def record_play_facts(seat, player, move, level_now, n_bombs, max_x, row, rules)
     the players see it: the largest 相 played, 天王 as ``tianwang_xiang``, or 3+ bombs as 5+相).
     Arrays, not the state: a call passing ``st`` pays a reference count per slot."""
     kind, size, wilds = move[0], move[2], move[3]
-    jokers = move_jokers(move)
     row[ROW_PLAYS + player] += 1
     row[ROW_WILD_USED + player] += wilds
-    row[ROW_JOKERS_SELF + player] += jokers - wilds
+    if kind == SANWANG or kind == TIANWANG or move[1] >= 13:  # jokers as themselves (never wild then)
+        row[ROW_JOKERS_SELF + player] += size
     if kind == BOMB or kind == LIANZHA or kind == SANWANG or kind == TIANWANG:
         row[ROW_BOMBS + player] += 1
         row[ROW_WILD_IN_BOMBS + player] += wilds

@@ -24,8 +24,7 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb.gen import put_move  # the record (kind, rank, size, wilds, big joker, chain, wild-as)
-from kernels.shuangkou.moves import BOMB, PAIR, PAIR_CHAIN, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, \
-    TRIPLE, LIANZHA
+from kernels.shuangkou.moves import BOMB, LIANZHA, PAIR_CHAIN, SANWANG, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIPLE
 
 WILD_BOTH, WILD_BIG_ONLY, WILD_NONE = 0, 1, 2
 TOP_CHAIN_RANK = 11  # runs stay within 3..A
@@ -83,14 +82,10 @@ def complete(nat, sj, bj, mode, allow_lianzha, out):
             mask |= 1 << r
     jokers = sj + bj
     if total_nat == 0:
-        if jokers == 1:
-            n = put_move(out, n, SINGLE, 13 if sj == 1 else 14, 1, 0, bj, 1, 0)
-        elif jokers == 2 and (sj == 2 or bj == 2):
-            n = put_move(out, n, PAIR, 13 if sj == 2 else 14, 2, 0, bj, 1, 0)
-        elif jokers == 3:
-            n = put_move(out, n, SANWANG, -1, 3, 0, bj, 1, 0)
-        elif jokers == 4:
-            n = put_move(out, n, TIANWANG, -1, 4, 0, bj, 1, 0)
+        if 1 <= jokers <= 2 and (sj == 0 or bj == 0):  # a single or a pair of one joker (kind = count)
+            n = put_move(out, n, jokers, 13 if bj == 0 else 14, jokers, 0, bj, 1, 0)
+        elif jokers >= 3:
+            n = put_move(out, n, SANWANG if jokers == 3 else TIANWANG, -1, jokers, 0, bj, 1, 0)
         return n
     if wild_jokers(sj, bj, mode) < jokers:
         return 0  # a joker that is not wild cannot join natural cards
@@ -102,15 +97,8 @@ def complete(nat, sj, bj, mode, allow_lianzha, out):
     while not (mask >> hi_nat) & 1:
         hi_nat -= 1
     if lo_nat == hi_nat:  # one natural rank
-        wa = jokers << (4 * lo_nat)
-        if total == 1:
-            n = put_move(out, n, SINGLE, lo_nat, 1, 0, 0, 1, 0)
-        elif total == 2:
-            n = put_move(out, n, PAIR, lo_nat, 2, jokers, bj, 1, wa)
-        elif total == 3:
-            n = put_move(out, n, TRIPLE, lo_nat, 3, jokers, bj, 1, wa)
-        else:
-            n = put_move(out, n, BOMB, lo_nat, total, jokers, bj, 1, wa)
+        kind = total if total <= TRIPLE else BOMB  # SINGLE, PAIR, TRIPLE are 1, 2, 3
+        n = put_move(out, n, kind, lo_nat, total, jokers, bj, 1, jokers << (4 * lo_nat))
     n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, STRAIGHT, 1, 5, out, n)
     n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, PAIR_CHAIN, 2, 3, out, n)
     n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, TRIO_CHAIN, 3, 3, out, n)

@@ -1,4 +1,4 @@
-"""Which suits a 五十K move takes, and taking them out of the hand.
+"""Which suits a 五十K move takes (``kernels.wushik.turn.take_cards`` then takes them out of the hand).
 
 A move record fixes the rank counts it plays (``movegen.move_rank_counts``); suits matter only
 for 5, 10 and K, because three of one suit make a 正510K. The rule, applied by ``pick_suits``:
@@ -109,14 +109,3 @@ def pick_suits(move, suit_counts, rank_counts, take):
         for s in range(4):
             suit_counts[r, s] += take[r, s]
     return move[2]
-
-
-@njit(cache=True, nogil=True)
-def remove_taken(counts, suit_counts, take):
-    """Take the cards of ``take[13, 4]`` out of a hand (``counts``, ``suit_counts``)."""
-    for r in range(13):
-        for s in range(4):
-            k = take[r, s]
-            if k:
-                suit_counts[r, s] -= k
-                counts[r] -= k

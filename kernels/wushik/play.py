@@ -98,31 +98,10 @@ def deal_cards(st, rotation):
     return eight, teams != 3
 
 
-@njit(cache=True, nogil=True, inline="always")
-def play_dealt(st, leader, search_on):
-    """Play the dealt hand of ``st`` from ``leader`` to its 终止牌; facts into ``st.row``. Returns
-    the number of log rows written. ``search_on``: None when no seat searches, so numba prunes
-    the search and does not compile it. Inlined into ``play_hand``: as a function of its own it
-    was one more level that numba links the play into and optimizes again."""
-    gs, rules = st.gs, st.rules
-    start_hand(st, leader, rules[W_JIEFENG] == JIEFENG_PARTNER, rules[W_DIRECTION])  # 接风 (W-4)
-    st.pend[:, :] = 0
-    play_on(st, np.int64(-2), search_on)
-    row = st.row
-    for s in range(N_SEATS):
-        row[ROW_FINISH + s] = st.seat_flags[SF_FINISH, s]
-        row[ROW_CAPTURED + s] = st.captured[s]
-        row[ROW_VOID + s], row[ROW_LEFT_MAX_BOMB + s] = points_and_bomb(st.counts[s])
-    row[ROW_N_TRICKS] = gs[GS_N_TRICKS]
-    row[ROW_N_TURNS] = gs[GS_N_TURNS]
-    row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]
-    return gs[GS_N_LOG]
-
-
 @implements(run.play_hand, STATE)
 def play_hand(st, seed, deal, rotation, carry, last, search_on):
-    """A hand of the match of deal ``deal`` (turned by ``rotation``) into ``st.row``; returns the log
-    rows written. ``carry``: -1 for the match's first hand (the match's streams are seeded and the
+    """A hand of the match of deal ``deal`` (turned by ``rotation``) into ``st.row``, played to its
+    终止牌 unless the 8-of-a-kind rule decides it (W-7); returns the log rows written. ``carry``: -1 for the match's first hand (the match's streams are seeded and the
     turned-up card names the leader), else the seat that leads, with ``st.row`` still the previous
     hand's (its number and the running totals)."""
     st = borrow(st)  # the driver holds the state: null reference counts the compiler sees
@@ -148,8 +127,19 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     n = np.int64(0)
     if eight >= 0 and one_team and rules[W_EIGHT_RULE] != EIGHT_RECORD_ONLY:
         row[ROW_EIGHT] = 1
-    else:
-        n = play_dealt(st, leader, search_on)
+    else:  # played to its 终止牌
+        gs = st.gs
+        start_hand(st, leader, rules[W_JIEFENG] == JIEFENG_PARTNER, rules[W_DIRECTION])  # 接风 (W-4)
+        st.pend[:, :] = 0
+        play_on(st, np.int64(-2), search_on)
+        for s in range(N_SEATS):
+            row[ROW_FINISH + s] = st.seat_flags[SF_FINISH, s]
+            row[ROW_CAPTURED + s] = st.captured[s]
+            row[ROW_VOID + s], row[ROW_LEFT_MAX_BOMB + s] = points_and_bomb(st.counts[s])
+        row[ROW_N_TRICKS] = gs[GS_N_TRICKS]
+        row[ROW_N_TURNS] = gs[GS_N_TURNS]
+        row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]
+        n = gs[GS_N_LOG]
     t0, t1 = hand_scores(row, rules)
     row[ROW_TOTAL0] = totals0 + t0
     row[ROW_TOTAL1] = totals1 + t1

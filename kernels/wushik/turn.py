@@ -21,7 +21,7 @@ from numba import njit
 
 from kernels.climb import steps
 from kernels.climb.loop import GS_N_TURNS, GS_TRICK_POINTS, GS_TURN
-from kernels.wushik.cardpick import pick_suits, remove_taken
+from kernels.wushik.cardpick import pick_suits
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import generate_moves, rank_points
 from kernels.wushik.moves import BOMB, FIFTY_K, SUIT_FU
@@ -106,6 +106,8 @@ def take_cards(owner, counts, suit_counts, scratch, take, played, move, seat):
             t = take[r, s]
             if t == 0:
                 continue
+            counts[r] -= t
+            suit_counts[r, s] -= t
             points += t * rank_points(r)
             for _ in range(t):
                 c = r * 4 + s
@@ -114,7 +116,6 @@ def take_cards(owner, counts, suit_counts, scratch, take, played, move, seat):
                 owner[c] = -1
                 played[k] = c
                 k += 1
-    remove_taken(counts, suit_counts, take)
     return n_cards, points
 
 
