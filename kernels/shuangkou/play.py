@@ -50,7 +50,10 @@ ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at(
 @njit(cache=True, nogil=True, inline="always")
 def _max_bomb(counts, s, mode):
     """Largest bomb of seat ``s``'s hand in 相 (most naturals of a rank + wild jokers), 0 under 4."""
-    big = counts[s, :13].max() + wild_jokers(counts[s, 13], counts[s, 14], mode)
+    best = 0
+    for r in range(13):  # a loop: an array reduction compiles its empty-array error path
+        best = max(best, counts[s, r])
+    big = best + wild_jokers(counts[s, 13], counts[s, 14], mode)
     return big if big >= 4 else 0
 
 
