@@ -14,6 +14,7 @@ import numpy as np
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_FAMILY
 from kernels.climb.state import CLIMB_CORE, search_at
+from kernels.deal import FIX_SLOTS, fix_values
 from kernels.state import Slot
 from kernels.xiantao.bounds import MAX_MOVES
 from kernels.xiantao.layout import N_CENSUS_FEATURES, PLAY
@@ -33,9 +34,7 @@ LAYOUT = CLIMB_CORE.extend("XiantaoState", __name__, [
     Slot("seen", "bool", ("cards",), "cards already tried by the literal re-call", scratch=True),
     Slot("unseen", "int64", ("cards",), "the cards a searching seat cannot see, in world order", scratch=True),
     Slot("deck_template", "int16", ("cards",), "the unshuffled pack (physical ids)", shared=True),
-    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
-         shared=True),
-    Slot("fix_slots", "int64", ("fix_groups", "fix_slots"), "--fix's deck positions by group", shared=True),
+    *FIX_SLOTS,
     Slot("card_tab", "int64", (4, "cards"), "rank, suit, is-wild and points of each card id", shared=True),
     Slot("nat_ids", "int64", (15, 4, 2), "card id of each natural (rank, suit, deck), -1 none", shared=True),
     Slot("wild_ids", "int64", ("wilds",), "the wild card ids in the order plays take them", shared=True),
@@ -59,7 +58,7 @@ def new_state(t: dict, log_rows: int = 1, policies=None, pp=None):
     rules = np.asarray(t["rules"], np.int64)
     values = {
         "rules": rules, "mv": np.asarray(t["money"], np.float64), "deck_template": np.asarray(t["deck"], np.int16),
-        "fix_card": np.asarray(t["fix_card"], np.int64), "fix_slots": np.asarray(t["fix_slots"], np.int64),
+        **fix_values(t["fix_card"], t["fix_slots"]),
         "card_tab": np.asarray(t["card"], np.int64), "nat_ids": np.asarray(t["nat_ids"], np.int64),
         "wild_ids": np.asarray(t["wild_ids"], np.int64), "call_excluded": np.asarray(t["call_excluded"], np.bool_),
         "inc_rank": np.asarray(t["inc_rank"], np.uint64), "inc_fk": np.asarray(t["inc_fk"], np.uint64),
