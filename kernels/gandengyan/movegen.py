@@ -156,39 +156,6 @@ def chain_spec(kind, rules):
     return per, lo, (R_ACE + 1 if mx == 0 or mx > R_ACE + 1 else mx)
 
 
-@njit(cache=True, nogil=True)
-def _count_run(c, per, length, hi, work):
-    """Records ``_gen_run`` writes for one run, without writing them: the joker vectors d_i in
-    [per - min(per, held_i), per] with sum at most the jokers and below ``per * length``, counted
-    by their extra over the fewest (a DP over the ranks in ``work[:cap + 1]``)."""
-    base = hi - length + 1
-    need = 0
-    for i in range(length):
-        held = c[base + i]
-        need += per - (held if held < per else per)
-    most = per * length - 1
-    if c[JOKER] < most:
-        most = c[JOKER]
-    cap = most - need
-    if cap < 0:
-        return 0
-    work[0] = 1
-    for s in range(1, cap + 1):
-        work[s] = 0
-    for i in range(length):
-        held = c[base + i]
-        u = held if held < per else per  # extra jokers this rank may take
-        for s in range(cap, 0, -1):  # ways[s] += ways[s - 1] + ... + ways[s - u]
-            add = 0
-            for e in range(1, (u if u < s else s) + 1):
-                add += work[s - e]
-            work[s] += add
-    total = 0
-    for s in range(cap + 1):
-        total += work[s]
-    return total
-
-
 ALL_RUNS, COUNT_RUNS = -2, -1  # what chain_section does (its ``k``)
 
 
@@ -197,9 +164,9 @@ def chain_section(c, top, rules, out, n, work, k):
     """The chain section of ``gd_generate``'s list: straights, 连对 and 三连对 on 3..A, every top and
     length (leading) or the top's length one rank higher (following), run by run (``_gen_run``).
     ``k`` ``ALL_RUNS``: writes every record into ``out`` from row ``n``, returns the new count;
-    ``COUNT_RUNS``: how many records there are (nothing written); 0 <= ``k`` < that: writes only
-    the run holding record k, into ``out`` from row 0, and returns record k's row (the random
-    player, ``kernels.gandengyan.lazy``)."""
+    ``COUNT_RUNS``: how many records there are (each run written over the last from row 0); 0 <=
+    ``k`` < that: stops at the run holding record k, in ``out`` from row 0, and returns record k's
+    row (the random player, ``kernels.gandengyan.lazy``)."""
     lead = top[0] == PASS
     w = c[JOKER]
     seen = 0
@@ -217,14 +184,13 @@ def chain_section(c, top, rules, out, n, work, k):
             for r in range(hi - length + 1, hi + 1):
                 need += per - (c[r] if c[r] < per else per)
             while length <= longest and length <= hi + 1:
-                if need <= w and k == ALL_RUNS:
-                    n = _gen_run(c, kind, per, length, hi, out, n, work)
-                elif need <= w:
-                    m = _count_run(c, per, length, hi, work)
-                    if k >= 0 and k < seen + m:
-                        _gen_run(c, kind, per, length, hi, out, 0, work)
-                        return k - seen
+                if need <= w:
+                    m = _gen_run(c, kind, per, length, hi, out, n, work) - n  # counting: n stays 0
+                    if 0 <= k < seen + m:
+                        return k - seen  # the run holding record k is in out from row 0
                     seen += m
+                    if k == ALL_RUNS:
+                        n += m
                 if length == longest or length == hi + 1:
                     break
                 r = hi - length  # the next longer run takes in the rank below
