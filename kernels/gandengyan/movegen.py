@@ -33,7 +33,7 @@ from kernels.gandengyan.rulevec import (
     GD_TRIO_CHAIN_MIN, GD_TRIO_FOLLOW, JOKER_BOMB_TOP_OF_THREE, TRIO_FOLLOW_HIGHER,
 )
 
-WORK_LEN = 48  # scratch the chain search needs (no allocation per call)
+WORK_LEN = 16  # scratch a chain run's odometer needs, one digit a rank (no allocation per call)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -98,49 +98,33 @@ def _gen_group(c, kind, size, top, rules, out, n):
 @njit(cache=True, nogil=True)
 def _gen_run(c, kind, per, length, hi, out, n, work):
     """Every completion of ``length`` consecutive ranks ending at ``hi`` with ``per`` cards each:
-    a joker deficit d_i in [per - min(per, c), per] per rank, their sum at most the jokers held
-    and below ``per * length`` (one natural at least). Depth-first over the ranks."""
-    w = c[JOKER]
+    jokers d_i standing in at rank i of the run, from the fewest it needs (``per`` less the
+    naturals held, at most ``per``) to ``per``, their sum at most the jokers held and below
+    ``per * length`` (one natural at least); in lexicographic order of (d_0, d_1, ...), counted
+    up like an odometer in ``work[:length]``."""
     base = hi - length + 1
-    # work[D + i]: jokers standing in at rank base + i; work[MIND + i]: the fewest it needs;
-    # work[SUF + i]: the fewest the ranks from i on need (offsets, no array views)
-    D, MIND, SUF = 0, 16, 32
-    need = 0
-    for i in range(length - 1, -1, -1):
-        held = c[base + i]
-        work[MIND + i] = per - (held if held < per else per)
-        need += work[MIND + i]
-        work[SUF + i] = need
-    work[SUF + length] = 0
-    if need > w:
-        return n
-    i = 0
-    work[D] = -1
+    cap = min(c[JOKER], per * length - 1)  # the most jokers one record may use
     total = 0
-    while i >= 0:
-        if i == length:
-            if total < per * length:
-                cards = 0
-                for j in range(length):
-                    cards |= (per - work[D + j]) << (4 * (base + j))
-                n = put_move(out, n, kind, hi, per * length, total, -1, length, cards)
+    for i in range(length):
+        work[i] = per - min(c[base + i], per)
+        total += work[i]
+    if total > cap:
+        return n
+    while True:
+        cards = 0
+        for j in range(length):
+            cards |= (per - work[j]) << (4 * (base + j))
+        n = put_move(out, n, kind, hi, per * length, total, -1, length, cards)
+        i = length - 1  # the last digit that can take one more joker; the digits after it back to their fewest
+        while i >= 0 and (work[i] == per or total == cap):
+            fewest = per - min(c[base + i], per)
+            total -= work[i] - fewest
+            work[i] = fewest
             i -= 1
-            continue
-        if work[D + i] < 0:
-            v = work[MIND + i]
-        else:
-            total -= work[D + i]
-            v = work[D + i] + 1
-        if v > per or total + v + work[SUF + i + 1] > w:
-            work[D + i] = -1
-            i -= 1
-            continue
-        work[D + i] = v
-        total += v
-        i += 1
-        if i < length:
-            work[D + i] = -1
-    return n
+        if i < 0:
+            return n
+        work[i] += 1
+        total += 1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -178,12 +162,12 @@ def chain_section(c, top, rules, out, n, work, k):
             continue
         first, last = (lo - 1, R_ACE) if lead else (top[1] + 1, min(top[1] + 1, R_ACE))
         for hi in range(first, last + 1):
-            length = lo if lead else top[5]
-            longest = mx if lead else top[5]
-            need = 0  # jokers the run needs at least: _gen_run writes nothing past w
-            for r in range(hi - length + 1, hi + 1):
-                need += per - (c[r] if c[r] < per else per)
-            while length <= longest and length <= hi + 1:
+            shortest = lo if lead else top[5]
+            need = 0  # the fewest jokers the run needs (_gen_run writes nothing past the jokers held)
+            for r in range(hi - shortest + 2, hi + 1):
+                need += per - min(c[r], per)
+            for length in range(shortest, min(mx if lead else top[5], hi + 1) + 1):
+                need += per - min(c[hi - length + 1], per)  # the run's lowest rank, one lower each time
                 if need <= w:
                     m = _gen_run(c, kind, per, length, hi, out, n, work) - n  # counting: n stays 0
                     if 0 <= k < seen + m:
@@ -191,11 +175,6 @@ def chain_section(c, top, rules, out, n, work, k):
                     seen += m
                     if k == ALL_RUNS:
                         n += m
-                if length == longest or length == hi + 1:
-                    break
-                r = hi - length  # the next longer run takes in the rank below
-                need += per - (c[r] if c[r] < per else per)
-                length += 1
     return n if k == ALL_RUNS else seen
 
 
