@@ -249,18 +249,6 @@ def remove_move(c, move):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _run_formable(c, per, length, hi):
-    w = c[JOKER]
-    need = 0
-    nat = 0
-    for r in range(hi - length + 1, hi + 1):
-        if c[r] < per:
-            need += per - c[r]
-        nat += c[r]
-    return need <= w and nat > 0
-
-
-@njit(cache=True, nogil=True, inline="always")
 def dengyan(c, top, rules):
     """瞪眼 (§8): the hand could form the top's pattern at a higher rank, but no such play is a
     legal answer (not exactly +1, not a 2). Bombs are not considered."""
@@ -277,9 +265,13 @@ def dengyan(c, top, rules):
                     return False
                 higher = True
     else:
-        per = 1 if tk == STRAIGHT else (2 if tk == PAIR_CHAIN else 3)
+        per = chain_spec(tk, rules)[0]
         for hi in range(top[1] + 1, R_ACE + 1):
-            if _run_formable(c, per, top[5], hi):
+            need = nat = 0  # jokers the run needs, naturals it holds (one at least)
+            for r in range(hi - top[5] + 1, hi + 1):
+                need += per - min(c[r], per)
+                nat += c[r]
+            if need <= w and nat > 0:
                 if hi == top[1] + 1:
                     return False
                 higher = True
