@@ -4,9 +4,9 @@
 following) and plays that row. It needs the count and one row, not every joker completion:
 ``gd_random`` counts each section of the list (one group kind, the chains run by run, the bombs)
 and writes only the section holding the move drawn, one group kind or one chain run
-(``kernels.gandengyan.movegen.chain_section`` counts the chains and writes one run). The same draw
-picks the same move as over the full list: ``tests/games/test_gandengyan_lazy.py`` holds the two
-equal, draw by draw.
+(``kernels.gandengyan.movegen.chain_section`` lists the chains run by run and stops at the one
+drawn). The same draw picks the same move as over the full list:
+``tests/games/test_gandengyan_lazy.py`` holds the two equal, draw by draw.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from kernels.gandengyan.rulevec import (
     GD_TRIO_CHAIN_MIN, GD_TRIO_FOLLOW, JOKER_BOMB_TOP_OF_THREE, TRIO_FOLLOW_HIGHER,
 )
 
-WORK_LEN = 48  # scratch the chain search needs (no allocation per call)
+WORK_LEN = 16  # scratch a chain run's odometer needs, one digit a rank (no allocation per call)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -98,49 +98,33 @@ def _gen_group(c, kind, size, top, rules, out, n):
 @njit(cache=True, nogil=True)
 def _gen_run(c, kind, per, length, hi, out, n, work):
     """Every completion of ``length`` consecutive ranks ending at ``hi`` with ``per`` cards each:
-    a joker deficit d_i in [per - min(per, c), per] per rank, their sum at most the jokers held
-    and below ``per * length`` (one natural at least). Depth-first over the ranks."""
-    w = c[JOKER]
+    jokers d_i standing in at rank i of the run, from the fewest it needs (``per`` less the
+    naturals held, at most ``per``) to ``per``, their sum at most the jokers held and below
+    ``per * length`` (one natural at least); in lexicographic order of (d_0, d_1, ...), counted
+    up like an odometer in ``work[:length]``."""
     base = hi - length + 1
-    # work[D + i]: jokers standing in at rank base + i; work[MIND + i]: the fewest it needs;
-    # work[SUF + i]: the fewest the ranks from i on need (offsets, no array views)
-    D, MIND, SUF = 0, 16, 32
-    need = 0
-    for i in range(length - 1, -1, -1):
-        held = c[base + i]
-        work[MIND + i] = per - (held if held < per else per)
-        need += work[MIND + i]
-        work[SUF + i] = need
-    work[SUF + length] = 0
-    if need > w:
-        return n
-    i = 0
-    work[D] = -1
+    cap = min(c[JOKER], per * length - 1)  # the most jokers one record may use
     total = 0
-    while i >= 0:
-        if i == length:
-            if total < per * length:
-                cards = 0
-                for j in range(length):
-                    cards |= (per - work[D + j]) << (4 * (base + j))
-                n = put_move(out, n, kind, hi, per * length, total, -1, length, cards)
+    for i in range(length):
+        work[i] = per - min(c[base + i], per)
+        total += work[i]
+    if total > cap:
+        return n
+    while True:
+        cards = 0
+        for j in range(length):
+            cards |= (per - work[j]) << (4 * (base + j))
+        n = put_move(out, n, kind, hi, per * length, total, -1, length, cards)
+        i = length - 1  # the last digit that can take one more joker; the digits after it back to their fewest
+        while i >= 0 and (work[i] == per or total == cap):
+            fewest = per - min(c[base + i], per)
+            total -= work[i] - fewest
+            work[i] = fewest
             i -= 1
-            continue
-        if work[D + i] < 0:
-            v = work[MIND + i]
-        else:
-            total -= work[D + i]
-            v = work[D + i] + 1
-        if v > per or total + v + work[SUF + i + 1] > w:
-            work[D + i] = -1
-            i -= 1
-            continue
-        work[D + i] = v
-        total += v
-        i += 1
-        if i < length:
-            work[D + i] = -1
-    return n
+        if i < 0:
+            return n
+        work[i] += 1
+        total += 1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -156,39 +140,6 @@ def chain_spec(kind, rules):
     return per, lo, (R_ACE + 1 if mx == 0 or mx > R_ACE + 1 else mx)
 
 
-@njit(cache=True, nogil=True)
-def _count_run(c, per, length, hi, work):
-    """Records ``_gen_run`` writes for one run, without writing them: the joker vectors d_i in
-    [per - min(per, held_i), per] with sum at most the jokers and below ``per * length``, counted
-    by their extra over the fewest (a DP over the ranks in ``work[:cap + 1]``)."""
-    base = hi - length + 1
-    need = 0
-    for i in range(length):
-        held = c[base + i]
-        need += per - (held if held < per else per)
-    most = per * length - 1
-    if c[JOKER] < most:
-        most = c[JOKER]
-    cap = most - need
-    if cap < 0:
-        return 0
-    work[0] = 1
-    for s in range(1, cap + 1):
-        work[s] = 0
-    for i in range(length):
-        held = c[base + i]
-        u = held if held < per else per  # extra jokers this rank may take
-        for s in range(cap, 0, -1):  # ways[s] += ways[s - 1] + ... + ways[s - u]
-            add = 0
-            for e in range(1, (u if u < s else s) + 1):
-                add += work[s - e]
-            work[s] += add
-    total = 0
-    for s in range(cap + 1):
-        total += work[s]
-    return total
-
-
 ALL_RUNS, COUNT_RUNS = -2, -1  # what chain_section does (its ``k``)
 
 
@@ -197,9 +148,9 @@ def chain_section(c, top, rules, out, n, work, k):
     """The chain section of ``gd_generate``'s list: straights, 连对 and 三连对 on 3..A, every top and
     length (leading) or the top's length one rank higher (following), run by run (``_gen_run``).
     ``k`` ``ALL_RUNS``: writes every record into ``out`` from row ``n``, returns the new count;
-    ``COUNT_RUNS``: how many records there are (nothing written); 0 <= ``k`` < that: writes only
-    the run holding record k, into ``out`` from row 0, and returns record k's row (the random
-    player, ``kernels.gandengyan.lazy``)."""
+    ``COUNT_RUNS``: how many records there are (each run written over the last from row 0); 0 <=
+    ``k`` < that: stops at the run holding record k, in ``out`` from row 0, and returns record k's
+    row (the random player, ``kernels.gandengyan.lazy``)."""
     lead = top[0] == PASS
     w = c[JOKER]
     seen = 0
@@ -211,25 +162,19 @@ def chain_section(c, top, rules, out, n, work, k):
             continue
         first, last = (lo - 1, R_ACE) if lead else (top[1] + 1, min(top[1] + 1, R_ACE))
         for hi in range(first, last + 1):
-            length = lo if lead else top[5]
-            longest = mx if lead else top[5]
-            need = 0  # jokers the run needs at least: _gen_run writes nothing past w
-            for r in range(hi - length + 1, hi + 1):
-                need += per - (c[r] if c[r] < per else per)
-            while length <= longest and length <= hi + 1:
-                if need <= w and k == ALL_RUNS:
-                    n = _gen_run(c, kind, per, length, hi, out, n, work)
-                elif need <= w:
-                    m = _count_run(c, per, length, hi, work)
-                    if k >= 0 and k < seen + m:
-                        _gen_run(c, kind, per, length, hi, out, 0, work)
-                        return k - seen
+            shortest = lo if lead else top[5]
+            need = 0  # the fewest jokers the run needs (_gen_run writes nothing past the jokers held)
+            for r in range(hi - shortest + 2, hi + 1):
+                need += per - min(c[r], per)
+            for length in range(shortest, min(mx if lead else top[5], hi + 1) + 1):
+                need += per - min(c[hi - length + 1], per)  # the run's lowest rank, one lower each time
+                if need <= w:
+                    m = _gen_run(c, kind, per, length, hi, out, n, work) - n  # counting: n stays 0
+                    if 0 <= k < seen + m:
+                        return k - seen  # the run holding record k is in out from row 0
                     seen += m
-                if length == longest or length == hi + 1:
-                    break
-                r = hi - length  # the next longer run takes in the rank below
-                need += per - (c[r] if c[r] < per else per)
-                length += 1
+                    if k == ALL_RUNS:
+                        n += m
     return n if k == ALL_RUNS else seen
 
 
@@ -304,18 +249,6 @@ def remove_move(c, move):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _run_formable(c, per, length, hi):
-    w = c[JOKER]
-    need = 0
-    nat = 0
-    for r in range(hi - length + 1, hi + 1):
-        if c[r] < per:
-            need += per - c[r]
-        nat += c[r]
-    return need <= w and nat > 0
-
-
-@njit(cache=True, nogil=True, inline="always")
 def dengyan(c, top, rules):
     """瞪眼 (§8): the hand could form the top's pattern at a higher rank, but no such play is a
     legal answer (not exactly +1, not a 2). Bombs are not considered."""
@@ -332,9 +265,13 @@ def dengyan(c, top, rules):
                     return False
                 higher = True
     else:
-        per = 1 if tk == STRAIGHT else (2 if tk == PAIR_CHAIN else 3)
+        per = chain_spec(tk, rules)[0]
         for hi in range(top[1] + 1, R_ACE + 1):
-            if _run_formable(c, per, top[5], hi):
+            need = nat = 0  # jokers the run needs, naturals it holds (one at least)
+            for r in range(hi - top[5] + 1, hi + 1):
+                need += per - min(c[r], per)
+                nat += c[r]
+            if need <= w and nat > 0:
                 if hi == top[1] + 1:
                     return False
                 higher = True

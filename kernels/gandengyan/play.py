@@ -28,10 +28,8 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import run, search_driver as sd
-from kernels.climb.loop import (
-    COUNTER_CLOCKWISE, END_BY_GAME, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_LOG,
-    GS_PARTNER, GS_TOP_SEAT, GS_TURN,
-)
+from kernels.climb.loop import END_BY_GAME, GS_N_LOG, GS_TURN
+from kernels.climb.solo import start_hand as start_solo
 from kernels.gandengyan.deal import deal_hand
 from kernels.gandengyan.layout import LAYOUT as ROWS
 from kernels.gandengyan.moves import JOKER, R_TWO
@@ -65,28 +63,12 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     banker, leader, stock = deal_hand(st, seed, deal, carry, rotation)
     row[ROW_BANKER] = banker
     row[ROW_FIRST_LEADER] = leader
-    gs[:] = 0
-    gs[GS_TURN] = leader
-    gs[GS_TOP_SEAT] = -1
-    gs[GS_LONE_SIDE] = 1
-    gs[GS_LONE_SEAT] = -1
-    gs[GS_BANKER] = banker
-    gs[GS_PARTNER] = -1
-    gs[GS_DIRECTION] = COUNTER_CLOCKWISE
-    gs[GS_END_RULE] = END_BY_GAME
+    start_solo(st, leader, banker, -1, END_BY_GAME)
     gs[GS_STOCK] = stock
     for s in range(st.rules[GD_N_SEATS]):
-        total = 0
-        for r in range(16):
-            total += st.counts[s, r]
-        st.hand_left[s] = total
-        row[ROW_DEALT + s] = total
+        row[ROW_DEALT + s] = st.hand_left[s]
         row[ROW_JOKERS_DEALT + s] = st.counts[s, JOKER]
         row[ROW_TWOS_DEALT + s] = st.counts[s, R_TWO]
-        st.captured[s] = 0
-        st.order[s] = -1
-    st.seat_flags[:, :] = 0
-    st.top[:] = 0
     st.played[:] = 0
     stop = SEARCH if search_on is not None else -1  # play_turns returns before a search seat's turn
     while True:

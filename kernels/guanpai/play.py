@@ -23,10 +23,8 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import run, search_driver as sd
-from kernels.climb.loop import (
-    COUNTER_CLOCKWISE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_LONE_SEAT, GS_LONE_SIDE,
-    GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_TOP_SEAT, GS_TURN,
-)
+from kernels.climb.loop import END_FIRST_OUT_OR_TEAM, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN
+from kernels.climb.solo import start_hand as start_solo
 from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bombs
 from kernels.guanpai.layout import LAYOUT as ROWS
 from kernels.guanpai.policies import SEARCH
@@ -72,28 +70,12 @@ def start_hand(st, seed, deal, rotation, leader_in):
         leader, idx, lead_rank = leader_in, -1, -1
     st.row[ROW_FIRST_LEADER] = leader
     st.row[ROW_LEAD_CARD] = idx
-    gs = st.gs
-    gs[:] = 0
-    gs[GS_TURN] = leader
-    gs[GS_TOP_SEAT] = -1
-    gs[GS_LONE_SIDE] = 1  # the first player out ends the hand
-    gs[GS_LONE_SEAT] = leader
-    gs[GS_BANKER] = -1
-    gs[GS_PARTNER] = -1
-    gs[GS_DIRECTION] = COUNTER_CLOCKWISE
-    gs[GS_END_RULE] = END_FIRST_OUT_OR_TEAM
-    gs[GS_LEAD_RANK] = lead_rank
+    start_solo(st, leader, -1, leader, END_FIRST_OUT_OR_TEAM)  # the first player out ends the hand
+    st.gs[GS_LEAD_RANK] = lead_rank
     for s in range(N_PLAYERS):
         st.row[ROW_BOMBS_DEALT + s] = seat_bombs(st.counts, s)
         st.row[ROW_THREE_BOMB_DEALT + s] = holds_three_bomb(st.counts, s, st.rules, False)
         st.row[ROW_TWOS_DEALT + s] = st.counts[s, 12]
-        st.hand_left[s] = 0
-        for r in range(16):
-            st.hand_left[s] += st.counts[s, r]
-        st.captured[s] = 0
-        st.order[s] = -1
-    st.seat_flags[:, :] = 0
-    st.top[:] = 0
     st.dealt[:, :] = st.counts
 
 
