@@ -13,6 +13,7 @@ import numpy as np
 
 from kernels.climb.loop import GS_FAMILY
 from kernels.climb.state import CLIMB_CORE, search_at
+from kernels.deal import FIX_SLOTS, fix_values
 from kernels.gandengyan.layout import LAYOUT as ROW_LAYOUT
 from kernels.gandengyan.money import MV_LEN
 from kernels.gandengyan.movegen import WORK_LEN
@@ -31,10 +32,7 @@ LAYOUT = CLIMB_CORE.extend("GandengyanState", __name__, [
     Slot("played", "int64", (N_RANKS,), "public count of every card played this hand (what the players read)"),
     Slot("lowest", "int64", ("seats",), "each seat's lowest natural card dealt, rank * 4 + suit (first_lead)"),
     Slot("deck_template", "int16", ("deck",), "the unshuffled pack (physical ids)", shared=True),
-    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix's cards by group (kernels.deal.place_fixed)",
-         shared=True),
-    Slot("fix_slots", "int64", ("fix_rows", "fix_slots"), "--fix's deck positions, one block of groups per banker",
-         shared=True),
+    *FIX_SLOTS,  # fix_slots: one block of groups per banker
     Slot("work", "int64", (WORK_LEN,), "the chain search's work space (move generation)", scratch=True),
 ], "A 干瞪眼 hand in play: the climbing core, the pack and the stock, the public record of cards played.")
 GandengyanState = LAYOUT.cls
@@ -45,14 +43,12 @@ def new_state(rules: np.ndarray, deck: np.ndarray, policies=None, pp=None, mv=No
     """A run's template state (numpy): the rules vector, the pack, the players, their parameters, the
     money vector and ``--fix``'s tables (none: (0, 0) tables) in it, every other slot zero."""
     n = int(rules[GD_N_SEATS])
-    none = np.zeros((0, 0), np.int64)
     values = {
         "rules": np.asarray(rules, np.int64), "deck_template": np.asarray(deck, np.int16),
         "policies": np.zeros(n, np.int64) if policies is None else np.asarray(policies, np.int64),
         "pp": np.zeros((n, N_PP)) if pp is None else np.asarray(pp, np.float64),
         "mv": np.zeros(MV_LEN) if mv is None else np.asarray(mv, np.float64),
-        "fix_card": none if fix_card is None else np.asarray(fix_card, np.int64),
-        "fix_slots": none if fix_slots is None else np.asarray(fix_slots, np.int64),
+        **fix_values(fix_card, fix_slots),
         "search_at": search_at(ROW_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
     }
     return LAYOUT.allocate(values, seats=n, ranks=N_RANKS, deck=len(deck), row=ROW_LAYOUT.length,
