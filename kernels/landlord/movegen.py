@@ -317,15 +317,47 @@ def _wing_caps(c, work, pairs, rules):
 @njit(cache=True, nogil=True)
 def ll_generate(c, top, rules, out, work):
     """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading) into ``out``;
-    how many: ``ll_lazy`` writing every move (a function of its own: the turn loop inlines
-    ``ll_lazy`` once, for the random player, and calls this for the others).
+    how many.
 
     ``work`` is an int64 scratch buffer of at least ``WORK_LEN`` entries (no allocation per call).
     """
-    return ll_lazy(c, top, rules, out, work, np.int64(-1))
+    work[W_WANT] = -1
+    tk = top[0]
+    lead = tk == PASS
+    n = np.int64(0)  # (not a literal: kernels/__init__, compile cost)
+    trank = top[1]
+    if not is_bomb_class(tk):
+        lo = trank + 1 if not lead else 0
+        if lead or tk == SINGLE:
+            n = _gen_sets(c, lo, np.int64(15), np.int64(SINGLE), np.int64(1), out, n)
+        if lead or tk == PAIR:
+            n = _gen_sets(c, lo, np.int64(15 if rules[LL_JOKER_PAIRS] != 0 else 13), np.int64(PAIR), np.int64(2), out,
+                          n)
+        if lead or tk == TRIPLE:
+            n = _gen_sets(c, lo, np.int64(13), np.int64(TRIPLE), np.int64(3), out, n)
+        jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
+        for each in range(1, 3):  # 三带一 (a single kicker), 三带二 (a pair kicker)
+            if (lead or tk == _TRIO_KIND[each]) and rules[_TRIO_RULE[each]] != 0:
+                for t in range(lo, 13):
+                    if c[t] >= 3:
+                        for k in range(15 if each == 1 or jp else 13):
+                            if k != t and c[k] >= each:
+                                _put(out, n, np.int64(-1), np.int64(_TRIO_KIND[each]), t, 3 + each, np.int64(1),
+                                     each << (4 * k))
+                                n += 1
+        for each in range(1, 3):  # 四带二 (single kickers), 四带二对 (pair kickers)
+            if (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
+                for f in range(lo, 13):
+                    if c[f] >= 4:
+                        n = _four_two(c, f, np.int64(each), rules, out, n, np.int64(-1))
+        if lead or is_chain_kind(tk):
+            n = _gen_chains(c, top, lead, rules, out, n, work)
+    return _gen_bombs(c, top, rules, out, n, np.int64(-1))
 
 
-_FOUR_TWO_KIND = (0, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS)  # by kicker size (1 single, 2 pair)
+_TRIO_KIND = (0, TRIO_SINGLE, TRIO_PAIR)  # by kicker size (1 single, 2 pair)
+_TRIO_RULE = (0, LL_TRIO_SINGLE, LL_TRIO_PAIR)
+_FOUR_TWO_KIND = (0, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS)
 _FOUR_TWO_RULE = (0, LL_FOUR_TWO_SINGLES, LL_FOUR_TWO_PAIRS)
 
 
@@ -393,6 +425,17 @@ def _gen_bombs(c, top, rules, out, n, want):
     return n
 
 
+@njit(cache=True, nogil=True)
+def _gen_sets(c, lo, hi, kind, k, out, n):
+    """Singles, pairs or trios (``k`` cards of a rank) on ranks ``lo .. hi - 1``, moves from number
+    ``n`` on; the next number."""
+    for r in range(lo, hi):
+        if c[r] >= k:
+            _put(out, n, np.int64(-1), kind, r, k, np.int64(1), np.int64(0))
+            n += 1
+    return n
+
+
 @njit(cache=True, nogil=True, inline="always")
 def _nth_bit(m, k):
     """Index of the k-th lowest set bit of ``m`` (k from 0; m below 2**16)."""
@@ -402,18 +445,23 @@ def _nth_bit(m, k):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def ll_lazy(c, top, rules, out, work, want):
-    """The legal moves of rank counts ``c`` over ``top`` (a PASS record when leading), in the
-    module's order: ``want`` -1 writes them all into ``out`` (``ll_generate``), -2 only counts
-    them, ``want`` >= 0 writes move number ``want`` of that list into ``out[0]`` (the random
-    player: count, draw, build only the move drawn); how many (-2, -1), or a number past ``want``.
+def _positions(m):
+    """Rank mask ``m`` as a mask of sequence positions (``pos_rank``: A at 0 and 13, 2 at 1)."""
+    return ((m & 0xFFF) << 2) | ((m >> 11) & 3)
 
-    Singles, pairs, trios and 三带 are counted from rank masks (bit r: rank r held at least 1, 2,
-    3, 4 times) without listing them, 四带二 and chains in closed form (``_four_two``,
-    ``_count_plain_chains``; airplane wings: ``_count_wings``) until the group holding move ``want``,
-    whose generator writes only that move. (Inlined into the random player,
-    ``kernels.landlord.policies.random_move``, itself inlined into the turn loop; the other players
-    call it through ``ll_generate``.)"""
+
+@njit(cache=True, nogil=True, inline="always")
+def ll_lazy(c, top, rules, out, work, want):
+    """Lazy generation for a player that wants one move: ``want`` -2 counts the moves
+    ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
+    into ``out[0]``.
+
+    It walks ``ll_generate``'s order kind by kind, each kind counted from rank masks (bit r: rank
+    r held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
+    only that move (the k-th rank of a mask, the k-th kicker of a trio) or hands over to its
+    generator with ``want`` set (四带二, which counts its kicker sets in closed form, chains, bombs). Airplanes are counted by ``_gen_chains``
+    itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined:
+    its one caller, ``kernels.landlord.policies.random_move``, is inlined into the turn loop.)"""
     m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
     for r in range(15):
         k = c[r]
@@ -425,26 +473,25 @@ def ll_lazy(c, top, rules, out, work, want):
     tk = top[0]
     lead = tk == PASS
     n = np.int64(0)
-    work[W_WANT] = want
     if not is_bomb_class(tk):
         above = ~((np.int64(1) << (top[1] + 1)) - 1) if not lead else np.int64(-1)  # ranks that beat the top
         if lead or tk == SINGLE:
-            n = _gen_ranks(m1 & above & 0x7FFF, np.int64(SINGLE), np.int64(1), out, n, want)
+            n = _lazy_set(m1 & above & 0x7FFF, np.int64(SINGLE), np.int64(1), out, n, want)
         if lead or tk == PAIR:
-            n = _gen_ranks(m2 & above & (0x7FFF if rules[LL_JOKER_PAIRS] != 0 else 0x1FFF), np.int64(PAIR),
-                           np.int64(2), out, n, want)
+            n = _lazy_set(m2 & above & (0x7FFF if rules[LL_JOKER_PAIRS] != 0 else 0x1FFF), np.int64(PAIR),
+                          np.int64(2), out, n, want)
         if lead or tk == TRIPLE:
-            n = _gen_ranks(m3 & above & 0x1FFF, np.int64(TRIPLE), np.int64(3), out, n, want)
+            n = _lazy_set(m3 & above & 0x1FFF, np.int64(TRIPLE), np.int64(3), out, n, want)
         trios = m3 & above & 0x1FFF
         if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
-            n = _gen_trios(trios, m1 & 0x7FFF, np.int64(TRIO_SINGLE), np.int64(1), out, n, want)
+            n = _lazy_trio(trios, m1 & 0x7FFF, np.int64(TRIO_SINGLE), np.int64(1), out, n, want)
         if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
             jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
-            n = _gen_trios(trios, m2 & (0x7FFF if jp else 0x1FFF), np.int64(TRIO_PAIR), np.int64(2), out, n, want)
+            n = _lazy_trio(trios, m2 & (0x7FFF if jp else 0x1FFF), np.int64(TRIO_PAIR), np.int64(2), out, n, want)
         if _past(want, n):
             return n
         fours = m4 & above & 0x1FFF
-        for each in range(1, 3):  # 四带二 (single kickers), 四带二对 (pair kickers)
+        for each in range(1, 3):
             if fours != 0 and (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
                 for f in range(13):
                     if (fours >> f) & 1:
@@ -452,59 +499,40 @@ def ll_lazy(c, top, rules, out, work, want):
                 if _past(want, n):
                     return n
         if lead or is_chain_kind(tk):
-            count = _count_plain_chains(m1, m2, m3, quads, c[11], top, rules) if want != -1 else np.int64(-1)
-            if count >= 0 and _skip(want, n, count):  # lazy: count them, enumerate only the wanted
-                n += count
-            else:
+            count = _count_plain_chains(m1, m2, m3, quads, c[11], top, rules)
+            if count < 0 or not _skip(want, n, count):
+                work[W_WANT] = want
                 n = _gen_chains(c, top, lead, rules, out, n, work)
                 if _past(want, n):
                     return n
+            else:
+                n += count
     if m4 == 0 and (m1 >> 13) == 0:  # no bomb of any kind
         return n
     return _gen_bombs(c, top, rules, out, n, want)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _span(want, n, count):
-    """Which moves of a group of ``count`` from number ``n`` on to build (``want`` as ``ll_lazy``):
-    (first, end) offsets in the group, all of them, the wanted one or none."""
-    if want == -1:
-        return np.int64(0), count
-    if _skip(want, n, count):
-        return np.int64(0), np.int64(0)
-    return want - n, want - n + 1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _gen_ranks(mask, kind, k, out, n, want):
-    """Singles, pairs or trios (``k`` cards) on the ranks of ``mask`` in rank order, from number
-    ``n`` on (``want`` as ``ll_lazy``); the next number."""
+def _lazy_set(mask, kind, k, out, n, want):
+    """Singles, pairs or trios on the ranks of ``mask`` (``_gen_sets``' order), lazily."""
     count = popcount(mask)
-    first, end = _span(want, n, count)
-    for j in range(first, end):
-        _put(out, n + j, want, kind, _nth_bit(mask, j), k, np.int64(1), np.int64(0))
+    if not _skip(want, n, count):
+        _put(out, want, want, kind, _nth_bit(mask, want - n), k, np.int64(1), np.int64(0))
     return n + count
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _gen_trios(trios, kickers, kind, each, out, n, want):
-    """三带一 / 三带二 (``each`` cards of a kicker rank): every trio of ``trios`` with every other rank
-    of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order, from
-    number ``n`` on (``want`` as ``ll_lazy``); the next number."""
+def _lazy_trio(trios, kickers, kind, each, out, n, want):
+    """三带一 / 三带二 (``each`` cards of a kicker rank), lazily: every trio of ``trios`` with every
+    other rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order."""
     per = popcount(kickers) - 1  # kickers of each trio
     count = popcount(trios) * per
-    first, end = _span(want, n, count)
-    for j in range(first, end):
+    if not _skip(want, n, count):
+        j = want - n
         t = _nth_bit(trios, j // per)
         kick = _nth_bit(kickers & ~(np.int64(1) << t), j % per)
-        _put(out, n + j, want, kind, t, 3 + each, np.int64(1), each << (4 * kick))
+        _put(out, want, want, kind, t, 3 + each, np.int64(1), each << (4 * kick))
     return n + count
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _positions(m):
-    """Rank mask ``m`` as a mask of sequence positions (``pos_rank``: A at 0 and 13, 2 at 1)."""
-    return ((m & 0xFFF) << 2) | ((m >> 11) & 3)
 
 
 @njit(cache=True, nogil=True, inline="always")
