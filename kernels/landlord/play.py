@@ -59,7 +59,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     row ends with no landlord and the session's next deal carries the 荒番). ``search_on``: None
     when no seat searches, so numba prunes the search (tricks and bids) and does not compile it;
     else the search entry (``search_entry``)."""
-    rules, row, state, deck, card_rank = st.rules, st.row, st.rng, st.deck, st.card_rank
+    rules, row, state, deck, counts, card_rank = st.rules, st.row, st.rng, st.deck, st.counts, st.card_rank
     n_seats = rules[LL_N_SEATS]
     hand_size = rules[CL_HAND_SIZE]
     kitty_size = rules[LL_KITTY]
@@ -78,11 +78,16 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
         else:
             first = bounded(state, n_seats)
         first = (first - rotation + n_seats) % n_seats
-        row[W.ROW_KITTY:W.ROW_KITTY + 15] = 0
-        row[W.ROW_DEALT:W.ROW_DEALT + 15 * n_seats] = 0
-        for p in range(n_seats * hand_size + kitty_size):  # the rest of the deal is the kitty (seat n_seats)
-            s = n_seats if p >= n_seats * hand_size else (p % n_seats - rotation + n_seats) % n_seats
-            row[W.deal_at(s, n_seats) + card_rank[deck[p]]] += 1
+        counts[:, :] = 0
+        for p in range(n_seats * hand_size):
+            counts[(p % n_seats - rotation + n_seats) % n_seats, card_rank[deck[p]]] += 1
+        for s in range(n_seats):
+            for r in range(15):
+                row[W.ROW_DEALT + s * 15 + r] = counts[s, r]
+        for r in range(15):
+            row[W.ROW_KITTY + r] = 0
+        for p in range(n_seats * hand_size, n_seats * hand_size + kitty_size):
+            row[W.ROW_KITTY + card_rank[deck[p]]] += 1
         row[W.ROW_FIRST_BIDDER] = first
         row[W.ROW_REDEALS] = redeals
         if dang_flow:
