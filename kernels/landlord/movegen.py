@@ -217,24 +217,6 @@ def _count_wings(work, m, total, step, rules):
 
 
 @njit(cache=True, nogil=True)
-def _count_four_two(c, f, each, rules):
-    """How many 四带二 kicker sets of rank ``f`` the generator writes (``each`` 2: 四带二对)."""
-    pairs = each == 2
-    hi = 15 if (not pairs or (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0)) else 13
-    doubled = rules[LL_PAIR_KICKERS_DISTINCT] == 0 if pairs else rules[LL_FOUR_SINGLES_MAY_PAIR] != 0
-    m, count = np.int64(0), np.int64(0)
-    for a in range(hi):
-        if a != f and c[a] >= each:
-            m += 1
-            if doubled and c[a] >= 2 * each:
-                count += 1
-    count += m * (m - 1) // 2
-    if hi == 15 and c[13] >= each and c[14] >= each and _joker_bomb_in(each, each, rules):
-        count -= 1
-    return count
-
-
-@njit(cache=True, nogil=True)
 def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
     """Every wing multiset of ``step * chain`` cards (``step`` 2: pairs) on ranks outside the chain
     of ``chain`` trios (``work[W_NEED + r] > 0``), in increasing order of (count of rank 0, of rank
@@ -332,7 +314,7 @@ def _wing_caps(c, work, pairs, rules):
     return m
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def ll_generate(c, top, rules, out, work):
     """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading) into ``out``;
     how many.
@@ -340,11 +322,6 @@ def ll_generate(c, top, rules, out, work):
     ``work`` is an int64 scratch buffer of at least ``WORK_LEN`` entries (no allocation per call).
     """
     work[W_WANT] = -1
-    return _generate(c, top, rules, out, work)
-
-
-@njit(cache=True, nogil=True)
-def _generate(c, top, rules, out, work):
     tk = top[0]
     lead = tk == PASS
     n = np.int64(0)  # (not a literal: kernels/__init__, compile cost)
@@ -358,21 +335,16 @@ def _generate(c, top, rules, out, work):
                           n)
         if lead or tk == TRIPLE:
             n = _gen_sets(c, lo, np.int64(13), np.int64(TRIPLE), np.int64(3), out, n)
-        if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
-            for t in range(lo, 13):
-                if c[t] >= 3:
-                    for k in range(15):
-                        if k != t and c[k] >= 1:
-                            _put(out, n, np.int64(-1), np.int64(TRIO_SINGLE), t, np.int64(4), np.int64(1), 1 << (4 * k))
-                            n += 1
-        if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
-            jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
-            for t in range(lo, 13):
-                if c[t] >= 3:
-                    for k in range(15 if jp else 13):
-                        if k != t and c[k] >= 2:
-                            _put(out, n, np.int64(-1), np.int64(TRIO_PAIR), t, np.int64(5), np.int64(1), 2 << (4 * k))
-                            n += 1
+        jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
+        for each in range(1, 3):  # 三带一 (a single kicker), 三带二 (a pair kicker)
+            if (lead or tk == _TRIO_KIND[each]) and rules[_TRIO_RULE[each]] != 0:
+                for t in range(lo, 13):
+                    if c[t] >= 3:
+                        for k in range(15 if each == 1 or jp else 13):
+                            if k != t and c[k] >= each:
+                                _put(out, n, np.int64(-1), np.int64(_TRIO_KIND[each]), t, 3 + each, np.int64(1),
+                                     each << (4 * k))
+                                n += 1
         for each in range(1, 3):  # 四带二 (single kickers), 四带二对 (pair kickers)
             if (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
                 for f in range(lo, 13):
@@ -383,7 +355,9 @@ def _generate(c, top, rules, out, work):
     return _gen_bombs(c, top, rules, out, n, np.int64(-1))
 
 
-_FOUR_TWO_KIND = (0, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS)  # by kicker size (1 single, 2 pair)
+_TRIO_KIND = (0, TRIO_SINGLE, TRIO_PAIR)  # by kicker size (1 single, 2 pair)
+_TRIO_RULE = (0, LL_TRIO_SINGLE, LL_TRIO_PAIR)
+_FOUR_TWO_KIND = (0, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS)
 _FOUR_TWO_RULE = (0, LL_FOUR_TWO_SINGLES, LL_FOUR_TWO_PAIRS)
 
 
@@ -397,6 +371,18 @@ def _four_two(c, f, each, rules, out, n, want):
     size = 4 + 2 * each
     hi = 15 if (not pairs or (rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0)) else 13
     doubled = rules[LL_PAIR_KICKERS_DISTINCT] == 0 if pairs else rules[LL_FOUR_SINGLES_MAY_PAIR] != 0
+    if want != -1:  # lazy: count them in closed form, enumerate only when the wanted one is among them
+        m, count = np.int64(0), np.int64(0)  # kicker ranks; ranks that may give both kickers
+        for a in range(hi):
+            if a != f and c[a] >= each:
+                m += 1
+                if doubled and c[a] >= 2 * each:
+                    count += 1
+        count += m * (m - 1) // 2  # two kicker ranks, less the joker bomb where it is forbidden
+        if hi == 15 and c[13] >= each and c[14] >= each and _joker_bomb_in(each, each, rules):
+            count -= 1
+        if _skip(want, n, count):
+            return n + count
     for a in range(hi):
         if a == f or c[a] < each:
             continue
@@ -470,10 +456,10 @@ def ll_lazy(c, top, rules, out, work, want):
     ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
     into ``out[0]``.
 
-    It walks ``_generate``'s order kind by kind, each kind counted from rank masks (bit r: rank r
-    held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
+    It walks ``ll_generate``'s order kind by kind, each kind counted from rank masks (bit r: rank
+    r held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
     only that move (the k-th rank of a mask, the k-th kicker of a trio) or hands over to its
-    generator with ``want`` set (四带二, chains, bombs). Airplanes are counted by ``_gen_chains``
+    generator with ``want`` set (四带二, which counts its kicker sets in closed form, chains, bombs). Airplanes are counted by ``_gen_chains``
     itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined:
     its one caller, ``kernels.landlord.policies.random_move``, is inlined into the turn loop.)"""
     m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
@@ -507,15 +493,11 @@ def ll_lazy(c, top, rules, out, work, want):
         fours = m4 & above & 0x1FFF
         for each in range(1, 3):
             if fours != 0 and (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
-                f_left = fours
-                while f_left != 0:
-                    f = popcount((f_left & -f_left) - 1)
-                    f_left &= f_left - 1
-                    count = _count_four_two(c, f, np.int64(each), rules)
-                    if _skip(want, n, count):
-                        n += count
-                    else:
-                        return _four_two(c, f, np.int64(each), rules, out, n, want)
+                for f in range(13):
+                    if (fours >> f) & 1:
+                        n = _four_two(c, f, np.int64(each), rules, out, n, want)
+                if _past(want, n):
+                    return n
         if lead or is_chain_kind(tk):
             count = _count_plain_chains(m1, m2, m3, quads, c[11], top, rules)
             if count < 0 or not _skip(want, n, count):
@@ -692,33 +674,20 @@ def _consecutive_pair_wings(c, work, length, kind, top_rank, rules, out, n):
 def ll_move_counts(move, out):
     """Rank counts ``out[15]`` of the cards a move plays (a key fixes them: suits do not matter).
     (Inlined into the turn loop, its one kernel caller: a call costs a reference count per array.)"""
-    for r in range(15):
-        out[r] = 0
     kind = move[0]
-    if kind == PASS:
-        return
-    if kind == ROCKET:
-        out[13] = 1
-        out[14] = 1
-        return
-    if kind == TIANWANG:
-        out[13] = 2
-        out[14] = 2
-        return
-    k = move[6]
+    kickers = 0
     for r in range(15):
-        out[r] = (k >> (4 * r)) & 15
-    if kind == SINGLE or kind == PAIR or kind == TRIPLE or kind == BOMB:
-        out[move[1]] += move[2]
-    elif kind == TRIO_SINGLE or kind == TRIO_PAIR:
-        out[move[1]] += 3
-    elif kind == FOUR_TWO_SINGLES or kind == FOUR_TWO_PAIRS:
-        out[move[1]] += 4
-    else:
-        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
+        out[r] = 0 if kind == PASS else (move[6] >> (4 * r)) & 15
+        kickers += out[r]
+    if kind == ROCKET or kind == TIANWANG:  # one or two of each joker (rank -1, no kickers)
+        out[13] = move[2] // 2
+        out[14] = move[2] // 2
+    elif is_chain_kind(kind):  # each rank of the chain: the cards but the kickers (wings) over its length
         hi = seq_pos(move[1])
         for p in range(hi - move[5] + 1, hi + 1):
-            out[pos_rank(p)] += per
+            out[pos_rank(p)] += (move[2] - kickers) // move[5]
+    elif kind != PASS:
+        out[move[1]] += move[2] - kickers  # the main rank: every card but the kickers
 
 
 def empty_work() -> np.ndarray:

@@ -28,31 +28,9 @@ from kernels.climb.moves import (  # noqa: F401  (the family's kind ids, re-expo
 
 ROCKET = JOKER_BOMB  # 5: 火箭 / 王炸, one 大王 + one 小王
 
-LANDLORD_KINDS = (
-    PASS, SINGLE, PAIR, TRIPLE, BOMB, ROCKET, STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, TRIO_SINGLE,
-    TRIO_PAIR, AIRPLANE_SINGLES, AIRPLANE_PAIRS, FOUR_TWO_SINGLES, FOUR_TWO_PAIRS, TIANWANG,
-)
 CHAIN_KINDS = (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_SINGLES, AIRPLANE_PAIRS)
-BOMB_KINDS = (BOMB, ROCKET, TIANWANG)
 
-LANDLORD_KIND_NAMES = {
-    PASS: "pass",
-    SINGLE: "single",
-    PAIR: "pair",
-    TRIPLE: "trio",
-    BOMB: "bomb",
-    ROCKET: "rocket",
-    STRAIGHT: "straight",
-    PAIR_CHAIN: "pair_chain",
-    TRIO_CHAIN: "trio_chain",
-    TRIO_SINGLE: "trio_single",
-    TRIO_PAIR: "trio_pair",
-    AIRPLANE_SINGLES: "airplane_singles",
-    AIRPLANE_PAIRS: "airplane_pairs",
-    FOUR_TWO_SINGLES: "four_two_singles",
-    FOUR_TWO_PAIRS: "four_two_pairs",
-    TIANWANG: "tianwang",
-}
+# the kinds the landlord games have, by their names in the replay
 LANDLORD_KIND_NAMES_ZH = {
     PASS: "不出",
     SINGLE: "单张",

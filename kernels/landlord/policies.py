@@ -29,7 +29,7 @@ from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
 from kernels.climb.plan import going_out, params_matrix as climb_params_matrix, take_straights, with_search
 from kernels.climb.rankmask import popcount, rank_masks
 from kernels.climb.search_params import SEARCH_PARAMS
-from kernels.landlord.movegen import LL_MAX_BID, is_bomb_class, ll_lazy, ll_move_counts, main_order
+from kernels.landlord.movegen import LL_MAX_BID, bomb_order, is_bomb_class, ll_lazy, ll_move_counts, main_order
 from kernels.rng import bounded
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
@@ -145,14 +145,10 @@ def choose_bid(policy, seat, c, highest, pp, rules, state):
         return 0 if k == 0 else highest + k
     s = hand_strength(c)
     want = 0
-    if s >= pp[seat, PP_BID1]:
-        want = 1
-    if s >= pp[seat, PP_BID2]:
-        want = 2
-    if s >= pp[seat, PP_BID3]:
-        want = 3
-    if want > max_bid:
-        want = max_bid
+    for b in range(1, 4):  # the highest bid whose threshold (PP_BID1..3) the hand reaches
+        if s >= pp[seat, PP_BID1 + b - 1]:
+            want = b
+    want = min(want, max_bid)
     return want if want > highest else 0
 
 
@@ -196,21 +192,14 @@ def _enemy_min(seat, hand_left, landlord):
 
 
 @njit(cache=True, nogil=True)
-def _bomb_cost(moves, i):
-    """How dear a bomb-class move is to spend: smaller bombs first, then lower ranks; the rocket and
-    天王炸 last."""
-    k = moves[i, 0]
-    return (1 << 40) if k == 16 else ((1 << 30) if k == 5 else moves[i, 2] * 100 + moves[i, 1])
-
-
-@njit(cache=True, nogil=True)
 def _weakest_bomb(moves, n, c, whole):
-    """The cheapest bomb-class move (``_bomb_cost``); with ``whole``, one that plays every card of
-    its rank of the counts ``c`` first (a 7张 as a 7-card bomb, not 4 + 3). -1: none."""
+    """The cheapest bomb-class move to spend (the beat order ``bomb_order``: smaller bombs first,
+    then lower ranks; the rocket and 天王炸 last); with ``whole``, one that plays every card of its
+    rank of the counts ``c`` first (a 7张 as a 7-card bomb, not 4 + 3). -1: none."""
     best, best_cost = -1, 1 << 62
     for i in range(n):
         if is_bomb_class(moves[i, 0]):
-            cost = _bomb_cost(moves, i)
+            cost = bomb_order(moves[i, 0], moves[i, 1], moves[i, 2])
             if whole and moves[i, 0] == 4 and moves[i, 2] < c[moves[i, 1]]:
                 cost += 1 << 50
             if cost < best_cost:

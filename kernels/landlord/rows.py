@@ -85,6 +85,12 @@ def landlord_after_play(seat, move, landlord, seat_flags, row, rules):
             row[ROW_LIMITED + seat] += 1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def deal_at(s, n_seats):
+    """Where seat ``s``'s dealt rank counts are in a row (``ROW_DEALT``); ``s = n_seats``: the kitty's."""
+    return ROW_KITTY if s == n_seats else ROW_DEALT + s * 15
+
+
 @njit(cache=True, nogil=True)
 def add_token(row, tok):
     k = row[ROW_N_TOKENS]

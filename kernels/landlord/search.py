@@ -34,19 +34,19 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
-from kernels.climb.loop import GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT
+from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT
 from kernels.climb.search import deal_counts
 from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
 from kernels.hooks import implements
 from kernels.landlord.money import seat_money
-from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_N_SEATS, is_bomb_class, main_order
+from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_KITTY, LL_N_SEATS, is_bomb_class, main_order
 from kernels.landlord.phases import (
     DEC_N, KIND_BAODAO, KIND_MINGPAI, KIND_TANDA, PRE_NO_LANDLORD, PRE_OVER, in_baodao_set, pre_tricks,
     start_tricks,
 )
 from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _weakest_bomb, choose_greedy, choose_smart
-from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, end_facts
-from kernels.landlord.search_bids import BID_WORLDS, MAX_OPTIONS, PRE_SALT, pre_options, sample_deal
+from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, deal_at, end_facts
+from kernels.landlord.search_bids import BID_WORLDS, MAX_OPTIONS, PRE_SALT, pre_options
 from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_moves
 
@@ -84,6 +84,27 @@ def sample_world(seat, counts, hand_left, landlord, shown, need, w_counts, state
     if give:
         for r in range(15):
             w_counts[landlord, r] += need[r]
+
+
+@njit(cache=True, nogil=True)
+def sample_deal(seat, took_kitty, row, rules, w_row, state):
+    """``w_row``'s deal (``ROW_DEALT``, ``ROW_KITTY``) = ``row``'s with what ``seat`` cannot see
+    dealt again: the other hands and, unless it took it, the kitty (``sample_world`` over the
+    deal, the kitty as one more hand)."""
+    n_seats = rules[LL_N_SEATS]
+    counts = np.zeros((n_seats + 1, 16), np.int64)
+    sizes = np.full(n_seats + 1, rules[CL_HAND_SIZE], np.int64)
+    sizes[n_seats] = rules[LL_KITTY]
+    shown = np.zeros(n_seats + 1, np.bool_)
+    shown[n_seats] = took_kitty
+    for s in range(n_seats + 1):
+        for r in range(15):
+            counts[s, r] = row[deal_at(s, n_seats) + r]
+    w_counts = np.empty_like(counts)
+    sample_world(seat, counts, sizes, -1, shown, np.zeros(15, np.int64), w_counts, state)
+    for s in range(n_seats + 1):
+        for r in range(15):
+            w_row[deal_at(s, n_seats) + r] = w_counts[s, r]
 
 
 @njit(cache=True, nogil=True)

@@ -17,10 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import CL_HAND_SIZE
-from kernels.climb.search import deal_counts
-from kernels.landlord import rows as W
-from kernels.landlord.movegen import LL_KITTY, LL_MAX_BID, LL_N_SEATS
+from kernels.landlord.movegen import LL_MAX_BID
 from kernels.landlord.phases import DEC_HIGHEST, DEC_KIND, DEC_SEAT, KIND_BAODAO, KIND_BID, answer
 from kernels.landlord.policies import SMART
 
@@ -47,36 +44,6 @@ def options_of(kind, highest, rules, out):
         return 3
     out[0], out[1] = 0, 1
     return 2
-
-
-@njit(cache=True, nogil=True)
-def sample_deal(seat, took_kitty, row, rules, w_row, state):
-    """``w_row``'s deal (``ROW_DEALT``, ``ROW_KITTY``) = ``row``'s with what ``seat`` cannot see
-    dealt again: the other hands and, unless it took it, the kitty."""
-    n_seats, hand_size, kitty_size = rules[LL_N_SEATS], rules[CL_HAND_SIZE], rules[LL_KITTY]
-    pool = np.zeros(15, np.int64)
-    out = np.zeros((n_seats + 1, 16), np.int64)  # row n_seats: the kitty
-    sizes = np.zeros(n_seats + 1, np.int64)
-    fixed = np.zeros(n_seats + 1, np.bool_)
-    for s in range(n_seats):
-        sizes[s] = hand_size
-        for r in range(15):
-            out[s, r] = row[W.ROW_DEALT + s * 15 + r]
-            pool[r] += out[s, r]
-    sizes[n_seats] = kitty_size
-    for r in range(15):
-        out[n_seats, r] = row[W.ROW_KITTY + r]
-        pool[r] += out[n_seats, r]
-    fixed[seat] = True
-    fixed[n_seats] = took_kitty
-    for r in range(15):
-        pool[r] -= out[seat, r] + (out[n_seats, r] if took_kitty else 0)
-    deal_counts(pool, sizes, fixed, out, state)
-    for s in range(n_seats):
-        for r in range(15):
-            w_row[W.ROW_DEALT + s * 15 + r] = out[s, r]
-    for r in range(15):
-        w_row[W.ROW_KITTY + r] = out[n_seats, r]
 
 
 @njit(cache=True, nogil=True, inline="always")
