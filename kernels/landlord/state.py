@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from kernels.climb.state import CLIMB_CORE, search_at
+from kernels.deal import FIX_SLOTS, fix_values
 from kernels.state import Slot
 
 MAX_DECISIONS = 64  # decisions before the tricks: at most a re-bidding auction's and 4 declarations
@@ -18,9 +19,7 @@ LAYOUT = CLIMB_CORE.extend("LandlordState", __name__, [
     Slot("deck", "int16", ("cards",), "the deck being dealt, shuffled from deck_template each deal", scratch=True),
     Slot("deck_template", "int16", ("cards",), "the run's unshuffled deck (card ids)", shared=True),
     Slot("card_rank", "int64", ("cards",), "rank index (kernels.cards) of each card id", shared=True),
-    Slot("fix_card", "int64", ("fix_groups", "fix_cards"), "--fix: the cards each group is given "
-         "(kernels.deal.place_fixed; empty: none)", shared=True),
-    Slot("fix_slots", "int64", ("fix_groups", "fix_slots"), "--fix: each group's deck positions", shared=True),
+    *FIX_SLOTS,
     Slot("said", "int64", ("seats",), "first bid each seat said in the auction (-1 never asked)"),
     Slot("forced", "int64", (MAX_DECISIONS,), "forced answers of the decisions before the tricks (-1: the "
                                               "player's own; kernels.landlord.phases)"),
@@ -43,7 +42,7 @@ def allocate(rules, policies, pp, mv, deck_template, card_rank, fix_card, fix_sl
         {"rules": np.asarray(rules, np.int64), "policies": np.array(policies, np.int64),
          "pp": np.array(pp, np.float64), "mv": np.asarray(mv, np.float64),
          "deck_template": np.asarray(deck_template, np.int16), "card_rank": np.asarray(card_rank, np.int64),
-         "fix_card": np.asarray(fix_card, np.int64), "fix_slots": np.asarray(fix_slots, np.int64),
+         **fix_values(fix_card, fix_slots),
          "search_at": search_at(PLAY, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, SMART)},
         seats=int(rules[LL_N_SEATS]), ranks=16, max_moves=int(rules[LL_MAX_MOVES]), scratch=32 + WORK_LEN,
         row=ROW_LEN, log_rows=log_rows, cards=len(deck_template))
