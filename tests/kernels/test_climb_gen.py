@@ -108,6 +108,19 @@ def test_reset_deck_restores_the_template():
     assert np.array_equal(deck, template)
 
 
+def test_fix_values_gives_the_tables_or_empty_ones():
+    """``kernels.deal.fix_values``: --fix's tables as int64 for ``FIX_SLOTS``, (0, 0) tables (which
+    place nothing) when a run fixes no card; the slots are the two the values name."""
+    from kernels.deal import FIX_SLOTS, fix_values
+
+    none = fix_values()
+    assert sorted(none) == sorted(s.name for s in FIX_SLOTS)
+    assert all(v.shape == (0, 0) and v.dtype == np.int64 for v in none.values())
+    given = fix_values([[5, 7]], [[0, 1], [2, 3]])
+    assert given["fix_card"].tolist() == [[5, 7]] and given["fix_slots"].dtype == np.int64
+    assert given["fix_slots"].tolist() == [[0, 1], [2, 3]]
+
+
 @settings(max_examples=400, deadline=None)
 @given(c=st.lists(st.integers(0, 3), min_size=13, max_size=13), times=st.integers(1, 3))
 def test_take_straights_is_its_twin(c, times):
