@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from kernels.climb.loop import (
-    CL_HAND_SIZE, END_FIRST_OUT_OR_TEAM, GS_BANKER, GS_DIRECTION, GS_END_RULE, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT,
-    GS_TURN,
-)
+from kernels.climb import steps
+from kernels.climb.loop import CL_HAND_SIZE, END_FIRST_OUT_OR_TEAM, GS_DIRECTION, GS_END_RULE, GS_REVEALED
 from kernels.climb.moves import PAIR, SINGLE
 
 
@@ -18,21 +16,12 @@ def start_hand(st, leader, jiefeng_partner, direction):
     """The climbing core of ``st`` ready for a dealt hand led by ``leader``: the teams {0, 2} and
     {1, 3} under the shared partnership end rule, 接风 to the partner (``jiefeng_partner``) or to
     the next seat, play in ``direction``; every seat holds the rules' hand size, nothing played."""
+    steps.start_tricks(st, leader, 0, 2)
     gs = st.gs
-    gs[:] = 0
-    gs[GS_TURN] = leader
-    gs[GS_TOP_SEAT] = -1
-    gs[GS_BANKER] = 0
-    gs[GS_PARTNER] = 2
     gs[GS_REVEALED] = 1 if jiefeng_partner else 0
     gs[GS_DIRECTION] = direction
     gs[GS_END_RULE] = END_FIRST_OUT_OR_TEAM
     st.hand_left[:] = st.rules[CL_HAND_SIZE]
-    st.seat_flags[:, :] = 0
-    st.captured[:] = 0
-    st.order[:] = -1
-    st.top[:] = 0
-
 
 @njit(cache=True, nogil=True, inline="always")
 def lead_cost(cost, kind, rank, feed, enemy):

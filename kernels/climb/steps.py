@@ -1,6 +1,7 @@
 """The climbing engine's shared steps over a declared state (``kernels.climb.state``).
 
-The same steps as ``kernels.climb.loop`` (a pass, a play's log row, a play topping the trick, the
+The start of a hand's tricks (``start_tricks``: the core every game's start of play sets up),
+then the same steps as ``kernels.climb.loop`` (a pass, a play's log row, a play topping the trick, the
 next seat or the trick's end, a leader passing the lead on), taking the hand's state ``st``
 instead of its arrays one by one. A game's turn calls them; they read only the family's core
 slots, so they serve every climbing game.
@@ -11,7 +12,26 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb import loop
+from kernels.climb.loop import GS_BANKER, GS_PARTNER, GS_TOP_SEAT, GS_TURN
 
+
+
+@njit(cache=True, nogil=True, inline="always")
+def start_tricks(st, leader, banker, partner):
+    """The climbing core of ``st`` at the start of a hand's tricks: every ``gs`` slot 0 (the game's
+    own from ``GS_FAMILY`` too), then ``leader`` to play with no trick open, ``banker`` and
+    ``partner`` (-1: none); no seat flag, nothing captured, nobody out, no top. The caller sets
+    what its game adds (the lone side, 接风, direction and end rule, hand sizes)."""
+    gs = st.gs
+    gs[:] = 0
+    gs[GS_TURN] = leader
+    gs[GS_TOP_SEAT] = -1
+    gs[GS_BANKER] = banker
+    gs[GS_PARTNER] = partner
+    st.seat_flags[:, :] = 0
+    st.captured[:] = 0
+    st.order[:] = -1
+    st.top[:] = 0
 
 @njit(cache=True, nogil=True, inline="always")
 def record_pass(st, seat):

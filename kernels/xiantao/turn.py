@@ -15,7 +15,7 @@ from numba import njit
 
 from kernels.climb import steps
 from kernels.climb.loop import (
-    CL_HAND_SIZE, GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED, GS_TOP_SEAT,
+    CL_HAND_SIZE, GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
     GS_TRICK_POINTS, GS_TURN, SF_REL,
 )
 from kernels.xiantao.cardpick import play_cards
@@ -100,19 +100,11 @@ def play_on(st, forced, search_on):
 @njit(cache=True, nogil=True)
 def start_tricks(st, banker, partner, hard_seat, call_card, revealed):
     """The trick state of a freshly dealt hand: 硬牌家 (or 庄家) leads, nobody out, no trick open."""
-    gs = st.gs
     mode_hard = hard_seat >= 0
-    gs[:] = 0
-    gs[GS_TURN] = hard_seat if mode_hard else banker
-    gs[GS_TOP_SEAT] = -1
+    steps.start_tricks(st, hard_seat if mode_hard else banker, banker, partner)
+    gs = st.gs
     gs[GS_LONE_SIDE] = 1 if mode_hard else 0
-    gs[GS_BANKER] = banker
-    gs[GS_PARTNER] = partner
     gs[GS_LONE_SEAT] = hard_seat
     gs[GS_CALL] = call_card
     gs[GS_REVEALED] = 1 if revealed else 0
     st.hand_left[:] = st.rules[CL_HAND_SIZE]
-    st.seat_flags[:, :] = 0  # kernels.climb.loop SF_* rows
-    st.captured[:] = 0
-    st.order[:] = -1
-    st.top[:] = 0
