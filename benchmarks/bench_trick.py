@@ -62,23 +62,21 @@ def paiju_rate(game: str, policy: str, n: int, repeats: int, threads: int, cpu: 
     import numpy as np
 
     numba.set_num_threads(threads)
+    from kernels.run_vector import run_vector
+
     rules, pol, pp = _inputs(game, policy)
     if game == "tractor":
         from kernels.tractor.layout import ROW_LEN
-        from kernels.tractor.play import play_range
-
-        def run(count):
-            rows = np.zeros((count, ROW_LEN), np.int64)
-            play_range(1, 0, count, 1, 0, 0, rules, pol, pp, rows, 4 * threads)
-            return count
+        from kernels.tractor.play import play_range, template
     else:
         from kernels.hongwu.layout import ROW_LEN
-        from kernels.hongwu.play import play_range
+        from kernels.hongwu.play import play_range, template
+    tpl = template(rules, pol, pp)
 
-        def run(count):
-            rows = np.zeros((count, ROW_LEN), np.int64)
-            play_range(1, 0, count, 0, 0, rules, pol, pp, rows, 4 * threads)
-            return count
+    def run(count):
+        rows = np.zeros((count, ROW_LEN), np.int64)
+        play_range(tpl, run_vector(1, 0, count, 4 * threads), rows)
+        return count
     run(64)
     return (cpu_rate if cpu else median_rate)(lambda: run(n), repeats)
 
@@ -97,6 +95,7 @@ def reference_rate(game: str, n: int) -> tuple[float, float]:
 COMPILE_SNIPPET = """
 import time, numpy as np
 t0 = time.perf_counter()
+from kernels.run_vector import run_vector
 from kernels.trick.players import params_matrix
 game = {game!r}
 pp = params_matrix(["random", "greedy", "smart", "smart"])
@@ -105,18 +104,18 @@ if game == "tractor":
     from sim.games.tractor.rules import TractorRules, compile_rules
     from kernels.tractor.codes import MS_BANKER_TEAM, MS_LEN
     from kernels.tractor.layout import ROW_LEN
-    from kernels.tractor.play import play_logged, play_range
+    from kernels.tractor.play import play_logged, play_range, template
     rules = compile_rules(TractorRules())["rules"]
-    play_range(1, 0, 4, 2, 0, 0, rules, pol, pp, np.zeros((4, ROW_LEN), np.int64), 2)
+    play_range(template(rules, pol, pp), run_vector(1, 0, 4, 2, 2), np.zeros((4, ROW_LEN), np.int64))
     t1 = time.perf_counter()
     ms = np.zeros(MS_LEN, np.int64); ms[MS_BANKER_TEAM] = -1
     play_logged(1, 0, 0, ms, rules, pol, pp)
 else:
     from sim.games.hongwu.rules import HongwuRules, compile_rules
     from kernels.hongwu.layout import ROW_LEN
-    from kernels.hongwu.play import play_logged, play_range
+    from kernels.hongwu.play import play_logged, play_range, template
     rules = compile_rules(HongwuRules())["rules"]
-    play_range(1, 0, 4, 0, 0, rules, pol, pp, np.zeros((4, ROW_LEN), np.int64), 2)
+    play_range(template(rules, pol, pp), run_vector(1, 0, 4, 2), np.zeros((4, ROW_LEN), np.int64))
     t1 = time.perf_counter()
     play_logged(1, 0, 0, rules, pol, pp)
 t2 = time.perf_counter()

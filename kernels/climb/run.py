@@ -2,7 +2,8 @@
 (``play_range``; ``play_matches`` for matches), a session's hands (``play_session``,
 ``play_match``), one hand with its log (``play_logged``) and the deal census (``census_range``).
 
-A run's numbers travel in one int64 vector (``RUN_*``, the seed as its 64 bits; ``run_vector``).
+A run's numbers travel in one int64 vector (``RUN_*``, the seed as its 64 bits; ``run_vector``,
+from ``kernels.run_vector`` and re-exported here).
 Hand ``g`` (``RUN_START`` on) is row ``g - start`` of ``out_rows``; whole sessions of
 ``RUN_HANDS_PER_SESSION`` hands are cut into ``RUN_BLOCKS`` contiguous parallel blocks, each on its
 own ``clone`` of the template state. With ``RUN_ROTATE`` seat k of hand g is played by the
@@ -29,19 +30,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from kernels.run_vector import (RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_HANDS_PER_SESSION, RUN_LEN,  # noqa: F401
+                                RUN_ROTATE, RUN_SEED, RUN_START, run_vector)
 from kernels.state import borrow, clone
-
-RUN_SEED, RUN_START, RUN_COUNT, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE, RUN_BLOCKS = range(7)
-RUN_LEN = 7
-
-
-def run_vector(seed, start=0, count=0, blocks=1, hands_per_session=1, rotate=False, duplicate=False) -> np.ndarray:
-    """The ``RUN_*`` vector (the seed kept as its 64 bits)."""
-    v = np.zeros(RUN_LEN, np.int64)
-    v[RUN_SEED] = np.array([seed], np.uint64).view(np.int64)[0]
-    v[RUN_START], v[RUN_COUNT], v[RUN_BLOCKS] = start, count, blocks
-    v[RUN_HANDS_PER_SESSION], v[RUN_ROTATE], v[RUN_DUPLICATE] = hands_per_session, rotate, duplicate
-    return v
 
 
 # ---- hooks: a game implements each for its declared state (kernels.hooks.implements) --------------

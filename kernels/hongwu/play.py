@@ -1,7 +1,9 @@
 """仙居红五 batch entry points: hands in parallel, one hand with its log, census.
 
-``play_range`` plays hands ``start .. start+count-1`` in ``n_blocks`` blocks run in parallel, each
-with its own buffers (``play_block`` on threads, ``kernels.trick.blocks``). Hands are independent
+``play_range`` plays hands ``start .. start+count-1`` in blocks run in parallel, each with its own
+buffers (``play_block`` on threads, ``kernels.trick.blocks``); a call's numbers travel in one vector
+(``kernels.run_vector``: seed, start, count, rotate, duplicate, blocks) beside its state
+(``template``). Hands are independent
 (a new 庄家 every hand). Hand ``g`` draws only from the stream ``(seed, g)`` — or ``(seed, g // 4)``
 with ``duplicate``, seats rotated by ``g % 4``. With ``rotate``, seat ``k`` of hand ``g`` gets the
 policy and parameters of seat ``(k + g) % 4``.
@@ -19,6 +21,7 @@ from kernels.hongwu.layout import ROW_LEN
 from kernels.hongwu.order import HEART5_KIND, build_order
 from kernels.hongwu.state import HONGWU
 from kernels.hooks import implements
+from kernels.run_vector import RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_ROTATE, RUN_SEED, RUN_START, run_vector
 from kernels.state import borrow, clone
 from kernels.trick import census_run
 from kernels.trick.blocks import run_blocks
@@ -29,9 +32,6 @@ from kernels.trick.order import I0
 from kernels.trick.players import N_PP
 from kernels.trick.state import GS_N_LOG, MAX_LOG, N_SEATS, base_values, deal_view, start_block
 
-# run[RUN_*] of play_block
-RUN_START, RUN_ROTATE, RUN_DUPLICATE = range(3)
-
 
 def template(rules, policies, pp, fix=None, log_rows=1):
     """A run's state (``kernels.hongwu.state``): its rules, players (``policies`` int64[4], ``pp``
@@ -40,14 +40,19 @@ def template(rules, policies, pp, fix=None, log_rows=1):
                            params=N_PP)
 
 
+def census_template(rules, pp, fix=None):
+    """A census's state: ``template`` without players (the declaring bots' parameters ``pp``)."""
+    return template(rules, np.zeros(N_SEATS, np.int64), pp, fix)
+
+
 @njit(cache=True, nogil=True)
-def play_block(tpl, seed, run, out_rows, lo, hi):
-    """Hands ``start + lo .. start + hi - 1`` of a ``play_range`` call (``run[RUN_*]``: start, rotate,
-    duplicate) on this block's own clone of the run's state ``tpl``; returns the log rows of the
-    last hand (``tpl.log`` of one row: no logging)."""
+def play_block(tpl, run, out_rows, lo, hi):
+    """Hands ``start + lo .. start + hi - 1`` of a ``play_range`` call (``run``: ``kernels.run_vector``)
+    on this block's own clone of the run's state ``tpl``; returns the log rows of the last hand
+    (``tpl.log`` of one row: no logging)."""
     st = clone(tpl)
     start_block(st)
-    start, rotate, duplicate = run[RUN_START], run[RUN_ROTATE], run[RUN_DUPLICATE]
+    seed, start, rotate, duplicate = np.uint64(run[RUN_SEED]), run[RUN_START], run[RUN_ROTATE], run[RUN_DUPLICATE]
     for i in range(lo, hi):
         g = start + i
         if rotate:
@@ -58,13 +63,10 @@ def play_block(tpl, seed, run, out_rows, lo, hi):
     return st.gs[GS_N_LOG]
 
 
-def play_range(seed, start, count, rotate, duplicate, rules, policies, pp, out_rows, n_blocks, fix=None):
-    """Hands ``start .. start+count-1`` into ``out_rows[g - start]`` (int64, ``ROW_LEN`` columns).
-
-    ``rules`` int64[N_RULES] (``kernels.hongwu.codes``), ``policies`` int64[4] (0 random, 1 greedy,
-    2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``)."""
-    run = np.array([start, bool(rotate), bool(duplicate)], np.int64)
-    run_blocks(play_block, count, n_blocks, template(rules, policies, pp, fix), np.uint64(seed), run, out_rows)
+def play_range(tpl, run, out_rows):
+    """Hands ``start .. start+count-1`` of the run ``run`` (``kernels.run_vector``) in the state ``tpl``
+    (``template``) into ``out_rows[g - start]`` (int64, ``ROW_LEN`` columns)."""
+    run_blocks(play_block, int(run[RUN_COUNT]), int(run[RUN_BLOCKS]), tpl, run, out_rows)
 
 
 def play_logged(seed, deal, rotation, rules, policies, pp, fix=None):
@@ -72,7 +74,7 @@ def play_logged(seed, deal, rotation, rules, policies, pp, fix=None):
     (deal ``deal`` turned by ``rotation`` is its duplicate hand ``4 * deal + rotation``)."""
     rows = np.zeros((1, ROW_LEN), np.int64)
     tpl = template(rules, policies, pp, fix, log_rows=MAX_LOG)
-    n = play_block(tpl, np.uint64(seed), np.array([N_SEATS * deal + rotation, 0, 1], np.int64), rows, 0, 1)
+    n = play_block(tpl, run_vector(seed, N_SEATS * deal + rotation, 1, duplicate=True), rows, 0, 1)
     return rows[0], tpl.log[:n].copy()
 
 
@@ -104,10 +106,11 @@ def _census_deals(st, seed, run, out, lo, hi):
         note_holdings(st.hands, st.ncls, st.ot, HEART5_KIND, st.feats, out[i], FEATURE_COLS)
 
 
-def census_range(seed, start, count, trump, rules, pp, out, n_blocks, fix=None):
-    """Deal statistics of deals ``start .. start+count-1`` (no play) into ``out[g - start]``
-    (int64, ``CENSUS_COLS`` columns): trump suit, 庄家 (-1 with a fixed suit), then per seat the
-    ``kernels.trick.census`` features of the 39 dealt cards under trump suit ``trump`` (-1: the
-    suit of the first 10 shown by the bots with parameters ``pp``, as in play)."""
-    tpl = template(rules, np.zeros(N_SEATS, np.int64), pp, fix)
-    run_blocks(census_block, count, n_blocks, tpl, np.uint64(seed), census_run.census_run(trump, start), out)
+def census_range(tpl, run, out, trump):
+    """Deal statistics of deals ``start .. start+count-1`` of the run ``run`` (``kernels.run_vector``:
+    seed, start, count, blocks; no play) into ``out[g - start]`` (int64, ``CENSUS_COLS`` columns):
+    trump suit, 庄家 (-1 with a fixed suit), then per seat the ``kernels.trick.census`` features of
+    the 39 dealt cards under trump suit ``trump`` (-1: the suit of the first 10 shown by the bots
+    with the parameters of ``tpl``, as in play; ``tpl``: ``census_template``)."""
+    run_blocks(census_block, int(run[RUN_COUNT]), int(run[RUN_BLOCKS]), tpl, np.uint64(run[RUN_SEED]),
+               census_run.census_run(trump, int(run[RUN_START])), out)

@@ -15,8 +15,10 @@ Two ways to cut a run into game indices (``sim.games.tractor.rules`` option ``ma
   a team passes A).
 
 Both run one compiled block kernel (``play_block``) on threads over contiguous blocks
-(``kernels.trick.blocks``: numba's thread count, any count gives the same rows). With ``rotate``,
-seat ``k`` of game index ``g`` gets the policy and parameters of seat ``(k + g) % 4``.
+(``kernels.trick.blocks``: numba's thread count, any count gives the same rows). A call's numbers
+travel in one vector (``kernels.run_vector``: seed, start, count, hands per session, rotate,
+duplicate, blocks) beside its state (``template``). With ``rotate``, seat ``k`` of game index ``g``
+gets the policy and parameters of seat ``(k + g) % 4``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from numba import njit
 
 from kernels.hooks import implements
 from kernels.rng import next_u64, seed_stream
+from kernels.run_vector import (RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_HANDS_PER_SESSION, RUN_ROTATE, RUN_SEED,
+                                RUN_START, run_vector)
 from kernels.state import borrow, clone
 from kernels.trick import census_run
 from kernels.trick.blocks import run_blocks
@@ -45,9 +49,6 @@ from kernels.tractor.state import TRACTOR
 MAX_MATCH_HANDS = 1000  # a match still running after this many hands is cut (never seen in practice)
 ROWS_PER_MATCH_GUESS = 24  # initial row buffer per match of a block (it grows when needed)
 
-# run[RUN_*] of play_block: how a call cuts its game indices
-RUN_START, RUN_MATCHES, RUN_PER_SESSION, RUN_ROTATE, RUN_DUPLICATE, RUN_CARRY = range(6)
-
 
 def template(rules, policies, pp, fix=None, log_rows=1, ms=None):
     """A run's state (``kernels.tractor.state``): its rules, players (``policies`` int64[4], ``pp``
@@ -56,6 +57,11 @@ def template(rules, policies, pp, fix=None, log_rows=1, ms=None):
     if ms is not None:
         values["ms"] = np.array(ms, np.int64)
     return TRACTOR.allocate(values, ids=N_IDS, rules=N_RULES, params=N_PP)
+
+
+def census_template(rules, pp, fix=None):
+    """A census's state: ``template`` without players (the declaring bots' parameters ``pp``)."""
+    return template(rules, np.zeros(N_SEATS, np.int64), pp, fix)
 
 
 @njit(cache=True, nogil=True)
@@ -77,19 +83,20 @@ def _grow(rows, n):
 
 
 @njit(cache=True, nogil=True)
-def play_block(tpl, seed, run, lo, hi):
-    """Game indices ``start + lo .. start + hi - 1`` on this block's own clone of the run's state
-    ``tpl``: (rows, rows per game index, log rows of the last hand, the match state after it).
+def play_block(tpl, run, matches, carry, lo, hi):
+    """Game indices ``start + lo .. start + hi - 1`` of the run ``run`` (``kernels.run_vector``) on
+    this block's own clone of the run's state ``tpl``: (rows, rows per game index, log rows of the
+    last hand, the match state after it).
 
-    ``run[RUN_MATCHES]`` = 1: each game index is a whole match (module docstring); 0: each is one
-    hand, in sessions of ``run[RUN_PER_SESSION]`` (``lo``, ``hi`` count sessions then).
-    ``run[RUN_CARRY]`` = 0: each match or session starts a fresh match (batch runs; the log is a
-    one-row dummy = no logging); 1: the hands continue the match state ``tpl.ms`` and write
-    ``tpl.log`` (``play_logged``)."""
+    ``matches`` = 1: each game index is a whole match (module docstring); 0: each is one hand, in
+    sessions of ``run[RUN_HANDS_PER_SESSION]`` (``lo``, ``hi`` count sessions then). ``carry`` = 0:
+    each match or session starts a fresh match (batch runs; the log is a one-row dummy = no
+    logging); 1: the hands continue the match state ``tpl.ms`` and write ``tpl.log``
+    (``play_logged``)."""
     st = clone(tpl)
     start_block(st)
-    start, matches, hands_per_session = run[RUN_START], run[RUN_MATCHES], run[RUN_PER_SESSION]
-    rotate, duplicate, carry = run[RUN_ROTATE], run[RUN_DUPLICATE], run[RUN_CARRY]
+    seed, start, hands_per_session = np.uint64(run[RUN_SEED]), run[RUN_START], run[RUN_HANDS_PER_SESSION]
+    rotate, duplicate = run[RUN_ROTATE], run[RUN_DUPLICATE]
     match = st.ms
     per = ROWS_PER_MATCH_GUESS if matches else hands_per_session
     rows = np.zeros((max(1, (hi - lo) * per), ROW_LEN), np.int64)
@@ -125,28 +132,19 @@ def play_block(tpl, seed, run, lo, hi):
     return rows[:n], counts, st.gs[GS_N_LOG], st.ms
 
 
-def _blocks(matches, seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, n_blocks, fix):
-    run = np.array([start, matches, hands_per_session, bool(rotate), bool(duplicate), 0], np.int64)
-    return run_blocks(play_block, count, n_blocks, template(rules, policies, pp, fix), np.uint64(seed), run)
-
-
-def play_matches(seed, start, count, rotate, duplicate, rules, policies, pp, n_blocks, fix=None):
-    """Matches ``start .. start+count-1``: (rows int64[hands, ROW_LEN] in match order, hands per
-    match int64[count]).
-
-    ``rules`` int64[N_RULES] (``kernels.tractor.codes``), ``policies`` int64[4] (0 random, 1 greedy,
-    2 smart), ``pp`` float64[4, N_PP] (``kernels.trick.players``); ``fix``: ``--fix``'s ``(fix_card,
-    fix_slots)`` (``sim.dealing.fix_tables``), None without."""
-    parts = _blocks(1, seed, start, count, 1, rotate, duplicate, rules, policies, pp, n_blocks, fix)
+def play_matches(tpl, run):
+    """Matches ``start .. start+count-1`` of the run ``run`` (``kernels.run_vector``; its hands per
+    session unused) in the state ``tpl`` (``template``): (rows int64[hands, ROW_LEN] in match order,
+    hands per match int64[count])."""
+    parts = run_blocks(play_block, int(run[RUN_COUNT]), int(run[RUN_BLOCKS]), tpl, run, 1, 0)
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 
-def play_range(seed, start, count, hands_per_session, rotate, duplicate, rules, policies, pp, out_rows, n_blocks,
-               fix=None):
-    """Hands ``start .. start+count-1`` (whole sessions) into ``out_rows[g - start]`` (int64,
-    ``ROW_LEN`` columns); arrays as for ``play_matches``."""
-    parts = _blocks(0, seed, start, count // hands_per_session, hands_per_session, rotate, duplicate, rules,
-                    policies, pp, n_blocks, fix)
+def play_range(tpl, run, out_rows):
+    """Hands ``start .. start+count-1`` of the run ``run`` (``kernels.run_vector``; whole sessions) in
+    the state ``tpl`` (``template``) into ``out_rows[g - start]`` (int64, ``ROW_LEN`` columns)."""
+    parts = run_blocks(play_block, int(run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]), int(run[RUN_BLOCKS]), tpl,
+                       run, 0, 0)
     i = 0
     for rows, _, _, _ in parts:
         out_rows[i:i + len(rows)] = rows
@@ -159,8 +157,8 @@ def play_logged(seed, deal, rotation, ms, rules, policies, pp, fix=None):
     kernel as the batch (``play_block``): the hand deals from the stream ``(seed, deal)`` turned by
     ``rotation`` (in a match: ``seed`` = ``match_seed``, ``deal`` = the hand's number)."""
     tpl = template(rules, policies, pp, fix, log_rows=MAX_LOG, ms=ms)
-    run = np.array([N_SEATS * deal + rotation, 0, 1, 0, 1, 1], np.int64)
-    rows, _, n, ms_after = play_block(tpl, np.uint64(seed), run, 0, 1)
+    run = run_vector(seed, N_SEATS * deal + rotation, 1, duplicate=True)
+    rows, _, n, ms_after = play_block(tpl, run, 0, 1, 0, 1)
     ms[:] = ms_after
     return rows[0].copy(), tpl.log[:n].copy()
 
@@ -193,10 +191,12 @@ def _census_deals(st, seed, run, out, lo, hi):
         note_holdings(st.hands, st.ncls, st.ot, NEG1, st.feats, out[i], FEATURE_COLS)
 
 
-def census_range(seed, start, count, level, trump, rules, pp, out, n_blocks, fix=None):
-    """Deal statistics of deals ``start .. start+count-1`` (no play) into ``out[g - start]``
-    (int64, ``CENSUS_COLS`` columns): trump suit, declarer (-1), then per seat the
-    ``kernels.trick.census`` features of the 25 dealt cards under ``level`` and trump suit
-    ``trump`` (-1: the suit the declaring bots with parameters ``pp`` choose, as in play)."""
-    tpl = template(rules, np.zeros(N_SEATS, np.int64), pp, fix)
-    run_blocks(census_block, count, n_blocks, tpl, np.uint64(seed), census_run.census_run(trump, start, level), out)
+def census_range(tpl, run, out, trump, level=0):
+    """Deal statistics of deals ``start .. start+count-1`` of the run ``run`` (``kernels.run_vector``:
+    seed, start, count, blocks; no play) into ``out[g - start]`` (int64, ``CENSUS_COLS`` columns):
+    trump suit, declarer (-1), then per seat the ``kernels.trick.census`` features of the 25 dealt
+    cards under ``level`` and trump suit ``trump`` (-1: the suit the declaring bots with the
+    parameters of ``tpl`` choose, as in play; ``tpl``: ``census_template``)."""
+    start, count = int(run[RUN_START]), int(run[RUN_COUNT])
+    run_blocks(census_block, count, int(run[RUN_BLOCKS]), tpl, np.uint64(run[RUN_SEED]),
+               census_run.census_run(trump, start, level), out)

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from kernels.hongwu.layout import LAYOUT, ROW_LEN
-from kernels.hongwu.play import play_logged, play_range
+from kernels.hongwu.play import play_logged, play_range, template
+from kernels.run_vector import run_vector
 from kernels.trick.players import params_matrix
 from sim.games.hongwu.rules import HongwuRules, compile_rules
 from sim.games.hongwu.scoring import score
@@ -94,7 +95,7 @@ def test_batch_rows_equal_logged_rows():
     pol = np.array([POLICIES.index(p) for p in policies], np.int64)
     pp = params_matrix(policies)
     rows = np.zeros((12, ROW_LEN), np.int64)
-    play_range(5, 0, 12, 1, 0, arr, pol, pp, rows, 3)
+    play_range(template(arr, pol, pp), run_vector(5, 0, 12, 3, rotate=True), rows)
     for g in range(12):
         rot = [policies[(k + g) % 4] for k in range(4)]
         row, _ = play_logged(np.uint64(5), g, 0, arr, np.array([POLICIES.index(p) for p in rot], np.int64),

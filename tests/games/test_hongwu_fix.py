@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kernels.hongwu import play as HP
+from kernels.run_vector import run_vector
 from kernels.trick.census import FEATURE_NAMES
 from kernels.trick.players import params_matrix
 from sim.cli import app
@@ -37,8 +38,8 @@ def tables(fix):
 
 def census(fix, n, trump, seed):
     out = np.zeros((n, HP.CENSUS_COLS), np.int64)
-    HP.census_range(seed, 0, n, trump, compile_rules(HongwuRules())["rules"], params_matrix(["smart"] * 4), out, 2,
-                    fix=tables(fix))
+    tpl = HP.census_template(compile_rules(HongwuRules())["rules"], params_matrix(["smart"] * 4), tables(fix))
+    HP.census_range(tpl, run_vector(seed, 0, n, 2), out, trump)
     return out
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from kernels.tractor import codes as C
 from kernels.tractor.layout import LAYOUT, ROW_LEN
-from kernels.tractor.play import play_logged, play_matches, play_range
+from kernels.run_vector import run_vector
+from kernels.tractor.play import play_logged, play_matches, play_range, template
 from kernels.trick.players import params_matrix
 from sim.games.tractor.rules import TractorRules, compile_rules
 from sim.games.tractor.scoring import score
@@ -120,7 +121,7 @@ def test_batch_rows_equal_logged_rows():
     arr = compile_rules(rules)["rules"]
     pol, pp = kernel_inputs(["smart", "random", "greedy", "smart"])
     rows = np.zeros((16, ROW_LEN), np.int64)
-    play_range(5, 0, 16, 8, 0, 0, arr, pol, pp, rows, 2)
+    play_range(template(arr, pol, pp), run_vector(5, 0, 16, 2, 8), rows)
     ms = np.zeros(C.MS_LEN, np.int64)
     for g in range(16):
         if g % 8 == 0:
@@ -138,11 +139,11 @@ def test_thread_count_does_not_change_rows():
     pol, pp = kernel_inputs(["smart"] * 4)
     a = np.zeros((24, ROW_LEN), np.int64)
     b = np.zeros((24, ROW_LEN), np.int64)
-    play_range(9, 0, 24, 6, 1, 0, arr, pol, pp, a, 1)
+    play_range(template(arr, pol, pp), run_vector(9, 0, 24, 1, 6, rotate=True), a)
     prev = numba.get_num_threads()
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     try:
-        play_range(9, 0, 24, 6, 1, 0, arr, pol, pp, b, 4)
+        play_range(template(arr, pol, pp), run_vector(9, 0, 24, 4, 6, rotate=True), b)
     finally:
         numba.set_num_threads(prev)
     assert (a == b).all()
@@ -155,7 +156,7 @@ def test_whole_matches_replayed_by_reference():
     rules = TractorRules()
     arr = compile_rules(rules)["rules"]
     pol, pp = kernel_inputs(["smart", "greedy", "random", "smart"])
-    rows, counts = play_matches(7, 0, 3, 0, 0, arr, pol, pp, 2)
+    rows, counts = play_matches(template(arr, pol, pp), run_vector(7, 0, 3, 2))
     assert rows.shape == (counts.sum(), ROW_LEN)
     rr = ref_rules(rules)
     i = 0

@@ -13,6 +13,7 @@ import pyarrow.dataset as ds
 import pytest
 from typer.testing import CliRunner
 
+from kernels.run_vector import run_vector
 from kernels.tractor import play as TP
 from kernels.trick.census import FEATURE_NAMES
 from kernels.trick.players import params_matrix
@@ -37,8 +38,8 @@ def tables(fix):
 
 def census(fix, n, trump, seed):
     out = np.zeros((n, TP.CENSUS_COLS), np.int64)
-    TP.census_range(seed, 0, n, 0, trump, compile_rules(TractorRules())["rules"], params_matrix(["smart"] * 4), out,
-                    2, fix=tables(fix))
+    tpl = TP.census_template(compile_rules(TractorRules())["rules"], params_matrix(["smart"] * 4), tables(fix))
+    TP.census_range(tpl, run_vector(seed, 0, n, 2), out, trump)
     return out
 
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from kernels.hongwu import play as HP
+from kernels.run_vector import run_vector
 from kernels.tractor import play as TP
 from kernels.trick.census import FEATURE_NAMES, N_FEATURES
 from kernels.trick.players import params_matrix
@@ -29,10 +30,7 @@ def census(game, n, trump, seed=1, start=0):
     mod, _, _, rules = GAMES[game]
     out = np.zeros((n, mod.CENSUS_COLS), np.int64)
     pp = params_matrix(["smart"] * 4)
-    if game == "tractor":
-        mod.census_range(seed, start, n, 0, trump, rules, pp, out, 2)
-    else:
-        mod.census_range(seed, start, n, trump, rules, pp, out, 2)
+    mod.census_range(mod.census_template(rules, pp), run_vector(seed, start, n, 2), out, trump)
     return out
 
 
@@ -143,10 +141,7 @@ def test_census_blocks_on_threads_agree(game):
         outs = []
         for n_blocks in (200, 1):
             out = np.zeros((40000, mod.CENSUS_COLS), np.int64)
-            if game == "tractor":
-                mod.census_range(3, 0, len(out), 0, -1, rules, pp, out, n_blocks)
-            else:
-                mod.census_range(3, 0, len(out), -1, rules, pp, out, n_blocks)
+            mod.census_range(mod.census_template(rules, pp), run_vector(3, 0, len(out), n_blocks), out, -1)
             outs.append(out)
     finally:
         numba.set_num_threads(threads)

@@ -4,6 +4,7 @@ runs (teams swap every hand), by a margin of at least five standard errors (fixe
 import numpy as np
 import pytest
 
+from kernels.run_vector import run_vector
 from kernels.trick.players import params_matrix
 
 NAMES = ["random", "greedy", "smart"]
@@ -16,18 +17,18 @@ def money_per_player(game: str, a: str, b: str, n: int, seed: int) -> np.ndarray
     pp = params_matrix(pols)
     if game == "tractor":
         from kernels.tractor.layout import LAYOUT, ROW_LEN
-        from kernels.tractor.play import play_range
+        from kernels.tractor.play import play_range, template
         from sim.games.tractor.rules import TractorRules as Rules, compile_rules
         from sim.games.tractor.scoring import score
         rows = np.zeros((n, ROW_LEN), np.int64)
-        play_range(seed, 0, n, 1, 1, 0, compile_rules(Rules())["rules"], pol, pp, rows, 4)
+        play_range(template(compile_rules(Rules())["rules"], pol, pp), run_vector(seed, 0, n, 4, rotate=True), rows)
     else:
         from kernels.hongwu.layout import LAYOUT, ROW_LEN
-        from kernels.hongwu.play import play_range
+        from kernels.hongwu.play import play_range, template
         from sim.games.hongwu.rules import HongwuRules as Rules, compile_rules
         from sim.games.hongwu.scoring import score
         rows = np.zeros((n, ROW_LEN), np.int64)
-        play_range(seed, 0, n, 1, 0, compile_rules(Rules())["rules"], pol, pp, rows, 4)
+        play_range(template(compile_rules(Rules())["rules"], pol, pp), run_vector(seed, 0, n, 4, rotate=True), rows)
     s = score(LAYOUT.unpack(rows, 4), Rules())
     g = np.arange(n)  # seat k of hand g plays pols[(k + g) % 4]: a sits at even seats when g is even
     return np.where(g % 2 == 0, s["s0_money"] + s["s2_money"], s["s1_money"] + s["s3_money"]) / 2

@@ -1,5 +1,6 @@
-"""Kernels take a declared state, not two dozen arrays: no numba function of a kernel package has
-more than ``MAX_PARAMS`` parameters, and no package keeps its own copy of a search world."""
+"""Kernels take a declared state, not two dozen arrays: no function of a kernel package (a numba
+kernel or the plain-Python entry point over it, which takes a state and a run vector) has more than
+``MAX_PARAMS`` parameters, and no package keeps its own copy of a search world."""
 
 from __future__ import annotations
 
@@ -13,20 +14,11 @@ MAX_PARAMS = 10
 PACKAGES = sorted(p.name for p in KERNELS.iterdir() if p.is_dir() and (p / "__init__.py").exists())
 
 
-def _jitted(fn: ast.FunctionDef) -> bool:
-    for d in fn.decorator_list:
-        target = d.func if isinstance(d, ast.Call) else d
-        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
-        if name in ("njit", "jit"):
-            return True
-    return False
-
-
 def long_signatures(package: str) -> list[str]:
     out = []
     for path in sorted((KERNELS / package).glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and _jitted(node):
+            if isinstance(node, ast.FunctionDef):
                 n = len(node.args.args) + len(node.args.kwonlyargs)
                 if n > MAX_PARAMS:
                     out.append(f"{path.relative_to(KERNELS.parent)}:{node.lineno} {node.name} takes {n}")

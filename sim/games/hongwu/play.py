@@ -72,16 +72,18 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
     import numba
 
     from kernels.hongwu.layout import ROW_LEN
-    from kernels.hongwu.play import play_range
+    from kernels.hongwu.play import play_range, template
+    from kernels.run_vector import run_vector
 
     t = kernel_inputs(spec)
+    tpl = template(t["rules"], t["policies"], t["pp"], t["fix"])
     tables = []
     for lo in range(start, stop, CHUNK):
         hi = min(stop, lo + CHUNK)
         rows = np.zeros((hi - lo, ROW_LEN), np.int64)
-        play_range(spec.seed, lo, hi - lo, int(spec.options.get("rotate", False)),
-                   int(spec.options.get("duplicate", False)), t["rules"], t["policies"], t["pp"], rows,
-                   4 * numba.get_num_threads(), fix=t["fix"])
+        play_range(tpl, run_vector(spec.seed, lo, hi - lo, 4 * numba.get_num_threads(),
+                                   rotate=bool(spec.options.get("rotate", False)),
+                                   duplicate=bool(spec.options.get("duplicate", False))), rows)
         tables.append(rows_to_table(spec, lo, rows))
         if on_progress:
             on_progress(hi - lo)

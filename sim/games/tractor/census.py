@@ -12,7 +12,8 @@ import pyarrow as pa
 def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
     import numba
 
-    from kernels.tractor.play import census_range
+    from kernels.run_vector import run_vector
+    from kernels.tractor.play import census_range, census_template
     from sim.dealing import spec_tables
     from sim.games.trick.census import compute_census as family_census, trump_code
     from sim.games.trick.players import declaring_params
@@ -20,13 +21,11 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     from sim.games.tractor.play import POLICY_DEFAULTS
     from sim.games.tractor.rules import compile_rules
 
-    rules = compile_rules(spec.rules)["rules"]
-    pp = declaring_params(POLICY_DEFAULTS)
+    tpl = census_template(compile_rules(spec.rules)["rules"], declaring_params(POLICY_DEFAULTS), spec_tables(spec))
     trump = trump_code(spec.rules)
-    fix = spec_tables(spec)
 
     def run(lo: int, count: int, out: np.ndarray) -> None:
-        census_range(spec.seed, lo, count, 0, trump, rules, pp, out, 4 * numba.get_num_threads(), fix=fix)
+        census_range(tpl, run_vector(spec.seed, lo, count, 4 * numba.get_num_threads()), out, trump)
 
     return family_census(start, stop, run, CENSUS_FEATURES, census_columns(), on_progress)
 

@@ -44,18 +44,19 @@ def run_kernel(spec, start: int, stop: int, t: dict[str, Any]) -> tuple[np.ndarr
     """(rows, game index of each row) of game indices ``start .. stop-1``."""
     import numba
 
+    from kernels.run_vector import run_vector
     from kernels.tractor.layout import ROW_LEN
-    from kernels.tractor.play import play_matches, play_range
+    from kernels.tractor.play import play_matches, play_range, template
 
-    rotate, duplicate = int(spec.options.get("rotate", False)), int(spec.options.get("duplicate", False))
-    blocks = 4 * numba.get_num_threads()
+    tpl = template(t["rules"], t["policies"], t["pp"], t["fix"])
+    run = run_vector(spec.seed, start, stop - start, 4 * numba.get_num_threads(),
+                     int(spec.options.get("hands_per_session", 1)), bool(spec.options.get("rotate", False)),
+                     bool(spec.options.get("duplicate", False)))
     if spec.rules.matches:
-        rows, counts = play_matches(spec.seed, start, stop - start, rotate, duplicate, t["rules"], t["policies"],
-                                    t["pp"], blocks, fix=t["fix"])
+        rows, counts = play_matches(tpl, run)
         return rows, np.repeat(np.arange(start, stop, dtype=np.int64), counts)
     rows = np.zeros((stop - start, ROW_LEN), np.int64)
-    play_range(spec.seed, start, stop - start, int(spec.options.get("hands_per_session", 1)), rotate, duplicate,
-               t["rules"], t["policies"], t["pp"], rows, blocks, fix=t["fix"])
+    play_range(tpl, run, rows)
     return rows, np.arange(start, stop, dtype=np.int64)
 
 
