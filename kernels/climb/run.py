@@ -18,7 +18,9 @@ into its rows; block b writes from row ``b * cap`` (``cap``: the out rows over t
 
 A game implements the hooks below for its declared state (``kernels.hooks.implements``). Like
 ``kernels.climb.search_driver``, nothing here is ``cache=True``: a game's own cached entry points
-call these functions, so they are compiled and cached there with the game's hooks inside.
+call these functions, so they are compiled and cached there with the game's hooks inside. A game
+has two: ``_play_block`` (``play_block``: its hands) and ``_play_range`` (the parallel driver), which
+calls each block through the first one's address (``block_value``), so the hands are compiled once.
 Numba's rules (``kernels.state``): a prange body hands its clone to a function (parfor lowering
 loses writes into a state's slots made in the body) and state is ``borrow``ed only in a function
 whose caller holds it.
@@ -153,7 +155,7 @@ def play_block(st, template, run, lo, hi, out_rows, search_on):
 def match_block(st, template, run, lo, hi, out_rows, r0, r_end, search_on):
     """Game indices ``run[RUN_START] + lo .. + hi - 1``, a session each, on ``borrow`` views of the
     block's clone and the template, into rows ``r0 .. r_end - 1``: how many, -1 when they did not
-    fit. A game compiles it into a cached entry of its own (``match_block_value``)."""
+    fit. A game compiles it into a cached entry of its own (``block_value``)."""
     view, tview = borrow(st), borrow(template)
     n = seat_count(tview)
     r = r0
@@ -164,23 +166,16 @@ def match_block(st, template, run, lo, hi, out_rows, r0, r_end, search_on):
     return r - r0
 
 
-def block_value(entry, template, out_rows, search_on):
-    """The game's cached ``play_block`` entry ``entry`` as the function value ``play_range`` calls
-    (plain Python; ``kernels.pointers``): the game's hands are compiled and emitted once, in that
-    entry, not again in the parallel driver's three levels above it."""
+def block_value(entry, template, out_rows, search_on, matches=False):
+    """The game's cached ``play_block`` entry ``entry`` (with ``matches``, its ``match_block`` entry)
+    as the function value ``play_range`` (``play_matches``) calls, plain Python
+    (``kernels.pointers``): the game's hands are compiled and emitted once, in that entry, not again
+    in the three levels numba builds for the parallel loop above it."""
     from numba import typeof, types
 
     st, i64 = typeof(template), types.int64
-    return FunctionValue(entry, i64(st, st, types.int64[::1], i64, i64, typeof(out_rows), typeof(search_on)))
-
-
-def match_block_value(entry, template, out_rows, search_on):
-    """``block_value`` for a game's cached ``match_block`` entry (``play_matches``)."""
-    from numba import typeof, types
-
-    st, i64 = typeof(template), types.int64
-    return FunctionValue(entry, i64(st, st, types.int64[::1], i64, i64, typeof(out_rows), i64, i64,
-                                    typeof(search_on)))
+    rows = (i64, i64) if matches else ()  # match_block's first row and end row
+    return FunctionValue(entry, i64(st, st, i64[::1], i64, i64, typeof(out_rows), *rows, typeof(search_on)))
 
 
 @njit(nogil=True, parallel=True)
@@ -198,7 +193,7 @@ def play_range(template, run, out_rows, search_on, block):
 def play_matches(template, run, out_rows, n_rows, search_on, block):
     """Game indices ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1``, a session of as many hands as it
     plays each, into ``out_rows`` (the module's docstring: block b from row ``b * cap``, ``n_rows[b]``
-    rows), each parallel block by ``block`` (the game's ``match_block`` entry: ``match_block_value``).
+    rows), each parallel block by ``block`` (the game's ``match_block`` entry: ``block_value``).
     An entry of its own, not a branch of ``play_range``: numba prunes a branch on an argument only
     when it is None, so the other would be compiled too."""
     count = run[RUN_COUNT]

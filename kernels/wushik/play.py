@@ -204,7 +204,7 @@ def play_range(template, run_, out_rows, n_rows, search_on):
     called through a pointer: ``kernels.wushik.search.search_entry``)."""
     search_on = sd.search_on_for(search_entry, template, search_on)
     _play_range(template, run_, out_rows, n_rows, search_on,
-                run.match_block_value(_match_block, template, out_rows, search_on))
+                run.block_value(_match_block, template, out_rows, search_on, matches=True))
 
 
 @njit(cache=True, nogil=True)
