@@ -43,32 +43,18 @@ from kernels.climb.loop import GS_N_LOG
 from kernels.climb.search import search_stream
 from kernels.climb.search_pick import confident_best
 from kernels.climb.state import SA_AGREE, SA_CONFIDENCE, SA_DECISIONS, SA_ROLLOUT, SA_ROLLOUT_CAP, SA_ROLLOUTS, SA_WORLDS
+from kernels.pointers import FunctionValue
 from kernels.rng import next_u64
 from kernels.state import borrow, clone, copy_into
-
-
-class _FirstClass:
-    """A compiled ``search(st, seat, kind) -> int64`` as a numba first-class function value (typed
-    ``FunctionType``; numba reads ``_numba_type_`` and ``__wrapper_address__``): a kernel taking it
-    calls the search's own compiled code through its address, without linking it in."""
-
-    def __init__(self, entry, state):
-        from numba import typeof, types
-
-        self._entry = entry
-        self._sig = types.int64(typeof(state), types.int64, types.int64)
-        self._numba_type_ = types.FunctionType(self._sig)
-
-    def __wrapper_address__(self):
-        cres = self._entry.get_compile_result(self._sig)  # compiled, or loaded from its cache
-        return cres.library.get_pointer_to_function(cres.fndesc.llvm_cfunc_wrapper_name)
 
 
 def first_class(entry, state):
     """``search_on`` for a run on states like ``state`` (plain Python): the game's cached search entry
     ``entry(st, seat, kind) -> int64`` as a function value; the play kernels call
     ``search_on(st, seat, kind)`` under ``if search_on is not None``."""
-    return _FirstClass(entry, state)
+    from numba import typeof, types
+
+    return FunctionValue(entry, types.int64(typeof(state), types.int64, types.int64))
 
 
 def search_on_for(search_entry, template, wanted):

@@ -460,8 +460,8 @@ def ll_lazy(c, top, rules, out, work, want):
     r held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
     only that move (the k-th rank of a mask, the k-th kicker of a trio) or hands over to its
     generator with ``want`` set (四带二, which counts its kicker sets in closed form, chains, bombs). Airplanes are counted by ``_gen_chains``
-    itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined:
-    its one caller, ``kernels.landlord.policies.random_move``, is inlined into the turn loop.)"""
+    itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined into
+    its one caller, ``kernels.landlord.policies.random_move``.)"""
     m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
     for r in range(15):
         k = c[r]

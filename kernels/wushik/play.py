@@ -202,13 +202,22 @@ def play_range(template, run_, out_rows, n_rows, search_on):
     did not fit; the caller retries with more room). With ``duplicate`` game g plays deal
     ``g // 4`` turned by ``g % 4``. ``search_on``: None unless a seat searches (then the search is
     called through a pointer: ``kernels.wushik.search.search_entry``)."""
-    _play_range(template, run_, out_rows, n_rows, sd.search_on_for(search_entry, template, search_on))
+    search_on = sd.search_on_for(search_entry, template, search_on)
+    _play_range(template, run_, out_rows, n_rows, search_on,
+                run.block_value(_match_block, template, out_rows, search_on, matches=True))
 
 
 @njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, n_rows, search_on):
-    """The cached entry of ``play_range`` (the run driver compiled with this game's hooks)."""
-    run.play_matches(template, run_, out_rows, n_rows, search_on)
+def _match_block(st, template, run_, lo, hi, out_rows, r0, r_end, search_on):
+    """A parallel block of the run's matches (``kernels.climb.run.match_block``) compiled with this
+    game's hooks: the hands' code lives here once, and the driver calls it through its address."""
+    return run.match_block(st, template, run_, lo, hi, out_rows, r0, r_end, search_on)
+
+
+@njit(cache=True, nogil=True)
+def _play_range(template, run_, out_rows, n_rows, search_on, block):
+    """The cached entry of ``play_range`` (the run driver, with ``_match_block`` as ``block``)."""
+    run.play_matches(template, run_, out_rows, n_rows, search_on, block)
 
 
 @njit(cache=True, nogil=True)
