@@ -512,7 +512,7 @@ def ll_lazy(c, top, rules, out, work, want):
     return _gen_bombs(c, top, rules, out, n, want)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _lazy_set(mask, kind, k, out, n, want):
     """Singles, pairs or trios on the ranks of ``mask`` (``_gen_sets``' order), lazily."""
     count = popcount(mask)
@@ -521,7 +521,7 @@ def _lazy_set(mask, kind, k, out, n, want):
     return n + count
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _lazy_trio(trios, kickers, kind, each, out, n, want):
     """三带一 / 三带二 (``each`` cards of a kicker rank), lazily: every trio of ``trios`` with every
     other rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order."""
@@ -535,7 +535,7 @@ def _lazy_trio(trios, kickers, kind, each, out, n, want):
     return n + count
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def _count_plain_chains(m1, m2, m3, quads, aces, top, rules):
     """How many chains ``_gen_chains`` writes for the rank masks (``quads``: ranks held exactly 4
     times; ``aces``: the count of A), or -1 when an airplane may be among them (two trios in a
