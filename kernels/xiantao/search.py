@@ -46,7 +46,7 @@ from kernels.xiantao.ladder import bomb_level
 from kernels.xiantao.money import seat_money
 from kernels.xiantao.movegen import LEVEL_TABLE, generate_moves
 from kernels.xiantao.policies import (
-    GREEDY, PP_CANDIDATES, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
+    GREEDY, PP_CANDIDATES, PP_SEARCH_BIDS, SEARCH, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
 )
 from kernels.xiantao.rows import ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy
 from kernels.xiantao import turn
@@ -148,6 +148,23 @@ def _own_candidates(st, seat, n, cand, nc):
     return nc
 
 
+@njit(cache=True, nogil=True, inline="always")
+def ask_hard(st, banker, first, search_on):
+    """硬牌 asked round the table from 庄家's ``first``-th seat on (0: 庄家 himself): (the seat that
+    declares, -1 none; how many were asked). A search seat with ``search_bids`` answers through
+    ``search_on`` (None: every seat answers by ``wants_hard``, as in the search's own worlds)."""
+    n = st.hand_left.shape[0]
+    for k in range(first, n):
+        s = (banker + k) % n
+        answer = np.int64(-1)
+        if search_on is not None:
+            if st.policies[s] == SEARCH and st.pp[s, PP_SEARCH_BIDS] > 0:
+                answer = search_on(st, s, np.int64(KIND_HARD))
+        if answer == 1 or (answer < 0 and wants_hard(st, st.policies[s], s)):
+            return s, k - first + 1
+    return np.int64(-1), n - first
+
+
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
     """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
@@ -235,13 +252,9 @@ def _play_out(world, seat, kind, option):
     gs = world.gs
     banker = gs[GS_BANKER]
     n_seats = world.hand_left.shape[0]
-    hard_seat = seat if option == 1 else np.int64(-1)
+    hard_seat = seat
     if option != 1:
-        for k in range((seat - banker + n_seats) % n_seats + 1, n_seats):
-            s = (banker + k) % n_seats
-            if wants_hard(world, world.policies[s], s):
-                hard_seat = s
-                break
+        hard_seat, _ = ask_hard(world, banker, (seat - banker + n_seats) % n_seats + 1, None)
     call_card, partner, revealed = np.int64(-1), np.int64(-1), False
     if hard_seat < 0:
         call_card = choose_call_card(world, banker)
