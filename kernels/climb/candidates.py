@@ -10,10 +10,13 @@ the others by the game's ``order_cost``, costed only when needed), at most ``lim
 searched by ``kernels.climb.search_driver.search_decide``. ``order_cost`` is a hook the game
 implements for its state (``kernels.hooks.implements``); a game that also searches its cheapest
 answers of a stronger class when following (bombs) implements ``follow_candidates`` and passes
-``follow=True``.
+``follow=True``; one that adds its own candidates leading too implements ``own_candidates`` instead
+and passes ``own=True``. A game that searches another decision as well (an answer before the
+tricks) lists its move candidates with ``move_candidates`` and reaches ``search_decide`` through
+one call for both decisions: each call site of the inlined driver is a copy of it.
 
-``search_move`` has no ``cache=True``, like ``search_decide``: it is compiled into each game's
-cached ``search`` with the game's hooks inside.
+``search_move`` and ``move_candidates`` have no ``cache=True``, like ``search_decide``: they are
+compiled into each game's cached ``search`` with the game's hooks inside.
 """
 
 from __future__ import annotations
@@ -43,16 +46,23 @@ def follow_candidates(st, seat, n, cand, nc):
     raise NotImplementedError
 
 
-@njit(nogil=True)
-def search_move(st, seat, kind, n, smart, greedy, limit, salt=0, who=-1, follow=None):
-    """The search's choice among the ``n`` moves of ``st.moves`` (a row, -1 to pass) at ``seat``'s
-    play, or -2 when fewer than two candidates are left (the turn then decides as smart would).
-    ``smart`` and ``greedy`` are the heuristics' rows; ``limit`` the most candidates (>= 1);
-    ``salt`` is added to the turn number for the search's stream, ``who`` is the decision's row
-    index (-1: the seat); ``follow`` not None: ``follow_candidates`` too (pruned when None)."""
-    cand = np.empty(n + 1, np.int64)
+def own_candidates(st, seat, n, cand, nc):
+    """Add to ``cand[:nc]`` the game's own candidates among ``st.moves[:n]``, leading or following,
+    after smart's, pass and greedy's; the new count."""
+    raise NotImplementedError
+
+
+@njit(nogil=True, inline="always")
+def move_candidates(st, seat, n, smart, greedy, limit, cand, follow, own):
+    """``cand[:nc]``: the candidates among the ``n`` moves of ``st.moves`` (a row, -1 to pass) at
+    ``seat``'s play in the module's order, at most ``limit`` (>= 1); returns ``nc``. ``smart`` and
+    ``greedy`` are the heuristics' rows; ``follow`` / ``own`` not None: ``follow_candidates`` /
+    ``own_candidates`` too (pruned when None). Inlined: a function of its own would be one more
+    level that numba links and optimizes the search in again."""
     lead = st.gs[GS_TOP_SEAT] < 0
     nc = first_candidates(cand, smart, greedy, lead)
+    if own is not None:
+        nc = own_candidates(borrow(st), seat, n, cand, nc)
     if follow is not None and not lead:
         nc = follow_candidates(borrow(st), seat, n, cand, nc)
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
@@ -62,7 +72,17 @@ def search_move(st, seat, kind, n, smart, greedy, limit, salt=0, who=-1, follow=
         for i in range(n):
             cost[i] = order_cost(view, seat, i, hand)
         nc = fill_cheapest(cand, nc, limit, cost, n, NEVER)
-    nc = min(nc, limit)
+    return min(nc, limit)
+
+
+@njit(nogil=True)
+def search_move(st, seat, kind, n, smart, greedy, limit, salt=0, who=-1, follow=None):
+    """The search's choice among the ``n`` moves of ``st.moves`` (a row, -1 to pass) at ``seat``'s
+    play, or -2 when fewer than two candidates are left (the turn then decides as smart would).
+    ``smart``, ``greedy``, ``limit`` and ``follow`` as ``move_candidates``'; ``salt`` is added to
+    the turn number for the search's stream, ``who`` is the decision's row index (-1: the seat)."""
+    cand = np.empty(n + 1, np.int64)
+    nc = move_candidates(st, seat, n, smart, greedy, limit, cand, follow, None)
     if nc < 2:
         return np.int64(-2)
     return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS] + salt, seat if who < 0 else who,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_DOCS, SEARCH_PARAMS, search_params_matrix  # noqa: F401 (re-exported)
+from kernels.climb.search_params import SEARCH_DEFAULTS, SEARCH_DOCS, SEARCH_PARAMS  # noqa: F401 (re-exported)
 from kernels.rng import bounded, mix64
 
 _SALT = np.uint64(0x5EA2C4D17E11B00F)

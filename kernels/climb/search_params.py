@@ -11,14 +11,3 @@ SEARCH_DOCS = {
     "search_bids": "search: 1 = bidding decisions (叫分, 抢, 明牌, 硬牌, 摊打 …) are searched too, 0 = heuristic",
 }
 
-
-def search_params_matrix(values: list[dict], n_seats: int):
-    """(n_seats, len(SEARCH_PARAMS)) float64: each seat's search parameters over the defaults."""
-    import numpy as np
-
-    out = np.zeros((n_seats, len(SEARCH_PARAMS)), np.float64)
-    for seat in range(n_seats):
-        merged = dict(SEARCH_DEFAULTS)
-        merged.update({k: v for k, v in (values[seat] if seat < len(values) else {}).items() if k in SEARCH_DEFAULTS})
-        out[seat] = [float(merged[k]) for k in SEARCH_PARAMS]
-    return out

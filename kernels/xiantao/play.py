@@ -20,18 +20,17 @@ from kernels.climb import run, search_driver as sd
 from kernels.climb.run import RUN_LEN  # noqa: F401  (the run vector's length, for callers)
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded
-from kernels.state import borrow, clone
 from kernels.hooks import implements
 from kernels.xiantao.callcard import choose_call_card
 from kernels.xiantao.census import census_one
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB
-from kernels.xiantao.policies import PP_SEARCH_BIDS, SEARCH, wants_hard
+from kernels.xiantao.policies import SEARCH
 from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-exported for callers)
     ROW_BANKER, ROW_BOMBS, ROW_CALL_CARD, ROW_CALL_PICK, ROW_CAPTURED, ROW_FEATURES, ROW_FINISH, ROW_HARD_ASKED,
     ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PUBLIC,
     ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
 )
-from kernels.xiantao.search import KIND_HARD, rebuild_counts, search_entry
+from kernels.xiantao.search import ask_hard, rebuild_counts, search_entry
 from kernels.xiantao.state import LAYOUT as STATE, new_state  # noqa: F401  (new_state: a run's template, for callers)
 from kernels.xiantao.turn import play_on, start_tricks
 
@@ -55,7 +54,7 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     state, deck, hands, owner, counts, suit_counts, row = st.rng, st.deck, st.hands, st.owner, st.counts, \
         st.suit_counts, st.row
     card_points = st.card_tab[3]
-    policies, pp, rules = st.policies, st.pp, st.rules
+    rules = st.rules
     hand_size = rules[CL_HAND_SIZE]
     joker_bomb = rules[R_JOKER_BOMB] != 0
     row[:] = 0
@@ -74,23 +73,7 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
             owner[deck[p]] = seat
         rebuild_counts(owner, st.card_tab, counts, suit_counts)
         # -- 硬牌: asked from 庄家 round the table
-        hard_seat = -1
-        asked = 0
-        for k in range(N_SEATS):
-            s = (banker + k) % N_SEATS
-            asked += 1
-            searched = False
-            declares = False
-            if search_on is not None:
-                if policies[s] == SEARCH and pp[s, PP_SEARCH_BIDS] > 0:
-                    declares = search_on(st, s, np.int64(KIND_HARD)) == 1
-                    searched = True
-            if not searched:
-                declares = wants_hard(st, policies[s], s)
-            if declares:
-                hard_seat = s
-                break
-        row[ROW_HARD_ASKED] = asked
+        hard_seat, row[ROW_HARD_ASKED] = ask_hard(st, banker, 0, search_on)
         if hard_seat >= 0:
             call_card = np.int64(-1)
             partner = -1
@@ -162,12 +145,7 @@ def _seat_count(st):
 @implements(run.next_carry, STATE)
 def _next_carry(st, h):
     """庄家 of hand ``h`` of a session: the previous hand's 一游, -1 (the face-up card) first."""
-    banker = np.int64(-1)
-    if h > 0:
-        for s in range(N_SEATS):
-            if st.row[ROW_FINISH + s] == 1:
-                banker = s
-    return banker
+    return st.order[0] if h > 0 else np.int64(-1)
 
 
 
@@ -204,10 +182,6 @@ def play_logged(template, seed, game_index, banker_given, rotation):
 
 @njit(cache=True, nogil=True)
 def _play_logged(template, seed, game_index, banker_given, rotation, search_on):
-    """The cached entry of ``play_logged``."""
-    st = clone(template)
-    st.log[:, :] = 0
-    n = run.play_hand(borrow(st), seed, game_index, rotation, banker_given, True, search_on)
-    if n >= st.log.shape[0]:
-        raise ValueError("the hand's log is longer than the template's log rows")
+    """The cached entry of ``play_logged`` (``kernels.climb.run.play_logged``)."""
+    st, n = run.play_logged(template, seed, game_index, rotation, banker_given, True, search_on)
     return st.row.copy(), st.log[:n].copy(), st.hands.copy()

@@ -11,8 +11,9 @@ is compared with smart's choice world by world; search leaves smart's choice onl
 whose mean gain is at least ``confidence`` standard errors (``confident_best``), and declares
 硬牌 only when declaring is ahead by as much.
 
-Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, every
-7张/8张 played whole, the cheapest bomb when following, then the cheapest other moves.
+Candidates (at most ``candidates``; ``kernels.climb.candidates.move_candidates``): smart's choice,
+pass when following, greedy's choice, every 7张/8张 played whole, the cheapest bomb when following,
+then the cheapest other moves.
 
 The method is the climbing family's one driver (``kernels.climb.search_driver.search_decide``);
 this module is what 仙桃千分 adds to it, as the driver's hooks for ``XiantaoState``: the candidates,
@@ -31,20 +32,21 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
+from kernels.climb.candidates import move_candidates, order_cost, own_candidates
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_LOG, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
     GS_TOP_SEAT, SF_FINISH, SF_REL,
 )
 from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS
 from kernels.climb.search import collect_hidden, deal_hidden
-from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
+from kernels.climb.search_pick import add_candidate, nothing_to_search
 from kernels.hooks import implements
 from kernels.xiantao.callcard import choose_call_card
 from kernels.xiantao.ladder import bomb_level
 from kernels.xiantao.money import seat_money
 from kernels.xiantao.movegen import LEVEL_TABLE, generate_moves
 from kernels.xiantao.policies import (
-    GREEDY, PP_CANDIDATES, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
+    GREEDY, PP_CANDIDATES, PP_SEARCH_BIDS, SEARCH, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
 )
 from kernels.xiantao.rows import ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy
 from kernels.xiantao import turn
@@ -120,41 +122,47 @@ def _rollout(world, seat, forced):
     return money + TIE_BREAK * _point_margin(seat, gs, world.captured)
 
 
-@njit(cache=True, nogil=True)
-def _order_cost(moves, i, counts, seat, rules):
+@implements(order_cost, LAYOUT)
+def _order_cost(st, seat, i, hand):
     """Cheap first: plain groups by wilds used, split groups, rank; bombs by ladder strength."""
+    moves = st.moves
     kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
     level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
     if level > 0:
-        return 100000 + rules[LEVEL_TABLE + level] * 10 + wilds * 150
-    breaks = _breaks(kind, rank, size, wilds, counts[seat, max(rank, 0)]) > 0
+        return 100000 + st.rules[LEVEL_TABLE + level] * 10 + wilds * 150
+    breaks = _breaks(kind, rank, size, wilds, st.counts[seat, max(rank, 0)]) > 0
     return wilds * 1000 + (300 if breaks else 0) + rank * 10 - size
 
 
-@njit(cache=True, nogil=True)
-def candidates(st, seat, moves, n, cand):
-    """Fill ``cand`` with the moves worth searching (-1 = pass); returns (how many, smart's choice)."""
-    counts, rules = st.counts, st.rules
-    lead = st.gs[GS_TOP_SEAT] < 0
-    rel, tabs = st.seat_flags[SF_REL], (rules, st.rank_points, st.rng)
-    smart = choose_play(np.int64(SMART), seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
-    greedy = choose_play(np.int64(GREEDY), seat, moves, n, st.gs, counts, st.hand_left, rel, st.pp, tabs)
-    limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = first_candidates(cand, smart, greedy, lead)
-    for i in range(n):  # a 7张/8张 played whole
+@implements(own_candidates, LAYOUT)
+def _own_candidates(st, seat, n, cand, nc):
+    """Every 7张/8张 played whole, then the cheapest bomb when following (a split one too; none: -1,
+    the pass already there)."""
+    moves, counts = st.moves, st.counts
+    for i in range(n):
         if (moves[i, F_KIND] == BOMB and moves[i, F_WILDS] == 0 and moves[i, F_SIZE] >= 7
                 and moves[i, F_SIZE] == counts[seat, moves[i, F_RANK]]):
             nc = add_candidate(cand, nc, i)
-    if not lead:
-        weakest = _weakest_bomb(moves, n, rules, counts, seat, False)  # a split is a candidate too
-        if weakest >= 0:
-            nc = add_candidate(cand, nc, weakest)
-    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
-        cost = np.empty(n, np.int64)
-        for i in range(n):
-            cost[i] = _order_cost(moves, i, counts, seat, rules)
-        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1 << 60))
-    return min(nc, limit), smart
+    if st.gs[GS_TOP_SEAT] >= 0:
+        nc = add_candidate(cand, nc, _weakest_bomb(moves, n, st.rules, counts, seat, False))
+    return nc
+
+
+@njit(cache=True, nogil=True, inline="always")
+def ask_hard(st, banker, first, search_on):
+    """硬牌 asked round the table from 庄家's ``first``-th seat on (0: 庄家 himself): (the seat that
+    declares, -1 none; how many were asked). A search seat with ``search_bids`` answers through
+    ``search_on`` (None: every seat answers by ``wants_hard``, as in the search's own worlds)."""
+    n = st.hand_left.shape[0]
+    for k in range(first, n):
+        s = (banker + k) % n
+        answer = np.int64(-1)
+        if search_on is not None:
+            if st.policies[s] == SEARCH and st.pp[s, PP_SEARCH_BIDS] > 0:
+                answer = search_on(st, s, np.int64(KIND_HARD))
+        if answer == 1 or (answer < 0 and wants_hard(st, st.policies[s], s)):
+            return s, k - first + 1
+    return np.int64(-1), n - first
 
 
 @njit(cache=True, nogil=True)
@@ -171,9 +179,13 @@ def search(st, seat, kind):
         n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, moves)
         if nothing_to_search(moves, n, st.hand_left[seat]):
             return np.int64(-2)
-        turn.fill_relations(st.seat_flags[SF_REL], st.gs, seat)
+        rel, tabs = st.seat_flags[SF_REL], (st.rules, st.rank_points, st.rng)
+        turn.fill_relations(rel, st.gs, seat)
+        smart = choose_play(np.int64(SMART), seat, moves, n, st.gs, st.counts, st.hand_left, rel, st.pp, tabs)
+        greedy = choose_play(np.int64(GREEDY), seat, moves, n, st.gs, st.counts, st.hand_left, rel, st.pp, tabs)
         cand = np.empty(n + 1, np.int64)
-        nc, smart = candidates(st, seat, moves, n, cand)
+        nc = move_candidates(st, seat, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])), cand, None,
+                             True)
         if nc < 2:
             return np.int64(-2)
         stream = st.gs[GS_N_TURNS]
@@ -240,13 +252,9 @@ def _play_out(world, seat, kind, option):
     gs = world.gs
     banker = gs[GS_BANKER]
     n_seats = world.hand_left.shape[0]
-    hard_seat = seat if option == 1 else np.int64(-1)
+    hard_seat = seat
     if option != 1:
-        for k in range((seat - banker + n_seats) % n_seats + 1, n_seats):
-            s = (banker + k) % n_seats
-            if wants_hard(world, world.policies[s], s):
-                hard_seat = s
-                break
+        hard_seat, _ = ask_hard(world, banker, (seat - banker + n_seats) % n_seats + 1, None)
     call_card, partner, revealed = np.int64(-1), np.int64(-1), False
     if hard_seat < 0:
         call_card = choose_call_card(world, banker)
