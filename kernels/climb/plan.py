@@ -17,6 +17,7 @@ from kernels.climb.moves import PAIR, SINGLE
 from kernels.climb.rankmask import popcount
 from kernels.climb.search_params import SEARCH_DEFAULTS
 from kernels.rng import bounded
+from kernels.state import borrow_array
 
 NEVER = np.int64(1) << 60  # a cost this high is never chosen (a search candidate's order cost too)
 
@@ -72,9 +73,10 @@ def going_out(moves, n, left):
 @njit(nogil=True, inline="always")
 def cheapest(moves, n, cost, args):
     """Row of ``moves[:n]`` of least ``cost(moves, i, args)`` (a game's own measure, ``args`` its
-    tuple of what it reads; the first of equal ones), -1 when each costs ``NEVER`` or more. Not
-    cached: it is compiled into each caller with the game's ``cost`` inside."""
-    best, best_cost = -1, NEVER
+    tuple of what it reads, its arrays borrowed: ``kernels.state.borrow_array``; the first of equal
+    ones), -1 when each costs ``NEVER`` or more. Not cached: it is compiled into each caller with
+    the game's ``cost`` inlined, where an array not borrowed would be counted at every move."""
+    moves, best, best_cost = borrow_array(moves), -1, NEVER
     for i in range(n):
         c = cost(moves, i, args)
         if c < best_cost:

@@ -46,6 +46,7 @@ from kernels.gandengyan.rulevec import (
     GD_BOMB_MIN, GD_N_DECKS, GD_PAIR_CHAIN_MAX, GD_PAIR_CHAIN_MIN, GD_STRAIGHT_MAX, GD_STRAIGHT_MIN, GD_TRIO,
     GD_TRIO_FOLLOW, TRIO_FOLLOW_HIGHER,
 )
+from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -222,7 +223,7 @@ def choose_greedy(seat, moves, n, hand_left, top_seat, pp, rules):
     and a state argument costs a reference count of every slot at each call."""
     lead = top_seat < 0
     return greedy_pick(moves, n, lead, hand_left[seat], False, hand_left[top_seat] <= pp[seat, PP_NEAR_OUT],
-                       _greedy_cost, _bomb_cost, (lead, rules))
+                       _greedy_cost, _bomb_cost, (lead, borrow_array(rules)))
 
 
 @njit(cache=True, nogil=True)

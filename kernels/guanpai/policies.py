@@ -32,6 +32,7 @@ from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.guanpai.movegen import is_bomb, order_of
 from kernels.guanpai.moves import THREE_BOMB
 from kernels.guanpai.rulevec import GP_TCB_HIGH
+from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -120,7 +121,7 @@ def _greedy_cost(moves, i, args):
 def choose_greedy(seat, moves, n, lead, hand_left, pp, rules):
     """Greedy's row of ``moves[:n]``, or -1 to pass; bombs when the opponent is near out."""
     return greedy_pick(moves, n, lead, hand_left[seat], False, hand_left[1 - seat] <= pp[seat, PP_NEAR_OUT],
-                       _greedy_cost, _bomb_cost, (lead, rules))
+                       _greedy_cost, _bomb_cost, (lead, borrow_array(rules)))
 
 
 @njit(cache=True, nogil=True)

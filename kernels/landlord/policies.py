@@ -32,6 +32,7 @@ from kernels.climb.rankmask import chain_runs, popcount, rank_masks
 from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.landlord.movegen import LL_MAX_BID, bomb_order, is_bomb_class, ll_lazy, ll_move_counts, main_order
 from kernels.rng import bounded
+from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -207,7 +208,7 @@ def greedy_move(seat, moves, n, hand_left, gs, pp):
     lead = top_seat < 0
     near = _enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]
     return greedy_pick(moves, n, lead, hand_left[seat], _friend(seat, top_seat, landlord), near, _greedy_cost,
-                       _bomb_cost, (lead, hand_left, False))  # (counts are read only for whole bombs)
+                       _bomb_cost, (lead, borrow_array(hand_left), False))  # (counts: read only for whole bombs)
 
 
 @njit(cache=True, nogil=True)

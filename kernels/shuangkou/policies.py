@@ -36,6 +36,7 @@ from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.shuangkou.movegen import bomb_power, xiang
 from kernels.shuangkou.moves import PAIR
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
+from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -128,7 +129,7 @@ def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
     is near out."""
     return greedy_pick(moves, n, lead, hand_left[seat], (top_seat - seat) % 2 == 0,
                        enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT], _greedy_cost, _bomb_cost,
-                       (lead, counts[seat], rules))
+                       (lead, borrow_array(counts[seat]), borrow_array(rules)))
 
 
 @njit(cache=True, nogil=True)

@@ -30,6 +30,7 @@ from kernels.cards import R5, R10, RK
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
 from kernels.climb.plan import NEVER, enemy_min, going_out, greedy_pick, lead_cost, params_for, random_pick, with_search
 from kernels.climb.search_params import SEARCH_PARAMS
+from kernels.state import borrow_array
 from kernels.wushik.movegen import W_BONUS, rank_points, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SUIT_FU
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
@@ -157,7 +158,8 @@ def choose_greedy(moves, n, c, hand_left, gs, pp, rules, seat):
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
     return greedy_pick(moves, n, lead, hand_left[seat], (top_seat - seat) % 2 == 0,
-                       enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT], _greedy_cost, _bomb_cost, (lead, c, rules))
+                       enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT], _greedy_cost, _bomb_cost,
+                       (lead, borrow_array(c), borrow_array(rules)))
 
 
 @njit(cache=True, nogil=True)
