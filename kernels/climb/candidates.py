@@ -26,11 +26,10 @@ from numba import njit
 
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT
+from kernels.climb.plan import NEVER
 from kernels.climb.rankmask import pack_counts
 from kernels.climb.search_pick import fill_cheapest, first_candidates
 from kernels.state import borrow
-
-NEVER = np.int64(1) << 60  # an order cost this high is never a candidate
 
 
 def order_cost(st, seat, i, hand):

@@ -1,6 +1,6 @@
 """Pieces that more than one partnership game (teams {0, 2} and {1, 3}) shares, over
-the family's move kinds (``kernels.climb.moves``): the start of a hand on the climbing core, and
-the players' lead cost."""
+the family's move kinds (``kernels.climb.moves``): the start of a hand on the climbing core (the
+players' lead cost is ``kernels.climb.plan.lead_cost``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from numba import njit
 
 from kernels.climb import steps
 from kernels.climb.loop import CL_HAND_SIZE, END_FIRST_OUT_OR_TEAM, GS_DIRECTION, GS_END_RULE, GS_REVEALED
-from kernels.climb.moves import PAIR, SINGLE
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -22,17 +21,3 @@ def start_hand(st, leader, jiefeng_partner, direction):
     gs[GS_DIRECTION] = direction
     gs[GS_END_RULE] = END_FIRST_OUT_OR_TEAM
     st.hand_left[:] = st.rules[CL_HAND_SIZE]
-
-@njit(cache=True, nogil=True, inline="always")
-def lead_cost(cost, kind, rank, feed, enemy):
-    """``cost`` of leading a play of ``kind`` and ``rank`` (lower leads first), with the table in
-    mind: a single first when it feeds the partner's last card (``feed``); against an opponent on
-    one card no low single, on two cards no low pair (``enemy``: the fewest cards an opponent holds)."""
-    if kind == SINGLE:
-        if feed:
-            return -100000 + rank
-        if enemy == 1:
-            return cost + (20000 - 100 * rank)
-    elif kind == PAIR and enemy == 2:
-        return cost + (10000 - 100 * rank)
-    return cost

@@ -1,6 +1,6 @@
 """What the climbing games' players share: the parameters (with the search player's), the random player's draw, going
-out in one play, the nearest opponent to going out in a partnership, and the hand planners'
-straights.
+out in one play, the cheapest play by a game's own cost, the greedy player, the nearest opponent to going out in a
+partnership, and the hand planners' straights.
 
 Each game's ``policies`` keeps what is its own (its costs, its planner's patterns, its bidding);
 these are the pieces that were written the same way in every one of them. The random draw and the
@@ -13,9 +13,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.moves import PAIR, SINGLE
 from kernels.climb.rankmask import popcount
 from kernels.climb.search_params import SEARCH_DEFAULTS
 from kernels.rng import bounded
+from kernels.state import borrow_array
+
+NEVER = np.int64(1) << 60  # a cost this high is never chosen (a search candidate's order cost too)
 
 
 def params_matrix(policies: list[str], overrides: list[dict], defaults: dict, order: tuple) -> np.ndarray:
@@ -27,6 +31,17 @@ def params_matrix(policies: list[str], overrides: list[dict], defaults: dict, or
         values.update(extra)
         pp[seat] = [float(values[k]) for k in order]
     return pp
+
+
+def params_for(defaults: dict, order: tuple):
+    """A game's ``params_matrix(policies, overrides)``: ``params_matrix`` over its players'
+    ``defaults`` and its ``order`` of the ``PP_*`` columns."""
+
+    def game_params(policies: list[str], overrides: list[dict]) -> np.ndarray:
+        """``pp[seat, PP_*]`` (float64) from policy names and per-seat overrides (``sim.players``)."""
+        return params_matrix(policies, overrides, defaults, order)
+
+    return game_params
 
 
 def with_search(defaults: dict) -> dict:
@@ -53,6 +68,54 @@ def going_out(moves, n, left):
         if moves[i, 2] == left:
             return i
     return -1
+
+
+@njit(nogil=True, inline="always")
+def cheapest(moves, n, cost, args):
+    """Row of ``moves[:n]`` of least ``cost(moves, i, args)`` (a game's own measure, ``args`` its
+    tuple of what it reads, its arrays borrowed: ``kernels.state.borrow_array``; the first of equal
+    ones), -1 when each costs ``NEVER`` or more. Not cached: it is compiled into each caller with
+    the game's ``cost`` inlined, where an array not borrowed would be counted at every move."""
+    moves, best, best_cost = borrow_array(moves), -1, NEVER
+    for i in range(n):
+        c = cost(moves, i, args)
+        if c < best_cost:
+            best, best_cost = i, c
+    return best
+
+
+@njit(nogil=True, inline="always")
+def greedy_pick(moves, n, lead, left, partner_on_top, near, cost, bomb_cost, args):
+    """The greedy player of the climbing games, a row of ``moves[:n]`` or -1 to pass: go out when
+    one play empties the ``left`` cards; following a partner's play (``partner_on_top``), pass;
+    else the ``cheapest`` by the game's ``cost`` (its lowest play when leading; its lowest answer,
+    bombs ``NEVER``, when following), and with no plain answer its cheapest bomb by ``bomb_cost``
+    when an opponent is ``near`` going out. A game keeps only its costs and who is near."""
+    out = going_out(moves, n, left)
+    if out >= 0:
+        return out
+    if partner_on_top and not lead:
+        return -1
+    best = cheapest(moves, n, cost, args)
+    if best >= 0 or lead or not near:
+        return best
+    return cheapest(moves, n, bomb_cost, args)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def lead_cost(cost, kind, rank, feed, enemy, single, pair):
+    """``cost`` of leading a play of ``kind`` and ``rank`` (lower leads first), with the table in
+    mind: a single first when it feeds the partner's last card (``feed``); against an opponent on
+    one card no low single (``single`` - 100 * rank more), on two cards no low pair (``pair`` - 100
+    * rank more; ``enemy``: the fewest cards an opponent holds)."""
+    if kind == SINGLE:
+        if feed:
+            return -100000 + rank
+        if enemy == 1:
+            return cost + (single - 100 * rank)
+    elif kind == PAIR and enemy == 2:
+        return cost + (pair - 100 * rank)
+    return cost
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.climb.plan import going_out
+
 
 @njit(cache=True, nogil=True)
 def confident_best(gain, gain2, nc, worlds, z):
@@ -53,12 +55,7 @@ def first_candidates(cand, smart, greedy, lead):
 @njit(cache=True, nogil=True)
 def nothing_to_search(moves, n, left):
     """No move, or one that plays the seat's last ``left`` cards (going out: the heuristic takes it)."""
-    if n == 0:
-        return True
-    for i in range(n):
-        if moves[i, 2] == left:
-            return True
-    return False
+    return n == 0 or going_out(moves, n, left) >= 0
 
 
 @njit(cache=True, nogil=True)

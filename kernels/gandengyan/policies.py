@@ -34,12 +34,10 @@ returns a row, or -1 to pass (never -1 when leading). Parameters per seat come i
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT, next_active
-from kernels.climb.plan import going_out, random_pick, with_search
-from kernels.climb.plan import params_matrix as climb_params_matrix
+from kernels.climb.plan import NEVER, cheapest, going_out, greedy_pick, params_for, random_pick, with_search
 from kernels.climb.rankmask import pack_counts
 from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.gandengyan.movegen import bomb_strength, is_bomb
@@ -48,6 +46,7 @@ from kernels.gandengyan.rulevec import (
     GD_BOMB_MIN, GD_N_DECKS, GD_PAIR_CHAIN_MAX, GD_PAIR_CHAIN_MIN, GD_STRAIGHT_MAX, GD_STRAIGHT_MIN, GD_TRIO,
     GD_TRIO_FOLLOW, TRIO_FOLLOW_HIGHER,
 )
+from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -71,11 +70,7 @@ DEFAULT_PARAMS = with_search({
 })
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 SCRATCH_LEN = 64
-
-
-def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
-    """``pp[seat, PP_*]`` from policy names and per-seat overrides (``sim.players``)."""
-    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
+params_matrix = params_for(DEFAULT_PARAMS, PARAM_ORDER)  # pp[seat, PP_*] from policy names and overrides
 
 
 NIB1 = 0x1111111111111  # bit 0 of each of the 13 rank nibbles of a packed hand
@@ -204,39 +199,31 @@ def _keep_cost(cards, wilds, seat, pp, n_opponents):
     return 1000.0 * (pp[seat, PP_KEEP] * ((cards >> (4 * R_TWO)) & 15) + pp[seat, PP_KEEP_JOKER] * wilds)
 
 
-@njit(cache=True, nogil=True)
-def _weakest_bomb(moves, n, rules):
-    best, best_cost = -1, 1 << 60
-    for i in range(n):
-        if is_bomb(moves[i, 0]):
-            cost = bomb_strength(moves[i], rules) * 16 + moves[i, 3]
-            if cost < best_cost:
-                best, best_cost = i, cost
-    return best
+@njit(cache=True, nogil=True, inline="always")
+def _bomb_cost(moves, i, args):
+    """What spending the bomb ``moves[i]`` costs (``NEVER``: no bomb; ``args`` = (lead, rules)): the
+    weakest bomb, fewest jokers."""
+    return bomb_strength(moves[i], args[1]) * 16 + moves[i, 3] if is_bomb(moves[i, 0]) else NEVER
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _greedy_cost(moves, i, args):
+    """Greedy's measure (``kernels.climb.plan.greedy_pick``, ``args`` = (lead, rules)): the lowest
+    rank, fewest jokers, most cards first and bombs last when leading; no bomb when following."""
+    lead, bomb = args[0], is_bomb(moves[i, 0])
+    if bomb and not lead:
+        return NEVER
+    return (1 << 40 if bomb else 0) + moves[i, 1] * 1000 + moves[i, 3] * 100 - (moves[i, 2] if lead else 0)
 
 
 @njit(cache=True, nogil=True)
 def choose_greedy(seat, moves, n, hand_left, top_seat, pp, rules):
-    """Greedy's row of ``moves[:n]``, or -1 to pass (``top_seat`` -1: leading). The players take the
-    arrays they read, not the state: they run every turn, and a state argument costs a reference
-    count of every slot at each call."""
+    """Greedy's row of ``moves[:n]``, or -1 to pass (``top_seat`` -1: leading); bombs when the player
+    on top is near out. The players take the arrays they read, not the state: they run every turn,
+    and a state argument costs a reference count of every slot at each call."""
     lead = top_seat < 0
-    out = going_out(moves, n, hand_left[seat])
-    if out >= 0:
-        return out
-    best, best_cost = -1, 1 << 60
-    for i in range(n):
-        bomb = is_bomb(moves[i, 0])
-        if bomb and not lead:
-            continue
-        cost = (1 << 40 if bomb else 0) + moves[i, 1] * 1000 + moves[i, 3] * 100 - (moves[i, 2] if lead else 0)
-        if cost < best_cost:
-            best, best_cost = i, cost
-    if best >= 0 or lead:
-        return best
-    if hand_left[top_seat] <= pp[seat, PP_NEAR_OUT]:
-        return _weakest_bomb(moves, n, rules)
-    return -1
+    return greedy_pick(moves, n, lead, hand_left[seat], False, hand_left[top_seat] <= pp[seat, PP_NEAR_OUT],
+                       _greedy_cost, _bomb_cost, (lead, borrow_array(rules)))
 
 
 @njit(cache=True, nogil=True)
@@ -303,7 +290,7 @@ def choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scra
             best, best_cost = i, cost
     if best >= 0:
         return best
-    b = _weakest_bomb(moves, n, rules)
+    b = cheapest(moves, n, _bomb_cost, (lead, rules))
     if b >= 0 and (urgent or plan_packed(hp - moves[b, 6], rules) <= 1):
         return b
     return -1

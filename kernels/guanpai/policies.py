@@ -23,16 +23,16 @@ come in ``pp[seat, PP_*]`` (float64).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
-from kernels.climb.plan import going_out, random_pick, with_search, take_straights
-from kernels.climb.plan import params_matrix as climb_params_matrix
+from kernels.climb.plan import NEVER, cheapest, going_out, greedy_pick, lead_cost, params_for, random_pick
+from kernels.climb.plan import take_straights, with_search
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount
 from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.guanpai.movegen import is_bomb, order_of
 from kernels.guanpai.moves import THREE_BOMB
 from kernels.guanpai.rulevec import GP_TCB_HIGH
+from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -52,11 +52,7 @@ DEFAULT_PARAMS = with_search({
 })
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
 SCRATCH_LEN = 48
-
-
-def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
-    """``pp[seat, PP_*]`` from policy names and per-seat overrides (``sim.players``)."""
-    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
+params_matrix = params_for(DEFAULT_PARAMS, PARAM_ORDER)  # pp[seat, PP_*] from policy names and overrides
 
 
 _NIBBLE_LOW = 0x1111111111111  # the low bit of each of 13 packed rank counts
@@ -100,37 +96,32 @@ def plan_after(hand, cards):
     return plays + runs2 + runs3 + n3 + (n2 - a) + (n1 - b)
 
 
-@njit(cache=True, nogil=True)
-def _weakest_bomb(moves, n, rules):
-    best, best_cost = -1, 1 << 60
-    for i in range(n):
-        if is_bomb(moves[i, 0]):
-            cost = moves[i, 1] * 10 + moves[i, 2]  # low rank, and keep the single when it can
-            if moves[i, 0] == THREE_BOMB:  # the 3Q bomb is the cheapest; three As the dearest
-                cost = -100 if rules[GP_TCB_HIGH] == 0 else 1000
-            if cost < best_cost:
-                best, best_cost = i, cost
-    return best
+@njit(cache=True, nogil=True, inline="always")
+def _bomb_cost(moves, i, args):
+    """What spending the bomb ``moves[i]`` costs (``NEVER``: no bomb; ``args`` = (lead, rules)): a low
+    rank, and keep the single when it can; the 3Q bomb is the cheapest, three As the dearest."""
+    if not is_bomb(moves[i, 0]):
+        return NEVER
+    if moves[i, 0] == THREE_BOMB:
+        return -100 if args[1][GP_TCB_HIGH] == 0 else 1000
+    return moves[i, 1] * 10 + moves[i, 2]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _greedy_cost(moves, i, args):
+    """Greedy's measure (``kernels.climb.plan.greedy_pick``, ``args`` = (lead, rules)): the lowest
+    play, longest first and bombs last when leading; the lowest non-bomb when following."""
+    lead, bomb = args[0], is_bomb(moves[i, 0])
+    if bomb and not lead:
+        return NEVER
+    return (1 << 40 if bomb else 0) + order_of(moves[i, 0], moves[i, 1]) * 100 - (moves[i, 2] if lead else 0)
 
 
 @njit(cache=True, nogil=True)
 def choose_greedy(seat, moves, n, lead, hand_left, pp, rules):
-    out = going_out(moves, n, hand_left[seat])
-    if out >= 0:
-        return out
-    best, best_cost = -1, 1 << 60
-    for i in range(n):
-        bomb = is_bomb(moves[i, 0])
-        if not lead and bomb:
-            continue
-        cost = (1 << 40 if bomb else 0) + order_of(moves[i, 0], moves[i, 1]) * 100 - (moves[i, 2] if lead else 0)
-        if cost < best_cost:
-            best, best_cost = i, cost
-    if best >= 0 or lead:
-        return best
-    if hand_left[1 - seat] <= pp[seat, PP_NEAR_OUT]:
-        return _weakest_bomb(moves, n, rules)
-    return -1
+    """Greedy's row of ``moves[:n]``, or -1 to pass; bombs when the opponent is near out."""
+    return greedy_pick(moves, n, lead, hand_left[seat], False, hand_left[1 - seat] <= pp[seat, PP_NEAR_OUT],
+                       _greedy_cost, _bomb_cost, (lead, borrow_array(rules)))
 
 
 @njit(cache=True, nogil=True)
@@ -151,10 +142,7 @@ def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules):
                 cost += 100000 if plan > 1 else 0
             elif rank == 12 and kind <= 3:
                 cost += 400  # keep the 2 to win the lead back
-            if kind == 1 and opp == 1:
-                cost += 5000 - 100 * rank  # he goes out on any higher single: lead high
-            elif kind == 2 and opp == 2:
-                cost += 3000 - 100 * rank
+            cost = lead_cost(cost, kind, rank, False, opp, 5000, 3000)  # he goes out on any higher single: lead high
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
@@ -176,7 +164,7 @@ def choose_smart(seat, moves, n, lead, c, hand_left, pp, rules):
             best, best_cost = i, cost
     if best >= 0:
         return best
-    b = _weakest_bomb(moves, n, rules)
+    b = cheapest(moves, n, _bomb_cost, (lead, rules))
     if b >= 0 and (urgent or plan_after(hand, moves[b, 6]) <= 1):
         return b
     return -1

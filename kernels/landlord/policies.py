@@ -26,11 +26,13 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
-from kernels.climb.plan import going_out, params_matrix as climb_params_matrix, take_straights, with_search
-from kernels.climb.rankmask import popcount, rank_masks
+from kernels.climb.plan import NEVER, cheapest, going_out, greedy_pick, lead_cost, params_for, take_straights
+from kernels.climb.plan import with_search
+from kernels.climb.rankmask import chain_runs, popcount, rank_masks
 from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.landlord.movegen import LL_MAX_BID, bomb_order, is_bomb_class, ll_lazy, ll_move_counts, main_order
 from kernels.rng import bounded
+from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -65,29 +67,7 @@ DEFAULT_PARAMS = with_search({
               "spring_guard": 99, "confidence": 1.0, "lord_bombs": 2, "keep_bombs": 1, "farmer_bombs": 99},
 })
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
-
-
-def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
-    """``pp[seat, PP_*]`` of the seats' players (``kernels.climb.plan.params_matrix``)."""
-    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _take_runs(m, min_len):
-    """The runs of at least ``min_len`` ranks in a row of rank mask ``m``: (how many, their ranks
-    beyond the first of each, the mask of their ranks)."""
-    runs, extra, taken = 0, 0, 0
-    starts = m & ~(m << 1)
-    while starts:
-        low = starts & -starts
-        run = ((m + low) & ~m) - low
-        length = popcount(run)
-        if length >= min_len:
-            runs += 1
-            extra += length - 1
-            taken |= run
-        starts &= starts - 1
-    return runs, extra, taken
+params_matrix = params_for(DEFAULT_PARAMS, PARAM_ORDER)  # pp[seat, PP_*] from policy names and overrides
 
 
 @njit(cache=True, nogil=True)
@@ -103,8 +83,9 @@ def plan_count(c):
         sj, bj = 0, 0
     m1, m2, m3, m4 = rank_masks(c)
     straights, m1, m2, m3 = take_straights(m1, m2, m3, 3)
-    pair_chains, _, pairs_taken = _take_runs(m2 & 0xFFF, 3)
-    trio_chains, trios, trios_taken = _take_runs(m3 & 0xFFF, 2)
+    pair_chains, pairs_taken = chain_runs(m2, 3)
+    trio_chains, trios_taken = chain_runs(m3, 2)
+    trios = popcount(trios_taken) - trio_chains  # an airplane's trios beyond the first of each
     plays += popcount(m4) + straights + pair_chains + trio_chains
     n1 = popcount(m1) + (sj == 1) + (bj == 1)
     n2 = popcount(m2 & ~pairs_taken) + (sj == 2) + (bj == 2)
@@ -192,20 +173,26 @@ def _enemy_min(seat, hand_left, landlord):
     return m
 
 
-@njit(cache=True, nogil=True)
-def _weakest_bomb(moves, n, c, whole):
-    """The cheapest bomb-class move to spend (the beat order ``bomb_order``: smaller bombs first,
-    then lower ranks; the rocket and 天王炸 last); with ``whole``, one that plays every card of its
-    rank of the counts ``c`` first (a 7张 as a 7-card bomb, not 4 + 3). -1: none."""
-    best, best_cost = -1, 1 << 62
-    for i in range(n):
-        if is_bomb_class(moves[i, 0]):
-            cost = bomb_order(moves[i, 0], moves[i, 1], moves[i, 2])
-            if whole and moves[i, 0] == 4 and moves[i, 2] < c[moves[i, 1]]:
-                cost += 1 << 50
-            if cost < best_cost:
-                best, best_cost = i, cost
-    return best
+@njit(cache=True, nogil=True, inline="always")
+def _bomb_cost(moves, i, args):
+    """What spending ``moves[i]`` costs as a bomb (``NEVER``: no bomb-class move; ``args`` = (lead,
+    counts, whole)): the beat order ``bomb_order`` (smaller bombs first, then lower ranks; the rocket
+    and 天王炸 last); with ``whole``, one that plays every card of its rank of the counts first (a
+    7张 as a 7-card bomb, not 4 + 3)."""
+    if not is_bomb_class(moves[i, 0]):
+        return NEVER
+    split = args[2] and moves[i, 0] == 4 and moves[i, 2] < args[1][moves[i, 1]]
+    return bomb_order(moves[i, 0], moves[i, 1], moves[i, 2]) + (1 << 50 if split else 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _greedy_cost(moves, i, args):
+    """Greedy's measure (``kernels.climb.plan.greedy_pick``, ``args`` = (lead, ...)): leading, the
+    lowest play, longer first, bombs last; following, the lowest non-bomb that beats."""
+    bomb = is_bomb_class(moves[i, 0])
+    if args[0]:
+        return (1 << 40 if bomb else 0) + main_order(moves[i, 0], moves[i, 1]) * 100 - moves[i, 2]
+    return NEVER if bomb else main_order(moves[i, 0], moves[i, 1]) * 1000 + moves[i, 6] % 1000
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -217,33 +204,12 @@ def choose_greedy(st, seat, n):
 @njit(cache=True, nogil=True)
 def greedy_move(seat, moves, n, hand_left, gs, pp):
     """``choose_greedy`` over the arrays (the turn loop's form: a call taking the state costs a
-    reference count per slot)."""
+    reference count per slot): never beats a partner, bombs when an opponent is near out."""
     top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
-    out = going_out(moves, n, hand_left[seat])
-    if out >= 0:
-        return out
-    if lead:
-        best, best_cost = -1, 1 << 60
-        for i in range(n):
-            cost = (1 << 40 if is_bomb_class(moves[i, 0]) else 0) + main_order(moves[i, 0], moves[i, 1]) * 100 - moves[i, 2]
-            if cost < best_cost:
-                best, best_cost = i, cost
-        return best
-    if _friend(seat, top_seat, landlord):
-        return -1
-    best, best_cost = -1, 1 << 60
-    for i in range(n):
-        if is_bomb_class(moves[i, 0]):
-            continue
-        cost = main_order(moves[i, 0], moves[i, 1]) * 1000 + moves[i, 6] % 1000
-        if cost < best_cost:
-            best, best_cost = i, cost
-    if best >= 0:
-        return best
-    if _enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]:
-        return _weakest_bomb(moves, n, hand_left, False)  # (counts are read only for whole bombs)
-    return -1
+    near = _enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]
+    return greedy_pick(moves, n, lead, hand_left[seat], _friend(seat, top_seat, landlord), near, _greedy_cost,
+                       _bomb_cost, (lead, borrow_array(hand_left), False))  # (counts: read only for whole bombs)
 
 
 @njit(cache=True, nogil=True)
@@ -310,13 +276,7 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
                 cost += 50000
             elif rank >= 12 and kind <= 3:
                 cost += 400  # keep 2s and jokers to win the lead back
-            if size == 1 and kind == 1:
-                if partner_low:
-                    cost = -100000 + main_order(kind, rank)
-                elif enemy_min == 1:
-                    cost += 5000 - 100 * rank  # an opponent on one card: no low singles
-            elif kind == 2 and enemy_min == 2:
-                cost += 3000 - 100 * rank
+            cost = lead_cost(cost, kind, rank, partner_low, enemy_min, 5000, 3000)  # no low single to one card
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
@@ -345,7 +305,7 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
             best, best_cost = i, cost
     if best >= 0:
         return best
-    b = _weakest_bomb(moves, n, c, keep)
+    b = cheapest(moves, n, _bomb_cost, (lead, c, keep))
     if b >= 0 and (urgent or _after_plan(c, moves, b, scratch) <= 1
                    or (seat == landlord and bombs_held(c) >= pp[seat, PP_LORD_BOMBS])
                    or (seat != landlord and top_seat == landlord and bombs_held(c) >= pp[seat, PP_FARMER_BOMBS])):

@@ -35,6 +35,7 @@ from numba import njit
 
 from kernels.climb import search_driver as sd
 from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT
+from kernels.climb.plan import cheapest
 from kernels.climb.search import deal_counts
 from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
 from kernels.hooks import implements
@@ -44,7 +45,7 @@ from kernels.landlord.phases import (
     DEC_N, KIND_BAODAO, KIND_MINGPAI, KIND_TANDA, PRE_NO_LANDLORD, PRE_OVER, in_baodao_set, pre_tricks,
     start_tricks,
 )
-from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _weakest_bomb, choose_greedy, choose_smart
+from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _bomb_cost, choose_greedy, choose_smart
 from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, deal_at, end_facts
 from kernels.landlord.search_bids import BID_WORLDS, MAX_OPTIONS, PRE_SALT, pre_options
 from kernels.landlord.state import LAYOUT
@@ -171,7 +172,7 @@ def candidates(st, seat, n, cand):
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     nc = first_candidates(cand, smart, greedy, lead)
     if not lead:
-        weakest = _weakest_bomb(st.moves, n, st.counts[seat], False)
+        weakest = cheapest(st.moves, n, _bomb_cost, (lead, st.counts[seat], False))
         if weakest >= 0:
             nc = add_candidate(cand, nc, weakest)
     if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)

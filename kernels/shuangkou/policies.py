@@ -27,17 +27,16 @@ level so far (``level_now[seat]``: SK-7, from the bombs it has played; the turn 
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT
-from kernels.climb.partners import lead_cost
-from kernels.climb.plan import enemy_min, going_out, random_pick, take_straights, with_search
-from kernels.climb.plan import params_matrix as climb_params_matrix
+from kernels.climb.plan import NEVER, enemy_min, going_out, greedy_pick, lead_cost, params_for, random_pick
+from kernels.climb.plan import take_straights, with_search
 from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.shuangkou.movegen import bomb_power, xiang
 from kernels.shuangkou.moves import PAIR
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
+from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
@@ -64,10 +63,7 @@ DEFAULT_PARAMS = with_search({
 })
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and PARAM_ORDER.index("confidence") == PP_CONFIDENCE
 assert len(PARAM_ORDER) == N_PP
-
-
-def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
-    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
+params_matrix = params_for(DEFAULT_PARAMS, PARAM_ORDER)  # pp[seat, PP_*] from policy names and overrides
 
 
 @njit(cache=True, nogil=True)
@@ -107,40 +103,33 @@ def _plan_after_move(packed, jokers, masks, moves, i):
     return plan_after(packed, jokers, masks, moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5], moves[i, 6])
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _greedy_cost(moves, i, args):
+    """Greedy's measure (``kernels.climb.plan.greedy_pick``, ``args`` = (lead, counts, rules)):
+    leading, no jokers, a whole group, the lowest rank, longer first, bombs last; following, the
+    lowest plain play, jokers last."""
+    kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
+    bomb = bomb_power(kind, rank, size, chain, args[2]) > 0
+    if not args[0]:
+        return NEVER if bomb else wilds * 1000 + rank
+    broken = 0 <= rank < 13 and args[1][rank] != size // chain - ((moves[i, 6] >> (4 * rank)) & 15)
+    return (100000 if bomb else 0) + wilds * 5000 + (1000 if broken else 0) + rank * 10 - size
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bomb_cost(moves, i, args):
+    """What spending the bomb ``moves[i]`` costs (``args`` = (lead, counts, rules)): the lowest
+    power, then fewest jokers."""
+    return bomb_power(moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5], args[2]) * 8 + moves[i, 3]
+
+
 @njit(cache=True, nogil=True)
 def choose_greedy(seat, moves, n, lead, counts, top_seat, hand_left, pp, rules):
-    c = counts[seat]
-    out = going_out(moves, n, hand_left[seat])
-    if out >= 0:
-        return out
-    if lead:
-        best, best_cost = -1, 1 << 60
-        for i in range(n):
-            kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
-            bomb = bomb_power(kind, rank, size, chain, rules) > 0
-            broken = 0 <= rank < 13 and c[rank] != size // chain - ((moves[i, 6] >> (4 * rank)) & 15)
-            cost = (100000 if bomb else 0) + wilds * 5000 + (1000 if broken else 0) + rank * 10 - size
-            if cost < best_cost:
-                best, best_cost = i, cost
-        return best
-    if (top_seat - seat) % 2 == 0:
-        return -1
-    best, best_cost = -1, 1 << 60
-    for i in range(n):
-        kind, rank, size, wilds, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3], moves[i, 5]
-        if bomb_power(kind, rank, size, chain, rules) > 0:
-            continue
-        cost = wilds * 1000 + rank
-        if cost < best_cost:
-            best, best_cost = i, cost
-    if best >= 0:
-        return best
-    if enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT]:
-        for i in range(n):
-            p = bomb_power(moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5], rules) * 8 + moves[i, 3]
-            if p < best_cost:
-                best, best_cost = i, p
-    return best
+    """Greedy's row of ``moves[:n]``, or -1 to pass: never beats its partner, bombs when an opponent
+    is near out."""
+    return greedy_pick(moves, n, lead, hand_left[seat], (top_seat - seat) % 2 == 0,
+                       enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT], _greedy_cost, _bomb_cost,
+                       (lead, borrow_array(counts[seat]), borrow_array(rules)))
 
 
 @njit(cache=True, nogil=True)
@@ -175,7 +164,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
                 cost += -50000.0 if cashing else 50000.0
             elif rank >= 12 and kind <= PAIR:
                 cost += 400  # keep 2s and jokers to win the lead back
-            cost = lead_cost(cost, kind, rank, feed, enemy)
+            cost = lead_cost(cost, kind, rank, feed, enemy, 20000, 10000)
             if cost < best_cost:
                 best, best_cost = i, cost
         return best

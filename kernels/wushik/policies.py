@@ -24,15 +24,13 @@ users can study strategy.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
-from kernels.climb.partners import lead_cost
-from kernels.climb.plan import enemy_min, going_out, random_pick, with_search
-from kernels.climb.plan import params_matrix as climb_params_matrix
+from kernels.climb.plan import NEVER, enemy_min, going_out, greedy_pick, lead_cost, params_for, random_pick, with_search
 from kernels.climb.search_params import SEARCH_PARAMS
+from kernels.state import borrow_array
 from kernels.wushik.movegen import W_BONUS, rank_points, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, PAIR, SUIT_FU
 from kernels.climb.rankmask import chain_runs, pack_counts, popcount, rank_masks, set_class
@@ -72,11 +70,7 @@ DEFAULT_PARAMS = with_search({
 })
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and PARAM_ORDER.index("confidence") == PP_CONFIDENCE
 assert len(PARAM_ORDER) == N_PP
-
-
-def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
-    """pp[seat, PP_*] from policy names and per-seat parameter overrides."""
-    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
+params_matrix = params_for(DEFAULT_PARAMS, PARAM_ORDER)  # pp[seat, PP_*] from policy names and overrides
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -137,43 +131,35 @@ def _bonus(size, rules):
     return rules[W_BONUS + size - 5] if size >= 5 else 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _greedy_cost(moves, i, args):
+    """Greedy's measure (``kernels.climb.plan.greedy_pick``, ``args`` = (lead, counts, rules)): a
+    whole group first, then the lowest rank (longer first when leading); bombs and 510K last when
+    leading, never when following."""
+    kind, rank, size = moves[i, 0], moves[i, 1], moves[i, 2]
+    bomb = strength(kind, size, moves[i, 4], args[2]) > 0
+    if bomb and not args[0]:
+        return NEVER
+    broken = kind != FIFTY_K and args[1][rank] != size // moves[i, 5]
+    return (100000 if bomb else 0) + (1000 if broken else 0) + rank * 10 - (size if args[0] else 0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bomb_cost(moves, i, args):
+    """What spending ``moves[i]`` (a bomb or 510K) costs (``args`` = (lead, counts, rules)): the
+    lowest strength, then rank."""
+    return strength(moves[i, 0], moves[i, 2], moves[i, 4], args[2]) * 100 + max(moves[i, 1], 0)
+
+
 @njit(cache=True, nogil=True)
 def choose_greedy(moves, n, c, hand_left, gs, pp, rules, seat):
+    """Greedy's row of ``moves[:n]``, or -1 to pass: never beats its partner, bombs when an opponent
+    is near out."""
     top_seat = gs[GS_TOP_SEAT]
     lead = top_seat < 0
-    out = going_out(moves, n, hand_left[seat])
-    if out >= 0:
-        return out
-    if lead:
-        best, best_cost = -1, 1 << 60
-        for i in range(n):
-            kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
-            s = strength(kind, size, moves[i, 4], rules)
-            broken = kind != FIFTY_K and c[rank] != size // chain
-            cost = (100000 if s > 0 else 0) + (1000 if broken else 0) + rank * 10 - size
-            if cost < best_cost:
-                best, best_cost = i, cost
-        return best
-    if (top_seat - seat) % 2 == 0:
-        return -1
-    best, best_cost = -1, 1 << 60
-    for i in range(n):
-        kind, rank, size, chain = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 5]
-        if strength(kind, size, moves[i, 4], rules) > 0:
-            continue
-        broken = c[rank] != size // chain
-        cost = (1000 if broken else 0) + rank
-        if cost < best_cost:
-            best, best_cost = i, cost
-    if best >= 0:
-        return best
-    if enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT]:
-        best_s = 1 << 30
-        for i in range(n):
-            s = strength(moves[i, 0], moves[i, 2], moves[i, 4], rules) * 100 + max(moves[i, 1], 0)
-            if s < best_s:
-                best, best_s = i, s
-    return best
+    return greedy_pick(moves, n, lead, hand_left[seat], (top_seat - seat) % 2 == 0,
+                       enemy_min(seat, hand_left) <= pp[seat, PP_NEAR_OUT], _greedy_cost, _bomb_cost,
+                       (lead, borrow_array(c), borrow_array(rules)))
 
 
 @njit(cache=True, nogil=True)
@@ -202,7 +188,7 @@ def choose_smart(moves, n, c, hand_left, gs, pp, rules, seat):
                 cost += 0 if cashing else 50000
             elif rank >= 11 and kind <= PAIR:
                 cost += 300  # keep aces and 2s to win the lead back
-            cost = lead_cost(cost, kind, rank, feed, enemy)
+            cost = lead_cost(cost, kind, rank, feed, enemy, 20000, 10000)
             if cost < best_cost:
                 best, best_cost = i, cost
         return best

@@ -21,8 +21,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import GS_TOP_SEAT, GS_TRICK_POINTS
-from kernels.climb.plan import params_matrix as climb_params_matrix
-from kernels.climb.plan import going_out, random_pick, with_search
+from kernels.climb.plan import going_out, params_for, random_pick, with_search
 from kernels.climb.search_params import SEARCH_PARAMS
 from kernels.xiantao.ladder import bomb_level
 from kernels.climb.moves import F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS, FIFTY_K, JOKER_BOMB
@@ -65,6 +64,7 @@ HEURISTIC_PARAMS = ("hard_threshold", "bomb_points", "near_out", "fight_points",
                     "spare_bombs", "confidence", "hard_defence")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
 assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
+params_matrix = params_for(DEFAULT_PARAMS, PARAM_ORDER)  # pp[seat, PP_*] from policy names and overrides
 
 FRIEND, FOE, UNKNOWN = 1, 0, -1
 
@@ -314,8 +314,3 @@ def call_preference(policy, seat, partner, banker, revealed, hand_left, pp):
         limit = pp[seat, PP_REVEAL_CARDS]
         return 2 if (hand_left[seat] <= limit or hand_left[banker] <= limit) else 1
     return 1
-
-
-def params_matrix(policies: list[str], overrides: list[dict]) -> np.ndarray:
-    """pp[seat, PP_*] from policy names and per-seat parameter overrides."""
-    return climb_params_matrix(policies, overrides, DEFAULT_PARAMS, PARAM_ORDER)
