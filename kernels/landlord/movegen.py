@@ -460,8 +460,8 @@ def ll_lazy(c, top, rules, out, work, want):
     r held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
     only that move (the k-th rank of a mask, the k-th kicker of a trio) or hands over to its
     generator with ``want`` set (四带二, which counts its kicker sets in closed form, chains, bombs). Airplanes are counted by ``_gen_chains``
-    itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined into
-    its one caller, ``kernels.landlord.policies.random_move``.)"""
+    itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined:
+    its one caller, ``kernels.landlord.policies.random_move``, is inlined into the turn loop.)"""
     m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
     for r in range(15):
         k = c[r]
@@ -512,7 +512,7 @@ def ll_lazy(c, top, rules, out, work, want):
     return _gen_bombs(c, top, rules, out, n, want)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _lazy_set(mask, kind, k, out, n, want):
     """Singles, pairs or trios on the ranks of ``mask`` (``_gen_sets``' order), lazily."""
     count = popcount(mask)
@@ -521,7 +521,7 @@ def _lazy_set(mask, kind, k, out, n, want):
     return n + count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _lazy_trio(trios, kickers, kind, each, out, n, want):
     """三带一 / 三带二 (``each`` cards of a kicker rank), lazily: every trio of ``trios`` with every
     other rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order."""
@@ -535,7 +535,7 @@ def _lazy_trio(trios, kickers, kind, each, out, n, want):
     return n + count
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _count_plain_chains(m1, m2, m3, quads, aces, top, rules):
     """How many chains ``_gen_chains`` writes for the rank masks (``quads``: ranks held exactly 4
     times; ``aces``: the count of A), or -1 when an airplane may be among them (two trios in a

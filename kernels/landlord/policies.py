@@ -141,14 +141,13 @@ def choose_yes(policy, seat, c, threshold_index, pp, state):
     return hand_strength(c) >= pp[seat, threshold_index]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def random_move(c, top, rules, moves, work, rng, may_pass):
     """The uniform random player's play: ``bounded(rng, n + may_pass)`` over the ``n`` moves of
     ``ll_generate``'s list (one more for PASS when following); the move drawn is written to
     ``moves[0]`` (0 returned), or -1 for PASS. Lazy (``ll_lazy``: count, draw, build only the
-    move drawn): the same draw as over the full list, without listing it. (A function of its own:
-    inlined into the turn loop it cost 斗地主's play engine 3-4 CPU-s more to compile, and the
-    reference counts of its six arrays a turn did not show in the random player's speed.)"""
+    move drawn): the same draw as over the full list, without listing it. (Inlined into the turn
+    loop: a call would take a reference count of each of its six arrays, every turn.)"""
     want = np.int64(-2)
     while True:  # (one call site: ll_lazy is inlined once)
         n = ll_lazy(c, top, rules, moves, work, want)
