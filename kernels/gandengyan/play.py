@@ -103,21 +103,14 @@ def play_range(template, run_, out_rows, search_on):
     parallel blocks, each on a clone of ``template``) into ``out_rows[game - start]``.
     ``search_on``: None unless a seat searches (then the search is called through a pointer:
     ``kernels.gandengyan.search.search_entry``)."""
-    search_on = sd.search_on_for(search_entry, template, search_on)
-    _play_range(template, run_, out_rows, search_on, run.block_value(_play_block, template, out_rows, search_on))
+    run.play_range(_play_block, template, run_, out_rows, sd.search_on_for(search_entry, template, search_on))
 
 
 @njit(cache=True, nogil=True)
-def _play_block(st, template, run_, lo, hi, out_rows, search_on):
+def _play_block(template, run_, lo, hi, out_rows, search_on):
     """A parallel block of the run (``kernels.climb.run.play_block``) compiled with this game's
     hooks: the hands' code lives here once, and the driver calls it through its address."""
-    return run.play_block(st, template, run_, lo, hi, out_rows, search_on)
-
-
-@njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, search_on, block):
-    """The cached entry of ``play_range`` (the run driver, with ``_play_block`` as ``block``)."""
-    run.play_range(template, run_, out_rows, search_on, block)
+    return run.play_block(template, run_, lo, hi, out_rows, search_on)
 
 
 def play_logged(seed, template, deal, rotation, banker_in):

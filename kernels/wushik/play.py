@@ -203,21 +203,14 @@ def play_range(template, run_, out_rows, n_rows, search_on):
     ``g // 4`` turned by ``g % 4``. ``search_on``: None unless a seat searches (then the search is
     called through a pointer: ``kernels.wushik.search.search_entry``)."""
     search_on = sd.search_on_for(search_entry, template, search_on)
-    _play_range(template, run_, out_rows, n_rows, search_on,
-                run.block_value(_match_block, template, out_rows, search_on, matches=True))
+    run.play_matches(_match_block, template, run_, out_rows, n_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
-def _match_block(st, template, run_, lo, hi, out_rows, r0, r_end, search_on):
+def _match_block(template, run_, lo, hi, out_rows, r0, r_end, search_on):
     """A parallel block of the run's matches (``kernels.climb.run.match_block``) compiled with this
     game's hooks: the hands' code lives here once, and the driver calls it through its address."""
-    return run.match_block(st, template, run_, lo, hi, out_rows, r0, r_end, search_on)
-
-
-@njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, n_rows, search_on, block):
-    """The cached entry of ``play_range`` (the run driver, with ``_match_block`` as ``block``)."""
-    run.play_matches(template, run_, out_rows, n_rows, search_on, block)
+    return run.match_block(template, run_, lo, hi, out_rows, r0, r_end, search_on)
 
 
 @njit(cache=True, nogil=True)
