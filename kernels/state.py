@@ -153,7 +153,8 @@ def borrow(st):
     The view is valid while ``st`` lives (take it in the scope that owns ``st``; never return a
     borrowed array to Python). numba drops a variable after its *last use*: in
     ``st = clone(t); f(borrow(st))`` with no later use of ``st``, ``st`` is freed before ``f`` runs.
-    Borrow a state that is a parameter of the function (its caller holds it), or use ``st`` after. ``clone`` of a view gives an owned state as usual.
+    Borrow a state that is a parameter of the function (its caller holds it), or ``hold(st)`` after
+    the last use of a view. ``clone`` of a view gives an owned state as usual.
     A view passed to a function that is not inlined arrives there as plain arguments: the callee
     cannot see the null meminfos and counts every array again at each call it makes. A hook or a
     kernel that receives a state takes ``st = borrow(st)`` first (a census and a smart player each
@@ -177,6 +178,20 @@ def _borrowed(typingctx, arr):
 
 
 borrow_array = _borrowed  # one array's view without a reference count (``borrow``'s docstring)
+
+
+@intrinsic
+def hold(typingctx, st):
+    """``hold(st)`` in a kernel: a use of ``st`` that emits no code, so numba keeps ``st`` (and the
+    memory of every ``borrow`` view of it) alive to this point (``borrow``'s docstring: numba frees a
+    variable after its last use, and a view's arrays are no use of it)."""
+    if not isinstance(st, types.BaseNamedTuple):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return context.get_dummy_value()
+
+    return types.none(st), codegen
 
 
 @overload(borrow, jit_options={"nogil": True})

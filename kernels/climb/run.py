@@ -18,13 +18,13 @@ into its rows; block b writes from row ``b * cap`` (``cap``: the out rows over t
 ``n_rows[b]`` says how many, -1 when they did not fit (the caller retries with more room).
 
 A game implements the hooks below for its declared state (``kernels.hooks.implements``). Like
-``kernels.climb.search_driver``, nothing here is ``cache=True``: a game's own cached entry points
-call these functions, so they are compiled and cached there with the game's hooks inside. A game
-has two: ``_play_block`` (``play_block``: its hands) and ``_play_range`` (the parallel driver), which
-calls each block through the first one's address (``block_value``), so the hands are compiled once.
-Numba's rules (``kernels.state``): a prange body hands its clone to a function (parfor lowering
-loses writes into a state's slots made in the body) and state is ``borrow``ed only in a function
-whose caller holds it.
+``kernels.climb.search_driver``, the functions that reach a hook are not ``cache=True``: a game's own
+cached entry calls them, so they are compiled and cached there with the game's hooks inside. A game
+has one: ``_play_block`` (``play_block``, or ``match_block``: its hands, on a clone of the
+template). The parallel drivers here (``play_range``, ``play_matches``) hold no game code: they call
+each block through that entry's address (``block_value``), so the hands are compiled once, in the
+game's cache, and the drivers are cached here, once per state type. Numba's rule (``kernels.state``):
+a state is ``borrow``ed only where it is held to the end (``hold``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from numba import njit, prange
 from kernels.pointers import FunctionValue
 from kernels.run_vector import (RUN_BLOCKS, RUN_COUNT, RUN_DUPLICATE, RUN_HANDS_PER_SESSION, RUN_LEN,  # noqa: F401
                                 RUN_ROTATE, RUN_SEED, RUN_START, run_vector)
-from kernels.state import borrow, clone
+from kernels.state import borrow, clone, hold
 
 
 # ---- hooks: a game implements each for its declared state (kernels.hooks.implements) --------------
@@ -131,68 +131,81 @@ def play_match(st, template, run, g, n, out_rows, r, r_end, search_on):
 
 
 @njit(nogil=True, inline="always")
-def play_block(st, template, run, lo, hi, out_rows, search_on):
-    """Sessions ``lo .. hi - 1`` on ``borrow`` views of the block's clone and the template (0).
-    A game compiles it into a cached entry of its own, which ``play_range`` calls through its
-    address (``block_value``)."""
+def play_block(template, run, lo, hi, out_rows, search_on):
+    """Sessions ``lo .. hi - 1`` on a ``borrow`` view of a clone of the template (and of the
+    template). A game compiles it into a cached entry of its own, ``_play_block``, which
+    ``play_range`` calls through its address (``block_value``)."""
+    st = clone(template)
     view, tview = borrow(st), borrow(template)
     n = seat_count(tview)
     for sess in range(lo, hi):
         play_session(view, tview, run, sess, n, out_rows, search_on)
+    hold(st)
     return np.int64(0)
 
 
 @njit(nogil=True, inline="always")
-def match_block(st, template, run, lo, hi, out_rows, r0, r_end, search_on):
-    """Game indices ``run[RUN_START] + lo .. + hi - 1``, a session each, on ``borrow`` views of the
-    block's clone and the template, into rows ``r0 .. r_end - 1``: how many, -1 when they did not
-    fit. A game compiles it into a cached entry of its own (``block_value``)."""
+def match_block(template, run, lo, hi, out_rows, r0, r_end, search_on):
+    """Game indices ``run[RUN_START] + lo .. + hi - 1``, a session each, on ``borrow`` views of a
+    clone of the template and of the template, into rows ``r0 .. r_end - 1``: how many, -1 when
+    they did not fit. A game compiles it into a cached entry of its own (``block_value``)."""
+    st = clone(template)
     view, tview = borrow(st), borrow(template)
     n = seat_count(tview)
     r = r0
     for sess in range(lo, hi):
         r = play_match(view, tview, run, run[RUN_START] + sess, n, out_rows, r, r_end, search_on)
         if r < 0:
-            return np.int64(-1)
-    return r - r0
+            break
+    hold(st)
+    return np.int64(-1) if r < 0 else r - r0
 
 
 def block_value(entry, template, out_rows, search_on, matches=False):
     """The game's cached ``play_block`` entry ``entry`` (with ``matches``, its ``match_block`` entry)
-    as the function value ``play_range`` (``play_matches``) calls, plain Python
-    (``kernels.pointers``): the game's hands are compiled and emitted once, in that entry, not again
-    in the three levels numba builds for the parallel loop above it."""
+    as the function value the parallel drivers call, plain Python (``kernels.pointers``): the game's
+    hands are compiled and emitted once, in that entry, not again in the three levels numba builds
+    for the parallel loop above it."""
     from numba import typeof, types
 
-    st, i64 = typeof(template), types.int64
+    i64 = types.int64
     rows = (i64, i64) if matches else ()  # match_block's first row and end row
-    return FunctionValue(entry, i64(st, st, i64[::1], i64, i64, typeof(out_rows), *rows, typeof(search_on)))
+    return FunctionValue(entry, i64(typeof(template), i64[::1], i64, i64, typeof(out_rows), *rows, typeof(search_on)))
 
 
-@njit(nogil=True, parallel=True)
-def play_range(template, run, out_rows, search_on, block):
-    """Hands ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (whole sessions) into ``out_rows``, each
-    parallel block by ``block`` (the game's ``play_block`` entry as a function value: ``block_value``)."""
+def play_range(entry, template, run, out_rows, search_on):
+    """Hands ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1`` (whole sessions) into ``out_rows``, in
+    ``run[RUN_BLOCKS]`` parallel blocks, each by the game's cached ``play_block`` entry ``entry``
+    (plain Python; ``search_on`` as ``play_hand``'s)."""
+    _play_range(template, run, out_rows, search_on, block_value(entry, template, out_rows, search_on))
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _play_range(template, run, out_rows, search_on, block):
+    """``play_range``'s parallel loop: each block by ``block`` (a ``block_value``)."""
     n_sessions = run[RUN_COUNT] // run[RUN_HANDS_PER_SESSION]
     n_blocks = max(1, min(n_sessions, run[RUN_BLOCKS]))
     for b in prange(n_blocks):
-        block(clone(template), template, run, (n_sessions * b) // n_blocks, (n_sessions * (b + 1)) // n_blocks,
-              out_rows, search_on)
+        block(template, run, (n_sessions * b) // n_blocks, (n_sessions * (b + 1)) // n_blocks, out_rows, search_on)
 
 
-@njit(nogil=True, parallel=True)
-def play_matches(template, run, out_rows, n_rows, search_on, block):
+def play_matches(entry, template, run, out_rows, n_rows, search_on):
     """Game indices ``run[RUN_START]`` .. ``+ run[RUN_COUNT] - 1``, a session of as many hands as it
     plays each, into ``out_rows`` (the module's docstring: block b from row ``b * cap``, ``n_rows[b]``
-    rows), each parallel block by ``block`` (the game's ``match_block`` entry: ``block_value``).
-    An entry of its own, not a branch of ``play_range``: numba prunes a branch on an argument only
-    when it is None, so the other would be compiled too."""
+    rows), each parallel block by the game's cached ``match_block`` entry ``entry`` (plain Python)."""
+    _play_matches(template, run, out_rows, n_rows, search_on,
+                  block_value(entry, template, out_rows, search_on, matches=True))
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _play_matches(template, run, out_rows, n_rows, search_on, block):
+    """``play_matches``' parallel loop: each block by ``block`` (a ``block_value``)."""
     count = run[RUN_COUNT]
     n_blocks = max(1, min(count, run[RUN_BLOCKS]))
     cap = out_rows.shape[0] // n_blocks
     for b in prange(n_blocks):
-        n_rows[b] = block(clone(template), template, run, (count * b) // n_blocks, (count * (b + 1)) // n_blocks,
-                          out_rows, b * cap, (b + 1) * cap, search_on)
+        n_rows[b] = block(template, run, (count * b) // n_blocks, (count * (b + 1)) // n_blocks, out_rows, b * cap,
+                          (b + 1) * cap, search_on)
 
 
 @njit(nogil=True)

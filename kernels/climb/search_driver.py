@@ -57,13 +57,12 @@ def first_class(entry, state):
     return FunctionValue(entry, types.int64(typeof(state), types.int64, types.int64))
 
 
-def search_on_for(search_entry, template, wanted):
+def search_on_for(search, template, wanted):
     """What a game's play wrapper hands its cached kernels as ``search_on`` (plain Python): None
     unless ``wanted`` is not None (a seat of the run searches), so numba prunes the search and
-    does not compile it; else ``search_entry(template)``, the game's search as a function value."""
-    if wanted is not None:
-        return search_entry(template)
-    return None
+    does not compile it; else the game's cached search entry ``search`` as a function value for
+    states like ``template`` (``first_class``)."""
+    return None if wanted is None else first_class(search, template)
 
 
 # ---- hooks: a game implements each for its declared state (kernels.hooks.implements) --------------

@@ -35,7 +35,7 @@ from kernels.gandengyan.layout import LAYOUT as ROWS
 from kernels.gandengyan.moves import JOKER, R_TWO
 from kernels.gandengyan.policies import SEARCH
 from kernels.gandengyan.rulevec import BANKER_PREVIOUS_WINNER, GD_BANKER_RULE, GD_N_SEATS
-from kernels.gandengyan.search import PLAY, search_entry
+from kernels.gandengyan.search import PLAY, search
 from kernels.gandengyan.state import GS_STOCK, LAYOUT as STATE
 from kernels.gandengyan.turn import end_facts, play_turns
 from kernels.hooks import implements
@@ -56,7 +56,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) in ``st`` into ``st.row``; returns the log rows
     written. ``carry``: the banker a session's previous hand made (``next_carry``), or -1 to draw one.
     ``search_on``: None when no seat searches, so numba prunes the search and does not compile it;
-    else the search entry as a function value (``search_entry``)."""
+    else the search entry as a function value (``search``)."""
     st = borrow(st)  # the caller holds the state; null reference counts seen by the compiler: none taken below
     row, gs = st.row, st.gs
     row[:] = 0
@@ -102,29 +102,22 @@ def play_range(template, run_, out_rows, search_on):
     """Hands ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``: whole sessions,
     parallel blocks, each on a clone of ``template``) into ``out_rows[game - start]``.
     ``search_on``: None unless a seat searches (then the search is called through a pointer:
-    ``kernels.gandengyan.search.search_entry``)."""
-    search_on = sd.search_on_for(search_entry, template, search_on)
-    _play_range(template, run_, out_rows, search_on, run.block_value(_play_block, template, out_rows, search_on))
+    ``kernels.gandengyan.search.search``)."""
+    run.play_range(_play_block, template, run_, out_rows, sd.search_on_for(search, template, search_on))
 
 
 @njit(cache=True, nogil=True)
-def _play_block(st, template, run_, lo, hi, out_rows, search_on):
+def _play_block(template, run_, lo, hi, out_rows, search_on):
     """A parallel block of the run (``kernels.climb.run.play_block``) compiled with this game's
     hooks: the hands' code lives here once, and the driver calls it through its address."""
-    return run.play_block(st, template, run_, lo, hi, out_rows, search_on)
-
-
-@njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, search_on, block):
-    """The cached entry of ``play_range`` (the run driver, with ``_play_block`` as ``block``)."""
-    run.play_range(template, run_, out_rows, search_on, block)
+    return run.play_block(template, run_, lo, hi, out_rows, search_on)
 
 
 def play_logged(seed, template, deal, rotation, banker_in):
     """One hand with its action log (replay and the reference): (row, log[:n], shuffled deck).
     ``template``'s log has ``LOG_ROWS`` rows (``new_state(..., log_rows=LOG_ROWS)``). The search
     is compiled only when a seat of ``template`` searches."""
-    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(seed, template, deal, rotation, banker_in, search_on)
 
 

@@ -73,7 +73,7 @@ def search(st, seat, kind):
     """The search player's move at its turn (``kind``: ``PLAY``, the one decision searched): a row
     of the turn's ``gd_generate`` list, -1 to pass, or -2 when there is nothing to search (no play,
     one sensible move, or going out) and the turn decides as smart would. The one entry the play
-    kernels call, through a pointer (``search_entry``), so it is compiled and optimized once."""
+    kernels call, through a pointer (``search_driver.search_on_for``), so it is compiled and optimized once."""
     n = gd_generate(st.counts[seat], st.top, st.rules, st.moves, st.work)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(-2)
@@ -83,11 +83,6 @@ def search(st, seat, kind):
     greedy = choose_greedy(seat, st.moves, n, st.hand_left, top_seat, st.pp, st.rules)
     return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])))
 
-
-def search_entry(state):
-    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
-    Python; ``kernels.climb.search_driver.first_class``)."""
-    return sd.first_class(search, state)
 
 
 # ---- the search's hooks (kernels.climb.search_driver, kernels.climb.candidates) for GandengyanState ------

@@ -29,7 +29,7 @@ from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bo
 from kernels.guanpai.layout import LAYOUT as ROWS
 from kernels.guanpai.policies import SEARCH
 from kernels.guanpai.rulevec import GP_NEXT_LEAD, NEXT_LEAD_LOSER, NEXT_LEAD_WINNER
-from kernels.guanpai.search import PLAY, search_entry
+from kernels.guanpai.search import PLAY, search
 from kernels.guanpai.state import GS_LEAD_RANK, LAYOUT as STATE
 from kernels.guanpai.turn import take_turn, turn_moves
 from kernels.hooks import implements
@@ -84,7 +84,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) into ``st.row``; returns the log rows written.
     ``carry``: the seat that leads (``next_carry``), -1 the lead card's holder. ``search_on``: None
     when no seat searches, so numba prunes the search and does not compile it; else the search entry
-    as a function value (``search_entry``)."""
+    as a function value (``search``)."""
     st = borrow(st)  # again: the driver's view arrives with meminfos the compiler cannot see are null
     start_hand(st, seed, deal, rotation, carry)
     while True:
@@ -129,29 +129,22 @@ def _next_carry(st, h):
 def play_range(template, run_, out_rows, search_on):
     """Hands ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``: whole sessions,
     parallel blocks) into ``out_rows[game - start]``. ``search_on``: None unless a seat searches
-    (then the search is called through a pointer: ``kernels.guanpai.search.search_entry``)."""
-    search_on = sd.search_on_for(search_entry, template, search_on)
-    _play_range(template, run_, out_rows, search_on, run.block_value(_play_block, template, out_rows, search_on))
+    (then the search is called through a pointer: ``kernels.guanpai.search.search``)."""
+    run.play_range(_play_block, template, run_, out_rows, sd.search_on_for(search, template, search_on))
 
 
 @njit(cache=True, nogil=True)
-def _play_block(st, template, run_, lo, hi, out_rows, search_on):
+def _play_block(template, run_, lo, hi, out_rows, search_on):
     """A parallel block of the run (``kernels.climb.run.play_block``) compiled with this game's
     hooks: the hands' code lives here once, and the driver calls it through its address."""
-    return run.play_block(st, template, run_, lo, hi, out_rows, search_on)
-
-
-@njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, search_on, block):
-    """The cached entry of ``play_range`` (the run driver, with ``_play_block`` as ``block``)."""
-    run.play_range(template, run_, out_rows, search_on, block)
+    return run.play_block(template, run_, lo, hi, out_rows, search_on)
 
 
 def play_logged(template, seed, deal, rotation, leader_in):
     """One hand with its action log (replay and the reference) in a clone of ``template`` (whose
     ``log`` has room for the hand): (row, log[:n], shuffled deck). The search is compiled only
     when a seat of ``template`` searches."""
-    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(template, seed, deal, rotation, leader_in, search_on)
 
 

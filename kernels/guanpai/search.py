@@ -89,7 +89,7 @@ def search(st, seat, kind):
     """The search player's move at its turn (``kind``: ``PLAY``, the one decision searched): a row
     of ``turn_moves``' list, -1 to pass, or -2 when there is nothing to search (one sensible move,
     or going out) and smart's rule decides. The one entry the play kernels call, through a pointer
-    (``search_entry``), so it is compiled and optimized once; it lists the moves again itself (the
+    (``search_driver.search_on_for``), so it is compiled and optimized once; it lists the moves again itself (the
     same list the turn made: no draw)."""
     n = turn_moves(st, seat)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
@@ -98,9 +98,3 @@ def search(st, seat, kind):
     smart = choose_smart(seat, st.moves, n, lead, st.counts[seat], st.hand_left, st.pp, st.rules)
     greedy = choose_greedy(seat, st.moves, n, lead, st.hand_left, st.pp, st.rules)
     return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])))
-
-
-def search_entry(state):
-    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
-    Python; ``kernels.climb.search_driver.first_class``)."""
-    return sd.first_class(search, state)

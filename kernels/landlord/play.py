@@ -32,7 +32,7 @@ from kernels.landlord import rows as W
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_ALL_PASS, LL_FLOW, LL_KITTY, LL_N_SEATS
 from kernels.landlord.phases import DEC_KIND, DEC_N, DEC_SEAT, PRE_NO_LANDLORD, PRE_OVER, PRE_STOP, pre_tricks, start_tricks
 from kernels.landlord.policies import SEARCH
-from kernels.landlord.search import KIND_PLAY, search_entry
+from kernels.landlord.search import KIND_PLAY, search
 from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_bombs
 from kernels.rng import bounded, seed_stream
@@ -58,7 +58,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     ``last``: the session's last deal, where an all-pass auction redeals inside this row (else the
     row ends with no landlord and the session's next deal carries the 荒番). ``search_on``: None
     when no seat searches, so numba prunes the search (tricks and bids) and does not compile it;
-    else the search entry (``search_entry``)."""
+    else the search entry (``search``)."""
     rules, row, state, deck, counts, card_rank = st.rules, st.row, st.rng, st.deck, st.counts, st.card_rank
     n_seats = rules[LL_N_SEATS]
     hand_size = rules[CL_HAND_SIZE]
@@ -168,21 +168,14 @@ def play_range(template, seed, run_, out_rows, search_on):
     unless a seat searches."""
     start, count, hps, rotate, duplicate, blocks = (int(x) for x in run_)
     vector = run.run_vector(seed, start, count, blocks, hps, rotate, duplicate)
-    search_on = sd.search_on_for(search_entry, template, search_on)
-    _play_range(template, vector, out_rows, search_on, run.block_value(_play_block, template, out_rows, search_on))
+    run.play_range(_play_block, template, vector, out_rows, sd.search_on_for(search, template, search_on))
 
 
 @njit(cache=True, nogil=True)
-def _play_block(st, template, run_, lo, hi, out_rows, search_on):
+def _play_block(template, run_, lo, hi, out_rows, search_on):
     """A parallel block of the run (``kernels.climb.run.play_block``) compiled with this family's
     hooks: the hands' code lives here once, and the driver calls it through its address."""
-    return run.play_block(st, template, run_, lo, hi, out_rows, search_on)
-
-
-@njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, search_on, block):
-    """The cached entry of ``play_range`` (the run driver, with ``_play_block`` as ``block``)."""
-    run.play_range(template, run_, out_rows, search_on, block)
+    return run.play_block(template, run_, lo, hi, out_rows, search_on)
 
 
 def play_logged(template, seed, game_index, rotation, carry_hf, last_in_session):
@@ -190,7 +183,7 @@ def play_logged(template, seed, game_index, rotation, carry_hf, last_in_session)
     ``template`` allocated with ``log_rows = MAX_LOG``; ``rotation``, ``carry_hf`` /
     ``last_in_session`` as ``play_hand``'s ``carry`` / ``last`` (0, 0 / True outside duplicates and
     sessions). The search is compiled only when a seat of ``template`` searches."""
-    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(template, seed, game_index, rotation, carry_hf, last_in_session, search_on)
 
 

@@ -198,7 +198,7 @@ def search(st, seat, kind):
     """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
     in ``turn_moves``' order, -1 to pass, or -2 when there is nothing to search and smart's rule
     decides) or its answer before the tricks (``st.dec``: ``kernels.landlord.search_bids``). The
-    one entry the play kernels call, through a pointer (``search_entry``). Both reach the driver
+    one entry the play kernels call, through a pointer (``search_driver.search_on_for``). Both reach the driver
     through one call, and the options and the rollout (``_play_out``) are inlined: each function
     of its own is one more level at which numba links, optimizes and emits the code under it again."""
     if kind == KIND_PLAY:
@@ -213,11 +213,6 @@ def search(st, seat, kind):
         stream, scale = PRE_SALT + st.dec[DEC_N], np.int64(BID_WORLDS)
     return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, scale)
 
-
-def search_entry(state):
-    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
-    Python; ``kernels.climb.search_driver.first_class``)."""
-    return sd.first_class(search, state)
 
 
 # ---- the search driver's hooks for LandlordState (kernels.climb.search_driver) ---------------------

@@ -32,7 +32,7 @@ from kernels.shuangkou.draw import apply_swap, partner_draw, swap_seat
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import S_DIRECTION, S_JIEFENG, S_PARTNER_DRAW, S_WILD_MODE
 from kernels.shuangkou.policies import SEARCH
-from kernels.shuangkou.search import KIND_MOVE, search_entry
+from kernels.shuangkou.search import KIND_MOVE, search
 from kernels.shuangkou.state import LAYOUT as STATE, N_CARDS, N_SEATS, new_state
 from kernels.shuangkou.turn import count_cards, take_turn
 from kernels.shuangkou.wild import wild_jokers
@@ -103,7 +103,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     the number of log rows. ``st.policies`` / ``st.pp`` come by player and leave by player: the
     draw's swap moves them to the players' seats for the hand. ``search_on``: None when no seat
     searches, so numba prunes the search and does not compile it; else the search entry as a
-    function value (``kernels.shuangkou.search.search_entry``)."""
+    function value (``kernels.shuangkou.search.search``)."""
     st = borrow(st)  # the driver holds the state: null reference counts the compiler sees, none taken below
     row, gs, rules = st.row, st.gs, st.rules
     row[:] = 0
@@ -149,22 +149,15 @@ def _next_carry(st, h):
 def play_range(template, run_, out_rows, search_on):
     """Hands ``run_[RUN_START]`` .. ``+ run_[RUN_COUNT] - 1`` (``kernels.climb.run``: parallel blocks,
     each on a clone of ``template``) into ``out_rows[g - start]``. ``search_on``: None unless a seat
-    searches (then the search is called through a pointer: ``search_entry``)."""
-    search_on = sd.search_on_for(search_entry, template, search_on)
-    _play_range(template, run_, out_rows, search_on, run.block_value(_play_block, template, out_rows, search_on))
+    searches (then the search is called through a pointer: ``search``)."""
+    run.play_range(_play_block, template, run_, out_rows, sd.search_on_for(search, template, search_on))
 
 
 @njit(cache=True, nogil=True)
-def _play_block(st, template, run_, lo, hi, out_rows, search_on):
+def _play_block(template, run_, lo, hi, out_rows, search_on):
     """A parallel block of the run (``kernels.climb.run.play_block``) compiled with this game's
     hooks: the hands' code lives here once, and the driver calls it through its address."""
-    return run.play_block(st, template, run_, lo, hi, out_rows, search_on)
-
-
-@njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, search_on, block):
-    """The cached entry of ``play_range`` (the run driver, with ``_play_block`` as ``block``)."""
-    run.play_range(template, run_, out_rows, search_on, block)
+    return run.play_block(template, run_, lo, hi, out_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
@@ -181,7 +174,7 @@ def play_logged(seed, game_index, rules, policies, pp, rotate=False, duplicate=F
     template = new_state(rules, np.asarray(policies, np.int64)[turn], np.asarray(pp, np.float64)[turn],
                          *(fix or (None, None)), log_rows=MAX_LOG)
     deal, rotation = (game_index // N_SEATS, game_index % N_SEATS) if duplicate else (game_index, 0)
-    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(template, np.uint64(seed), deal, rotation, search_on)
 
 

@@ -124,7 +124,7 @@ def search(st, seat, kind):
     index in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search (one
     sensible move, or going out) and smart's rule decides. The seat's moves are generated into
     ``st.moves`` (the turn generates them again). The one entry the play kernels call, through a
-    pointer (``search_entry``), so it is compiled and optimized once."""
+    pointer (``search_driver.search_on_for``), so it is compiled and optimized once."""
     n = generate_moves(st.counts[seat], st.top, st.rules, st.moves)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(-2)
@@ -134,9 +134,3 @@ def search(st, seat, kind):
     greedy = choose_greedy(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.pp, st.rules)
     return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])), 0,
                        st.player_at[seat], True)
-
-
-def search_entry(state):
-    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
-    Python; ``kernels.climb.search_driver.first_class``)."""
-    return sd.first_class(search, state)

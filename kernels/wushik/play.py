@@ -41,7 +41,7 @@ from kernels.wushik.movegen import (
     W_TARGET, rank_points,
 )
 from kernels.wushik.policies import SEARCH
-from kernels.wushik.search import search_entry
+from kernels.wushik.search import search
 from kernels.wushik.state import LAYOUT as STATE, N_CARDS, N_IDS, new_state
 from kernels.wushik.turn import count_cards, play_on
 
@@ -201,23 +201,16 @@ def play_range(template, run_, out_rows, n_rows, search_on):
     on a clone of ``template``, block b from row ``b * cap``, ``n_rows[b]`` how many or -1 when they
     did not fit; the caller retries with more room). With ``duplicate`` game g plays deal
     ``g // 4`` turned by ``g % 4``. ``search_on``: None unless a seat searches (then the search is
-    called through a pointer: ``kernels.wushik.search.search_entry``)."""
-    search_on = sd.search_on_for(search_entry, template, search_on)
-    _play_range(template, run_, out_rows, n_rows, search_on,
-                run.block_value(_match_block, template, out_rows, search_on, matches=True))
+    called through a pointer: ``kernels.wushik.search.search``)."""
+    search_on = sd.search_on_for(search, template, search_on)
+    run.play_matches(_match_block, template, run_, out_rows, n_rows, search_on)
 
 
 @njit(cache=True, nogil=True)
-def _match_block(st, template, run_, lo, hi, out_rows, r0, r_end, search_on):
+def _match_block(template, run_, lo, hi, out_rows, r0, r_end, search_on):
     """A parallel block of the run's matches (``kernels.climb.run.match_block``) compiled with this
     game's hooks: the hands' code lives here once, and the driver calls it through its address."""
-    return run.match_block(st, template, run_, lo, hi, out_rows, r0, r_end, search_on)
-
-
-@njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, n_rows, search_on, block):
-    """The cached entry of ``play_range`` (the run driver, with ``_match_block`` as ``block``)."""
-    run.play_matches(template, run_, out_rows, n_rows, search_on, block)
+    return run.match_block(template, run_, lo, hi, out_rows, r0, r_end, search_on)
 
 
 @njit(cache=True, nogil=True)
@@ -244,7 +237,7 @@ def play_logged(seed, game_index, rules, policies, pp, n_hands, duplicate=False,
     logs = np.zeros((n_hands, MAX_LOG, LOG_WIDTH), np.int64)
     n_logs = np.zeros(n_hands, np.int64)
     template = new_state(rules, policies, pp, *(fix or (None, None)), logged=True)
-    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search, template, True if (template.policies == SEARCH).any() else None)
     deal, rotation = divmod(game_index, N_SEATS) if duplicate else (game_index, 0)
     h = _play_logged(template, np.uint64(seed), deal, rotation, rows, logs, n_logs, search_on)
     return rows[:max(h, 0)], logs, n_logs, h

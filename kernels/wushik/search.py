@@ -100,7 +100,7 @@ def search(st, seat, kind):
     """The search seat's move at its turn (``kind`` is ``MOVE``, the one decision 五十K searches): an
     index in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search (one
     sensible move, or going out) and smart's rule decides. The one entry the play kernels call,
-    through a pointer (``search_entry``), so it is compiled and optimized once."""
+    through a pointer (``search_driver.search_on_for``), so it is compiled and optimized once."""
     n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, st.moves)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(-2)
@@ -109,9 +109,3 @@ def search(st, seat, kind):
     greedy = choose_greedy(st.moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
     return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])),
                        st.row[ROW_HAND_NO] * HAND_SALT, seat, True)
-
-
-def search_entry(state):
-    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
-    Python; ``kernels.climb.search_driver.first_class``)."""
-    return sd.first_class(search, state)

@@ -30,7 +30,7 @@ from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-expo
     ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PUBLIC,
     ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
 )
-from kernels.xiantao.search import ask_hard, rebuild_counts, search_entry
+from kernels.xiantao.search import ask_hard, rebuild_counts, search
 from kernels.xiantao.state import LAYOUT as STATE, new_state  # noqa: F401  (new_state: a run's template, for callers)
 from kernels.xiantao.turn import play_on, start_tricks
 
@@ -154,29 +154,22 @@ def play_range(template, run_, out_rows, search_on):
     ``run_[RUN_*]``, whole sessions in parallel blocks, each on a ``clone`` of ``template``, the
     run's state ``kernels.xiantao.state.new_state``). Inside a session 庄家 of the next hand is the
     previous hand's 一游 (``next_carry``). ``search_on``: None unless a seat searches (then the
-    search is called through a pointer: ``kernels.xiantao.search.search_entry``)."""
-    search_on = sd.search_on_for(search_entry, template, search_on)
-    _play_range(template, run_, out_rows, search_on, run.block_value(_play_block, template, out_rows, search_on))
+    search is called through a pointer: ``kernels.xiantao.search.search``)."""
+    run.play_range(_play_block, template, run_, out_rows, sd.search_on_for(search, template, search_on))
 
 
 @njit(cache=True, nogil=True)
-def _play_block(st, template, run_, lo, hi, out_rows, search_on):
+def _play_block(template, run_, lo, hi, out_rows, search_on):
     """A parallel block of the run (``kernels.climb.run.play_block``) compiled with this game's
     hooks: the hands' code lives here once, and the driver calls it through its address."""
-    return run.play_block(st, template, run_, lo, hi, out_rows, search_on)
-
-
-@njit(cache=True, nogil=True)
-def _play_range(template, run_, out_rows, search_on, block):
-    """The cached entry of ``play_range`` (the run driver, with ``_play_block`` as ``block``)."""
-    run.play_range(template, run_, out_rows, search_on, block)
+    return run.play_block(template, run_, lo, hi, out_rows, search_on)
 
 
 def play_logged(template, seed, game_index, banker_given, rotation):
     """One hand with its full action log (``template``: a run's state whose log holds ``MAX_LOG``
     rows; for replay and conformance): (row, log[:n], hands). The search is compiled only when a
     seat of ``template`` searches."""
-    search_on = sd.search_on_for(search_entry, template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(template, seed, game_index, banker_given, rotation, search_on)
 
 

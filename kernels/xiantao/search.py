@@ -171,7 +171,7 @@ def search(st, seat, kind):
     in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search, one sensible
     move or going out, and smart's rule decides) or 1/0 for declaring 硬牌 (``KIND_HARD``; 庄家 is
     ``st.gs[GS_BANKER]``: declining lets the later seats answer and 庄家 call a card, as the rollout
-    players would). The one entry the play kernels call, through a pointer (``search_entry``), so it
+    players would). The one entry the play kernels call, through a pointer (``search_driver.search_on_for``), so it
     is compiled and optimized once; both decisions reach the driver through one call (each call
     site of ``search_decide`` is a copy of it in the compiled code)."""
     if kind == KIND_PLAY:
@@ -196,11 +196,6 @@ def search(st, seat, kind):
         stream = np.int64(HARD_SALT) + seat
     return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, np.int64(1))
 
-
-def search_entry(state):
-    """``search`` as the play kernels' ``search_on`` for a run on states like ``state`` (plain
-    Python; ``kernels.climb.search_driver.first_class``)."""
-    return sd.first_class(search, state)
 
 
 # ---- the search driver's hooks for XiantaoState (kernels.climb.search_driver) ------------------------

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from kernels.state import Slot, StateLayout, _BY_CLASS, borrow, clone, copy_into
+from kernels.state import Slot, StateLayout, _BY_CLASS, borrow, clone, copy_into, hold
 from tests.kernels.state_fixture import COIN, decide, new_state
 
 
@@ -74,3 +74,23 @@ def _write_through_borrow(st):
 def test_a_borrowed_state_is_the_same_memory():
     st = new_state([0.0] * 4)
     assert _write_through_borrow(st) == 14 and st.counts[2, 3] == 7
+
+
+@njit(cache=True, nogil=True)
+def _read_a_held_clone(template):
+    st = clone(template)
+    view = borrow(st)  # no reference count: only st keeps the memory
+    fresh = []
+    for _ in range(40):  # allocations of the same size, which would reuse st's memory were it freed
+        fresh.append(np.full(view.counts.shape, 7))
+    total = view.counts.sum() + len(fresh) * 0
+    hold(st)
+    return total
+
+
+def test_hold_keeps_a_borrowed_clone_alive():
+    """numba frees ``st`` after its last use; ``hold(st)`` is that use (``run.play_block``'s rule).
+    Without it this function read the fresh arrays' 7s (448) instead of the clone's 64 ones."""
+    template = new_state([0.0] * 4)
+    template.counts[:] = 1
+    assert _read_a_held_clone(template) == template.counts.size
