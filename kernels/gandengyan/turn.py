@@ -32,6 +32,10 @@ from kernels.climb.loop import advance, after_play, log_play, pass_lead, record_
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.lazy import gd_random
+from kernels.gandengyan.money import (  # the row offsets the money reads: one definition
+    ROW_BOMBS3, ROW_CARDS_LEFT, ROW_COLLECTED, ROW_HELD3, ROW_HELD4, ROW_HELD5P, ROW_JOKER_BOMBS, ROW_JOKERS_LEFT,
+    ROW_N_TRICKS, ROW_PAID, ROW_PLAYS, ROW_WINNER,
+)
 from kernels.gandengyan.movegen import dengyan, gd_generate, is_bomb, remove_move
 from kernels.gandengyan.moves import BOMB, DRAW, JOKER, JOKER_BOMB, LEAD_PASS, PAIR, R_TWO, SINGLE, TRIPLE
 from kernels.gandengyan.policies import GREEDY, RANDOM, choose_greedy, choose_smart
@@ -39,28 +43,16 @@ from kernels.gandengyan.rulevec import DRAW_EVERYONE, END_FIRST_OUT, GD_DRAW, GD
 from kernels.gandengyan.state import GS_STALEMATE, GS_STOCK, GS_TOP_PLUS_ONE
 from kernels.state import borrow
 
-ROW_BOMBS3 = LAYOUT.at("bombs3")
-ROW_JOKER_BOMBS = LAYOUT.at("joker_bombs")
 ROW_STOCK_OUT_TRICK = LAYOUT.at("stock_out_trick")
 ROW_DENGYAN = LAYOUT.at("dengyan")
 ROW_TWO_BREAKS = LAYOUT.at("two_breaks")
 ROW_PLUS_ONE_WINS = LAYOUT.at("plus_one_wins")
 ROW_LEAD_PASSES = LAYOUT.at("lead_passes")
-ROW_PLAYS = LAYOUT.at("plays")
 ROW_DRAWS = LAYOUT.at("draws")
 ROW_BOMBS_PLAYED = LAYOUT.at("bombs_played")
-ROW_COLLECTED = LAYOUT.at("collected")
-ROW_PAID = LAYOUT.at("paid")
-ROW_WINNER = LAYOUT.at("winner")
-ROW_N_TRICKS = LAYOUT.at("n_tricks")
 ROW_N_TURNS = LAYOUT.at("n_turns")
 ROW_STOCK_LEFT = LAYOUT.at("stock_left")
-ROW_CARDS_LEFT = LAYOUT.at("cards_left")
 ROW_FINISH = LAYOUT.at("finish")
-ROW_JOKERS_LEFT = LAYOUT.at("jokers_left")
-ROW_HELD3 = LAYOUT.at("held3")
-ROW_HELD4 = LAYOUT.at("held4")
-ROW_HELD5P = LAYOUT.at("held5p")
 
 
 @njit(cache=True, nogil=True, inline="always")
