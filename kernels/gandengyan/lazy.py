@@ -14,31 +14,9 @@ from __future__ import annotations
 from numba import njit
 
 from kernels.climb.plan import random_pick
-from kernels.gandengyan.movegen import (
-    COUNT_RUNS, _gen_bombs, _gen_group, chain_section, follow_rank_ok, gd_bombs_possible, is_bomb,
-)
-from kernels.gandengyan.moves import JOKER, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE
-from kernels.gandengyan.rulevec import GD_LONE_JOKER, GD_TRIO
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _count_group(c, kind, size, top, rules):
-    """Records ``_gen_group`` writes: per rank the naturals k in [max(1, size - jokers), min(held, size)],
-    and a lone-joker single where the rules allow it."""
-    w = c[JOKER]
-    lead = top[0] == PASS
-    lone = size == 1 and w >= 1 and rules[GD_LONE_JOKER] != 0
-    k_lo = size - w if size - w > 1 else 1
-    n = 0
-    for r in range(13):
-        if not lead and not follow_rank_ok(kind, r, top[1], rules):
-            continue
-        hi = c[r] if c[r] < size else size
-        if hi >= k_lo:
-            n += hi - k_lo + 1
-        if lone:
-            n += 1
-    return n
+from kernels.gandengyan.movegen import COUNT_RUNS, _gen_bombs, _gen_group, chain_section, gd_bombs_possible, is_bomb
+from kernels.gandengyan.moves import PAIR, PAIR_CHAIN, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE
+from kernels.gandengyan.rulevec import GD_TRIO
 
 
 @njit(cache=True, nogil=True)
@@ -51,11 +29,11 @@ def gd_random(c, top, rules, out, work, rng, lead):
     singles = pairs = trios = chains = 0
     if not is_bomb(tk):
         if lead or tk == SINGLE:
-            singles = _count_group(c, SINGLE, 1, top, rules)
+            singles = _gen_group(c, SINGLE, 1, top, rules, out, 0, False)
         if lead or tk == PAIR:
-            pairs = _count_group(c, PAIR, 2, top, rules)
+            pairs = _gen_group(c, PAIR, 2, top, rules, out, 0, False)
         if (lead or tk == TRIPLE) and rules[GD_TRIO] != 0:
-            trios = _count_group(c, TRIPLE, 3, top, rules)
+            trios = _gen_group(c, TRIPLE, 3, top, rules, out, 0, False)
         if lead or tk == STRAIGHT or tk == PAIR_CHAIN or tk == TRIO_CHAIN:
             chains = chain_section(c, top, rules, out, 0, work, COUNT_RUNS)
     bombs = _gen_bombs(c, top, rules, out, 0) if gd_bombs_possible(c, rules) else 0  # out[:bombs]

@@ -79,18 +79,24 @@ def gd_beats(move, top, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _gen_group(c, kind, size, top, rules, out, n):
-    """``size`` cards of one rank: k >= 1 naturals + (size - k) jokers, for every k that fits."""
+def _gen_group(c, kind, size, top, rules, out, n, write=True):
+    """``size`` cards of one rank: k >= 1 naturals + (size - k) jokers, for every k that fits (the
+    most naturals first), and a lone joker as a single where the rules allow it. ``write`` False:
+    only counts them, ``n`` + how many (the random player, ``kernels.gandengyan.lazy``)."""
     w = c[JOKER]
     lead = top[0] == PASS
+    lone = size == 1 and w >= 1 and rules[GD_LONE_JOKER] != 0
+    k_lo = size - w if size - w > 1 else 1  # the fewest naturals a record holds
     for r in range(13):
         if not lead and not follow_rank_ok(kind, r, top[1], rules):
             continue
         hi = c[r] if c[r] < size else size
-        for k in range(hi, 0, -1):
-            if size - k <= w:
-                n = put_move(out, n, kind, r, size, size - k, -1, 1, k << (4 * r))
-        if size == 1 and w >= 1 and rules[GD_LONE_JOKER] != 0:
+        if not write:
+            n += (hi - k_lo + 1 if hi >= k_lo else 0) + (1 if lone else 0)
+            continue
+        for k in range(hi, k_lo - 1, -1):
+            n = put_move(out, n, kind, r, size, size - k, -1, 1, k << (4 * r))
+        if lone:
             n = put_move(out, n, SINGLE, r, 1, 1, -1, 1, 0)
     return n
 

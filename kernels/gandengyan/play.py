@@ -32,6 +32,7 @@ from kernels.climb.loop import END_BY_GAME, GS_N_LOG, GS_TURN
 from kernels.climb.solo import start_hand as start_solo
 from kernels.gandengyan.deal import deal_hand
 from kernels.gandengyan.layout import LAYOUT as ROWS
+from kernels.gandengyan.money import ROW_BANKER, ROW_WINNER
 from kernels.gandengyan.moves import JOKER, R_TWO
 from kernels.gandengyan.policies import SEARCH
 from kernels.gandengyan.rulevec import BANKER_PREVIOUS_WINNER, GD_BANKER_RULE, GD_N_SEATS
@@ -44,9 +45,7 @@ from kernels.state import borrow
 ROW_LEN = ROWS.length
 MAX_TURNS = 1 << 62  # play_turns' bound: a hand ends by its own rules
 LOG_ROWS = 8192  # play_logged: actions of the longest hand (10 players, two packs) with room to spare
-ROW_BANKER = ROWS.at("banker")
 ROW_FIRST_LEADER = ROWS.at("first_leader")
-ROW_WINNER = ROWS.at("winner")
 ROW_DEALT = ROWS.at("dealt")
 ROW_JOKERS_DEALT = ROWS.at("jokers_dealt")
 ROW_TWOS_DEALT = ROWS.at("twos_dealt")

@@ -32,35 +32,27 @@ from kernels.climb.loop import advance, after_play, log_play, pass_lead, record_
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.lazy import gd_random
+from kernels.gandengyan.money import (  # the row offsets the money reads: one definition
+    ROW_BOMBS3, ROW_CARDS_LEFT, ROW_COLLECTED, ROW_HELD3, ROW_HELD4, ROW_HELD5P, ROW_JOKER_BOMBS, ROW_JOKERS_LEFT,
+    ROW_N_TRICKS, ROW_PAID, ROW_PLAYS, ROW_WINNER,
+)
 from kernels.gandengyan.movegen import dengyan, gd_generate, is_bomb, remove_move
 from kernels.gandengyan.moves import BOMB, DRAW, JOKER, JOKER_BOMB, LEAD_PASS, PAIR, R_TWO, SINGLE, TRIPLE
-from kernels.gandengyan.policies import GREEDY, RANDOM, choose_greedy, choose_smart
+from kernels.gandengyan.policies import RANDOM, gd_choose
 from kernels.gandengyan.rulevec import DRAW_EVERYONE, END_FIRST_OUT, GD_DRAW, GD_END
 from kernels.gandengyan.state import GS_STALEMATE, GS_STOCK, GS_TOP_PLUS_ONE
 from kernels.state import borrow
 
-ROW_BOMBS3 = LAYOUT.at("bombs3")
-ROW_JOKER_BOMBS = LAYOUT.at("joker_bombs")
 ROW_STOCK_OUT_TRICK = LAYOUT.at("stock_out_trick")
 ROW_DENGYAN = LAYOUT.at("dengyan")
 ROW_TWO_BREAKS = LAYOUT.at("two_breaks")
 ROW_PLUS_ONE_WINS = LAYOUT.at("plus_one_wins")
 ROW_LEAD_PASSES = LAYOUT.at("lead_passes")
-ROW_PLAYS = LAYOUT.at("plays")
 ROW_DRAWS = LAYOUT.at("draws")
 ROW_BOMBS_PLAYED = LAYOUT.at("bombs_played")
-ROW_COLLECTED = LAYOUT.at("collected")
-ROW_PAID = LAYOUT.at("paid")
-ROW_WINNER = LAYOUT.at("winner")
-ROW_N_TRICKS = LAYOUT.at("n_tricks")
 ROW_N_TURNS = LAYOUT.at("n_turns")
 ROW_STOCK_LEFT = LAYOUT.at("stock_left")
-ROW_CARDS_LEFT = LAYOUT.at("cards_left")
 ROW_FINISH = LAYOUT.at("finish")
-ROW_JOKERS_LEFT = LAYOUT.at("jokers_left")
-ROW_HELD3 = LAYOUT.at("held3")
-ROW_HELD4 = LAYOUT.at("held4")
-ROW_HELD5P = LAYOUT.at("held5p")
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -163,7 +155,7 @@ def play_turns(st, first, stop_policy, max_turns):
     v = borrow(st)  # its arrays' null reference counts seen by the compiler: no count at any call below
     gs, hand_left, counts, row, top, rules = v.gs, v.hand_left, v.counts, v.row, v.top, v.rules
     moves, played, work, scratch, log, deck = v.moves, v.played, v.work, v.scratch, v.log, v.deck
-    policies, pp, rng, seat_flags, order, captured = v.policies, v.pp, v.rng, v.seat_flags, v.order, v.captured
+    policies, rng, seat_flags, order, captured = v.policies, v.rng, v.seat_flags, v.order, v.captured
     forced = first
     for t in range(max_turns):
         seat = gs[GS_TURN]
@@ -174,8 +166,7 @@ def play_turns(st, first, stop_policy, max_turns):
         top_seat = gs[GS_TOP_SEAT]
         lead = top_seat < 0
         c = counts[seat]
-        policy = policies[seat]
-        lazy = forced == -2 and policy == RANDOM  # random lists only the move it draws (kernels.gandengyan.lazy)
+        lazy = forced == -2 and policies[seat] == RANDOM  # random lists only its move (kernels.gandengyan.lazy)
         if lazy:
             n, pick = gd_random(c, top, rules, moves, work, rng, lead)
         else:
@@ -191,17 +182,12 @@ def play_turns(st, first, stop_policy, max_turns):
         gs[GS_N_TURNS] += 1
         if not lead and dengyan(c, top, rules):
             row[ROW_DENGYAN] += 1
-        # the seat's player (policies.gd_choose, over the arrays taken above)
         if forced > -2:
             choice = forced
-        elif n == 0 and not lead:
-            choice = -1  # nothing answers the top: every player passes (random draws nothing)
         elif lazy:
-            choice = pick  # drawn by gd_random
-        elif policy == GREEDY:
-            choice = choose_greedy(seat, moves, n, hand_left, top_seat, pp, rules)
+            choice = pick  # drawn by gd_random (-1 when nothing answers the top)
         else:
-            choice = choose_smart(seat, moves, n, c, hand_left, top_seat, played, pp, rules, scratch)
+            choice = gd_choose(v, seat, n, lead)  # the seat's player (inlined: over the borrowed view)
         if choice < 0:
             record_pass(gs, seat, seat_flags, top, scratch, log, rules)
         else:

@@ -58,8 +58,7 @@ def census(comp, seed, start, count, n_blocks, fix_card=None, fix_slots=None):
     template and the run vector; ``comp`` is ``sim.games.guanpai.rules.compile_rules``'s output)."""
     from kernels.guanpai.state import new_state
 
-    none = np.zeros((0, 0), np.int64)
-    template = new_state(comp, none if fix_card is None else fix_card, none if fix_slots is None else fix_slots)
+    template = new_state(comp, fix_card, fix_slots)
     out = np.empty((N_FEATURES, N_PLAYERS, count), np.int16)
     lead = np.empty(count, np.int16)
     census_range(template, run.run_vector(seed, start, count, n_blocks), out, lead)

@@ -31,7 +31,7 @@ from kernels.guanpai.policies import SEARCH
 from kernels.guanpai.rulevec import GP_NEXT_LEAD, NEXT_LEAD_LOSER, NEXT_LEAD_WINNER
 from kernels.guanpai.search import PLAY, search
 from kernels.guanpai.state import GS_LEAD_RANK, LAYOUT as STATE
-from kernels.guanpai.turn import take_turn, turn_moves
+from kernels.guanpai.turn import ROW_PLAYS, take_turn, turn_moves
 from kernels.hooks import implements
 from kernels.state import borrow
 
@@ -43,7 +43,6 @@ ROW_QUANGUAN = ROWS.at("quanguan")
 ROW_N_TRICKS = ROWS.at("n_tricks")
 ROW_N_TURNS = ROWS.at("n_turns")
 ROW_CARDS_LEFT = ROWS.at("cards_left")
-ROW_PLAYS = ROWS.at("plays")
 ROW_BOMBS_DEALT = ROWS.at("bombs_dealt")
 ROW_THREE_BOMB_DEALT = ROWS.at("three_bomb_dealt")
 ROW_BOMBS_LEFT = ROWS.at("bombs_left")

@@ -28,15 +28,13 @@ from kernels.climb.candidates import order_cost, search_move
 from kernels.climb.loop import GS_TOP_SEAT, GS_TURN
 from kernels.climb.search import deal_others
 from kernels.climb.search_pick import nothing_to_search
-from kernels.guanpai.layout import LAYOUT
 from kernels.guanpai.money import seat_money
 from kernels.guanpai.movegen import is_bomb, order_of
 from kernels.guanpai.policies import PP_CANDIDATES, choose_greedy, choose_smart, plan_after
 from kernels.guanpai.state import LAYOUT as STATE
-from kernels.guanpai.turn import take_turn, turn_moves
+from kernels.guanpai.turn import ROW_PLAYS, take_turn, turn_moves
 from kernels.hooks import implements
 
-ROW_PLAYS = LAYOUT.at("plays")
 MAX_ROLLOUT_TURNS = 4096
 PLAY = 0  # the one decision kind 关牌 searches
 
