@@ -119,12 +119,17 @@ def lead_cost(cost, kind, rank, feed, enemy, single, pair):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def enemy_min(seat, hand_left):
+def enemy_min(seat, hand_left, lone=None):
     """Fewest cards an opponent still in the hand holds (partners sit opposite: opponents are the
-    seats an odd distance away), 1 << 30 if none."""
+    seats an odd distance away; with a ``lone`` seat, a landlord, the sides are he and the rest),
+    1 << 30 if none."""
     m = 1 << 30
     for s in range(hand_left.shape[0]):
-        if (s - seat) % 2 == 1 and hand_left[s] > 0 and hand_left[s] < m:
+        if lone is None:  # (pruned by numba: the partnership games compile only this side)
+            enemy = (s - seat) % 2 == 1
+        else:
+            enemy = (s == lone) != (seat == lone)
+        if enemy and hand_left[s] > 0 and hand_left[s] < m:
             m = hand_left[s]
     return m
 

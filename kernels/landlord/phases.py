@@ -17,11 +17,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import GS_BANKER, GS_FAMILY, GS_LONE_SEAT, GS_LONE_SIDE, GS_PARTNER, GS_TOP_SEAT, GS_TURN, \
-    CL_HAND_SIZE, SF_BOMB_LIMIT
+from kernels.climb.loop import END_FIRST_OUT_OR_TEAM, SF_BOMB_LIMIT
+from kernels.climb.solo import start_hand as start_solo
 from kernels.landlord import rows as W
 from kernels.landlord.movegen import (
-    AUCTION_OPENSPIEL, FLOW_MARKER_DANG, LL_AUCTION, LL_BOMB_LIMITS, LL_FLOW, LL_KITTY, LL_MAX_BID, LL_MINGPAI,
+    AUCTION_OPENSPIEL, FLOW_MARKER_DANG, LL_AUCTION, LL_BOMB_LIMITS, LL_FLOW, LL_MAX_BID, LL_MINGPAI,
     LL_N_SEATS, LL_QIANG, QIANG_AFTER_THREE, QIANG_NONE,
 )
 from kernels.landlord.policies import (
@@ -274,23 +274,10 @@ def pre_tricks(st, stop):
 
 @njit(cache=True, nogil=True)
 def start_tricks(st):
-    """The trick state once the landlord is known: he leads, the lone side; nobody out (the
-    game's own ``gs`` slots from ``GS_FAMILY`` on are kept)."""
-    gs, hand_left, seat_flags, row, rules = st.gs, st.hand_left, st.seat_flags, st.row, st.rules
-    n_seats = rules[LL_N_SEATS]
-    landlord = row[W.ROW_LANDLORD]
-    gs[:GS_FAMILY] = 0
-    gs[GS_TURN] = landlord
-    gs[GS_TOP_SEAT] = -1
-    gs[GS_LONE_SIDE] = 1
-    gs[GS_LONE_SEAT] = landlord
-    gs[GS_BANKER] = landlord
-    gs[GS_PARTNER] = -1
-    for s in range(n_seats):
-        hand_left[s] = rules[CL_HAND_SIZE] + (rules[LL_KITTY] if s == landlord else 0)
-    seat_flags[:, :] = 0
-    for s in range(n_seats):
-        seat_flags[SF_BOMB_LIMIT, s] = row[W.ROW_BOMB_LIMIT + s]
-        st.captured[s] = 0
-        st.order[s] = 0
-    st.top[:] = 0
+    """The trick state once the landlord is known (``kernels.climb.solo.start_hand``): he leads,
+    the lone side; each seat holds what its counts hold (he the kitty too), nobody out; the 上海
+    bomb limits of the row in the seat flags."""
+    landlord = st.row[W.ROW_LANDLORD]
+    start_solo(st, landlord, landlord, landlord, END_FIRST_OUT_OR_TEAM)
+    for s in range(st.rules[LL_N_SEATS]):
+        st.seat_flags[SF_BOMB_LIMIT, s] = st.row[W.ROW_BOMB_LIMIT + s]

@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
-from kernels.climb.plan import NEVER, cheapest, going_out, greedy_pick, lead_cost, params_for, take_straights
+from kernels.climb.plan import NEVER, cheapest, enemy_min, going_out, greedy_pick, lead_cost, params_for, take_straights
 from kernels.climb.plan import with_search
 from kernels.climb.rankmask import chain_runs, popcount, rank_masks
 from kernels.climb.search_params import SEARCH_PARAMS
@@ -163,15 +163,6 @@ def _friend(a, b, landlord):
     return a == b or (a != landlord and b != landlord)
 
 
-@njit(cache=True, nogil=True)
-def _enemy_min(seat, hand_left, landlord):
-    m = 1 << 30
-    for s in range(hand_left.shape[0]):
-        if not _friend(seat, s, landlord) and hand_left[s] < m:
-            m = hand_left[s]
-    return m
-
-
 @njit(cache=True, nogil=True, inline="always")
 def _bomb_cost(moves, i, args):
     """What spending ``moves[i]`` costs as a bomb (``NEVER``: no bomb-class move; ``args`` = (lead,
@@ -206,7 +197,7 @@ def greedy_move(seat, moves, n, hand_left, gs, pp):
     reference count per slot): never beats a partner, bombs when an opponent is near out."""
     top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
-    near = _enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]
+    near = enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]
     return greedy_pick(moves, n, lead, hand_left[seat], _friend(seat, top_seat, landlord), near, _greedy_cost,
                        _bomb_cost, (lead, borrow_array(hand_left), False))  # (counts: read only for whole bombs)
 
@@ -254,7 +245,7 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
     out = going_out(moves, n, hand_left[seat])
     if out >= 0:
         return out
-    enemy_min = _enemy_min(seat, hand_left, landlord)
+    enemy = enemy_min(seat, hand_left, landlord)  # (no seat is out before the hand ends)
     near = pp[seat, PP_NEAR_OUT]
     keep = pp[seat, PP_KEEP_BOMBS] > 0
     n_seats = hand_left.shape[0]
@@ -275,14 +266,14 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
                 cost += 50000
             elif rank >= 12 and kind <= 3:
                 cost += 400  # keep 2s and jokers to win the lead back
-            cost = lead_cost(cost, kind, rank, partner_low, enemy_min, 5000, 3000)  # no low single to one card
+            cost = lead_cost(cost, kind, rank, partner_low, enemy, 5000, 3000)  # no low single to one card
             if cost < best_cost:
                 best, best_cost = i, cost
         return best
     if _friend(seat, top_seat, landlord):
         return -1
     plan0 = plan_count(c)
-    urgent = enemy_min <= near or hand_left[top_seat] <= near
+    urgent = enemy <= near or hand_left[top_seat] <= near
     if (seat != landlord and top_seat == landlord and hand_left[landlord] <= pp[seat, PP_SPRING_GUARD]
             and _spring_looms(hand_left, landlord, hand_size)):
         urgent = True

@@ -11,8 +11,9 @@ would, with its parameters), scoring it by the seat's money under the ruleset
 smart's choice world by world; search leaves smart's choice only for a candidate whose mean gain
 is at least ``confidence`` standard errors (``kernels.climb.search_pick``).
 
-Candidates (at most ``candidates``): smart's choice, pass when following, greedy's choice, the
-cheapest bomb when following, then the cheapest other moves (fewest plays left, lowest rank).
+Candidates (at most ``candidates``; ``kernels.climb.candidates.move_candidates``): smart's choice,
+pass when following, greedy's choice, the cheapest bomb when following, then the cheapest other
+moves (fewest plays left, lowest rank).
 
 After 上海 报到 打 the landlord has shown his sets (four jokers, a rank held 7+ times): every world
 gives him what he has not played of them (``kitty_need``). Not modelled: what the auction said
@@ -34,10 +35,11 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
-from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT
+from kernels.climb.candidates import follow_candidates, move_candidates, order_cost
+from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS
 from kernels.climb.plan import cheapest
 from kernels.climb.search import deal_counts
-from kernels.climb.search_pick import add_candidate, fill_cheapest, first_candidates, nothing_to_search
+from kernels.climb.search_pick import add_candidate, nothing_to_search
 from kernels.hooks import implements
 from kernels.landlord.money import seat_money
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_FLOW, LL_KITTY, LL_N_SEATS, is_bomb_class, main_order
@@ -153,34 +155,31 @@ def rollout(world, forced, seat):
     return seat_money(world.row, seat, hand_left.shape[0], world.mv) + TIE_BREAK * _margin(seat, landlord, hand_left)
 
 
-@njit(cache=True, nogil=True)
-def _order_cost(c, moves, i, work):
+@implements(order_cost, LAYOUT)
+def _order_cost(st, seat, i, hand):
     """Cheap first: fewest plays left after the move, then the lowest rank, longer first; bombs last."""
+    moves = st.moves
     kind, rank = moves[i, 0], moves[i, 1]
     if is_bomb_class(kind):
         return (1 << 40) + main_order(kind, rank) * 100 + moves[i, 2]
-    return _after_plan(c, moves, i, work) * 100000 + main_order(kind, rank) * 100 - moves[i, 2]
+    return _after_plan(st.counts[seat], moves, i, st.scratch) * 100000 + main_order(kind, rank) * 100 - moves[i, 2]
+
+
+@implements(follow_candidates, LAYOUT)
+def _follow_candidates(st, seat, n, cand, nc):
+    """The cheapest bomb (``kernels.landlord.policies._bomb_cost``; none: -1, the pass already there)."""
+    return add_candidate(cand, nc, cheapest(st.moves, n, _bomb_cost, (False, st.counts[seat], False)))
 
 
 @njit(cache=True, nogil=True)
 def candidates(st, seat, n, cand):
-    """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass); returns (how
-    many, smart's choice)."""
-    lead = st.gs[GS_TOP_SEAT] < 0
+    """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass;
+    ``kernels.climb.candidates.move_candidates`` with this module's ``_order_cost`` and
+    ``_follow_candidates``); returns (how many, smart's choice)."""
     smart = choose_smart(st, seat, n)
     greedy = choose_greedy(st, seat, n)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    nc = first_candidates(cand, smart, greedy, lead)
-    if not lead:
-        weakest = cheapest(st.moves, n, _bomb_cost, (lead, st.counts[seat], False))
-        if weakest >= 0:
-            nc = add_candidate(cand, nc, weakest)
-    if nc < limit:  # then the cheapest other moves, by the game's order (costed only when needed)
-        cost = np.empty(n, np.int64)
-        for i in range(n):
-            cost[i] = _order_cost(st.counts[seat], st.moves, i, st.scratch)
-        nc = fill_cheapest(cand, nc, limit, cost, n, np.int64(1) << 60)
-    return min(nc, limit), smart
+    return move_candidates(st, seat, n, smart, greedy, limit, cand, True, None), smart
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -66,6 +66,8 @@ def test_player_pieces_are_their_twins(sizes, left, hand_left, seat):
     assert plan.going_out(moves, len(sizes), left) == ref.going_out(moves.tolist(), len(sizes), left)
     hl = np.array(hand_left, np.int64)
     assert plan.enemy_min(seat, hl) == ref.enemy_min(seat, hand_left)
+    for lone in (-1, 0, 3):
+        assert plan.enemy_min(seat, hl, lone) == ref.enemy_min(seat, hand_left, lone)
 
 
 def test_params_matrix_orders_defaults_and_overrides():

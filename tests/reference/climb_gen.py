@@ -59,8 +59,12 @@ def going_out(moves, n: int, left: int) -> int:
     return next((i for i in range(n) if moves[i][2] == left), -1)
 
 
-def enemy_min(seat: int, hand_left) -> int:
-    left = [h for s, h in enumerate(hand_left) if (s - seat) % 2 == 1 and h > 0]
+def enemy_min(seat: int, hand_left, lone=None) -> int:
+    """Partners opposite; with ``lone`` (a landlord), opponents are he or, for him, everyone else."""
+    if lone is None:
+        left = [h for s, h in enumerate(hand_left) if (s - seat) % 2 == 1 and h > 0]
+    else:
+        left = [h for s, h in enumerate(hand_left) if s != seat and lone in (s, seat) and h > 0]
     return min(left) if left else 1 << 30
 
 
