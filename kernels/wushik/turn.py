@@ -126,7 +126,7 @@ def play_on(st, forced, search_on):
     ``forced`` is the first turn's move: >= 0 plays that move (its index in ``generate_moves``'
     order), -1 passes, -2 lets the seat's player choose (a search rollout forces its candidate).
     ``search_on``: None when no seat searches (not compiled in); else the search as a function value
-    (``kernels.wushik.search.search_entry``) that a search seat asks before each of its turns. The
+    (``kernels.wushik.search.search``) that a search seat asks before each of its turns. The
     turn is written out here, over ``st`` itself: an inlined call taking the state costs a
     reference count per slot, every turn."""
     gs, rules = st.gs, st.rules
