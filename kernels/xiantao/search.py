@@ -43,7 +43,7 @@ from kernels.climb.search_pick import add_candidate, nothing_to_search
 from kernels.hooks import implements
 from kernels.xiantao.callcard import call_partner
 from kernels.xiantao.ladder import bomb_level
-from kernels.xiantao.money import seat_money
+from kernels.xiantao.money import _side, seat_money
 from kernels.xiantao.movegen import LEVEL_TABLE, generate_moves
 from kernels.xiantao.policies import (
     GREEDY, PP_CANDIDATES, PP_SEARCH_BIDS, SEARCH, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
@@ -97,11 +97,10 @@ def _point_margin(seat, gs, captured):
     if gs[GS_LONE_SIDE] == 1:
         return 0.0
     banker, partner = gs[GS_BANKER], gs[GS_PARTNER]
-    mine = seat == banker or seat == partner
+    mine = _side(seat, banker, partner)
     margin = 0
     for s in range(captured.shape[0]):
-        same = (s == banker or s == partner) == mine
-        margin += captured[s] if same else -captured[s]
+        margin += captured[s] if _side(s, banker, partner) == mine else -captured[s]
     return margin / 200.0
 
 
@@ -237,8 +236,7 @@ def _sample_world(world, st, seat, kind, know, rng):
             fill[s] += 1
     for s in range(n_seats):
         if s != seat or hard:
-            for r in range(counts.shape[1]):
-                world.dealt_counts[s, r] = counts[s, r]
+            world.dealt_counts[s, :] = counts[s, :]
             world.dealt_wz[s] = 1 if (counts[s, 13] > 0 and counts[s, 14] > 0) else 0
     if forbid_card >= 0 and world.owner[forbid_card] >= 0:
         world.gs[GS_PARTNER] = world.owner[forbid_card]
