@@ -102,7 +102,9 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
                     row[ROW_XI_SEVEN + s] += 1
                 elif counts[s, r] == 8:
                     row[ROW_XI_EIGHT + s] += 1
-    st.dealt_counts[:, :] = counts
+    for s in range(N_SEATS):
+        for r in range(16):
+            st.dealt_counts[s, r] = counts[s, r]
     # -- tricks
     start_tricks(st, banker, partner, hard_seat, call_card, revealed)
     play_on(st, np.int64(-2), search_on)

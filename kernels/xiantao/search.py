@@ -236,7 +236,8 @@ def _sample_world(world, st, seat, kind, know, rng):
             fill[s] += 1
     for s in range(n_seats):
         if s != seat or hard:
-            world.dealt_counts[s, :] = counts[s, :]
+            for r in range(counts.shape[1]):
+                world.dealt_counts[s, r] = counts[s, r]
             world.dealt_wz[s] = 1 if (counts[s, 13] > 0 and counts[s, 14] > 0) else 0
     if forbid_card >= 0 and world.owner[forbid_card] >= 0:
         world.gs[GS_PARTNER] = world.owner[forbid_card]
