@@ -75,3 +75,22 @@ def choose_call_card(st, banker):
         c = hand[j]
     g_row[ROW_RECALLS] = recalls
     return c
+
+
+@njit(cache=True, nogil=True, inline="always")
+def call_partner(st, banker, hard_seat):
+    """The sides once 硬牌 was asked (``hard_seat``, -1: nobody declared): (call card, partner, whether
+    the partner is known to all). In 硬牌 (-1, -1, False); else 庄家 calls a card
+    (``choose_call_card``; -1: a redeal) and his partner holds its other copy, or, when 庄家 holds
+    it himself or nobody does, the seat opposite him is, for all to see. (Inlined: a call taking
+    the state costs a reference count per slot.)"""
+    if hard_seat >= 0:
+        return np.int64(-1), np.int64(-1), False
+    call_card = choose_call_card(st, banker)
+    if call_card < 0:
+        return call_card, np.int64(-1), False
+    o = other_copy(call_card, st.owner.shape[0])
+    partner = st.owner[o] if o >= 0 else np.int64(-1)
+    if partner == banker or partner < 0:
+        return call_card, (banker + 2) % st.hand_left.shape[0], True
+    return call_card, partner, False

@@ -21,14 +21,14 @@ from kernels.climb.run import RUN_LEN  # noqa: F401  (the run vector's length, f
 from kernels.deal import place_fixed, shuffle
 from kernels.rng import bounded
 from kernels.hooks import implements
-from kernels.xiantao.callcard import choose_call_card
+from kernels.xiantao.callcard import call_partner
 from kernels.xiantao.census import census_one
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, R_JOKER_BOMB
 from kernels.xiantao.policies import SEARCH
 from kernels.xiantao.rows import (  # noqa: F401  (the raw-fact offsets, re-exported for callers)
     ROW_BANKER, ROW_BOMBS, ROW_CALL_CARD, ROW_CALL_PICK, ROW_CAPTURED, ROW_FEATURES, ROW_FINISH, ROW_HARD_ASKED,
     ROW_HARD_SEAT, ROW_LEN, ROW_MINGJI, ROW_MODE, ROW_N_JIEFENG, ROW_N_TRICKS, ROW_N_TURNS, ROW_PARTNER, ROW_PUBLIC,
-    ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left, other_copy,
+    ROW_RECALLS, ROW_REDEALS, ROW_UNPLAYED, ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, note_left,
 )
 from kernels.xiantao.search import ask_hard, rebuild_counts, search
 from kernels.xiantao.state import LAYOUT as STATE, new_state  # noqa: F401  (new_state: a run's template, for callers)
@@ -74,23 +74,14 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
         rebuild_counts(owner, st.card_tab, counts, suit_counts)
         # -- 硬牌: asked from 庄家 round the table
         hard_seat, row[ROW_HARD_ASKED] = ask_hard(st, banker, 0, search_on)
-        if hard_seat >= 0:
-            call_card = np.int64(-1)
-            partner = -1
-            break
-        call_card = choose_call_card(st, banker)
-        if call_card >= 0:
-            o = other_copy(call_card, owner.shape[0])
-            partner = owner[o] if o >= 0 else -1
-            if partner == banker or partner < 0:
-                partner = (banker + 2) % N_SEATS
-                row[ROW_PUBLIC] = 1
+        call_card, partner, revealed = call_partner(st, banker, hard_seat)
+        if hard_seat >= 0 or call_card >= 0:
             break
         redeals += 1  # no eligible call card anywhere: deal again from the same stream
         shuffle(state, deck)
         place_fixed(state, deck, st.fix_card, st.fix_slots)
     mode_hard = hard_seat >= 0
-    revealed = row[ROW_PUBLIC] == 1
+    row[ROW_PUBLIC] = 1 if revealed else 0
     row[ROW_MODE] = 1 if mode_hard else 0
     row[ROW_BANKER] = banker
     row[ROW_HARD_SEAT] = hard_seat

@@ -34,12 +34,18 @@ def other_copy(card, n_ids):
 
 
 @njit(cache=True, nogil=True)
-def note_big_whole(seat, move, dealt_counts, row):
-    """A 7张/8张 played whole: one bomb holding every natural card of the rank the seat was dealt 7+ of."""
+def note_xi_play(seat, move, dealt_wz, dealt_counts, by_play, row):
+    """A 7张/8张 played whole: one bomb holding every natural card of a rank the seat was dealt 7 (or
+    8, two decks' worth) of. With ``by_play`` (bonus_requires_play) a 喜 counts when its holder
+    plays it: that bomb's 7张/8张, or the 王炸 he was dealt."""
+    if by_play and move[F_KIND] == JOKER_BOMB and move[F_WILDS] == 0 and dealt_wz[seat] == 1:
+        row[ROW_XI_WANGZHA + seat] = 1
     if move[F_KIND] == BOMB:
         dealt = dealt_counts[seat, move[F_RANK]]
         if dealt >= 7 and move[F_SIZE] - move[F_WILDS] == dealt:
             row[ROW_BIG_WHOLE + seat] += 1
+            if by_play:
+                row[(ROW_XI_SEVEN if dealt == 7 else ROW_XI_EIGHT) + seat] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -52,17 +58,3 @@ def note_left(counts, joker_bomb, row):
         best += counts[s, 15]
         row[ROW_LEFT_MAX_BOMB + s] = best if best >= 4 else 0
         row[ROW_LEFT_WANGZHA + s] = 1 if (joker_bomb and counts[s, 13] > 0 and counts[s, 14] > 0) else 0
-
-
-@njit(cache=True, nogil=True)
-def earn_bonus(seat, move, dealt_wz, dealt_counts, row):
-    """bonus_requires_play: a 喜 counts when its holder plays it (王炸, or a bomb of the 7张/8张)."""
-    if move[F_KIND] == JOKER_BOMB and move[F_WILDS] == 0 and dealt_wz[seat] == 1:
-        row[ROW_XI_WANGZHA + seat] = 1
-    if move[F_KIND] == BOMB:
-        nat = move[F_SIZE] - move[F_WILDS]
-        dealt = dealt_counts[seat, move[F_RANK]]
-        if dealt == 8 and nat >= 8:
-            row[ROW_XI_EIGHT + seat] += 1
-        elif dealt == 7 and nat >= 7:
-            row[ROW_XI_SEVEN + seat] += 1

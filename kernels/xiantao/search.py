@@ -41,9 +41,9 @@ from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, F_SUIT, F_WILDS
 from kernels.climb.search import collect_hidden, deal_hidden
 from kernels.climb.search_pick import add_candidate, nothing_to_search
 from kernels.hooks import implements
-from kernels.xiantao.callcard import choose_call_card
+from kernels.xiantao.callcard import call_partner
 from kernels.xiantao.ladder import bomb_level
-from kernels.xiantao.money import seat_money
+from kernels.xiantao.money import _side, seat_money
 from kernels.xiantao.movegen import LEVEL_TABLE, generate_moves
 from kernels.xiantao.policies import (
     GREEDY, PP_CANDIDATES, PP_SEARCH_BIDS, SEARCH, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
@@ -97,11 +97,10 @@ def _point_margin(seat, gs, captured):
     if gs[GS_LONE_SIDE] == 1:
         return 0.0
     banker, partner = gs[GS_BANKER], gs[GS_PARTNER]
-    mine = seat == banker or seat == partner
+    mine = _side(seat, banker, partner)
     margin = 0
     for s in range(captured.shape[0]):
-        same = (s == banker or s == partner) == mine
-        margin += captured[s] if same else -captured[s]
+        margin += captured[s] if _side(s, banker, partner) == mine else -captured[s]
     return margin / 200.0
 
 
@@ -250,15 +249,9 @@ def _play_out(world, seat, kind, option):
     hard_seat = seat
     if option != 1:
         hard_seat, _ = ask_hard(world, banker, (seat - banker + n_seats) % n_seats + 1, None)
-    call_card, partner, revealed = np.int64(-1), np.int64(-1), False
-    if hard_seat < 0:
-        call_card = choose_call_card(world, banker)
-        if call_card < 0:
-            return np.nan, False  # a redeal: worth the same whatever the seat answered
-        o = other_copy(call_card, world.owner.shape[0])
-        partner = world.owner[o] if o >= 0 else np.int64(-1)
-        if partner == banker or partner < 0:
-            partner, revealed = (banker + 2) % n_seats, True
+    call_card, partner, revealed = call_partner(world, banker, hard_seat)
+    if hard_seat < 0 and call_card < 0:
+        return np.nan, False  # a redeal: worth the same whatever the seat answered
     turn.start_tricks(world, banker, partner, hard_seat, call_card, revealed)
     world.row[:] = 0
     gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log

@@ -23,7 +23,7 @@ from kernels.xiantao.ladder import move_level
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, generate_moves
 from kernels.xiantao import search  # (KIND_PLAY: the search seat decides through search_on; its rollouts play on with play_on)
 from kernels.xiantao.policies import SEARCH, call_preference, choose_play, relation
-from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, earn_bonus, note_big_whole, other_copy
+from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, note_xi_play, other_copy
 from kernels.xiantao.state import GS_CALL
 
 MAX_TURNS = 4096  # far above any hand's turns (108 cards, at most three passes a play)
@@ -86,9 +86,7 @@ def play_on(st, forced, search_on):
             level = move_level(move)
             if level > 0:
                 row[ROW_BOMBS + level - 1] += 1
-            if rules[R_BONUS_REQUIRES_PLAY] != 0:
-                earn_bonus(seat, move, dealt_wz, dealt_counts, row)
-            note_big_whole(seat, move, dealt_counts, row)
+            note_xi_play(seat, move, dealt_wz, dealt_counts, rules[R_BONUS_REQUIRES_PLAY] != 0, row)
             row[ROW_PLAYS + seat] += 1
             steps.log_play(st, seat, choice, played, n_played)
             if steps.after_play(st, seat, choice, n_played):
