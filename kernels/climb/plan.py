@@ -121,7 +121,7 @@ def lead_cost(cost, kind, rank, feed, enemy, single, pair):
 @njit(cache=True, nogil=True, inline="always")
 def enemy_min(seat, hand_left, lone=None):
     """Fewest cards an opponent still in the hand holds (partners sit opposite: opponents are the
-    seats an odd distance away; with a ``lone`` seat, a landlord, the sides are he and the rest),
+    seats an odd distance away; with a ``lone`` seat, the sides are that seat and the rest),
     1 << 30 if none."""
     m = 1 << 30
     for s in range(hand_left.shape[0]):
