@@ -84,7 +84,6 @@ def search(st, seat, kind):
     return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])))
 
 
-
 # ---- the search's hooks (kernels.climb.search_driver, kernels.climb.candidates) for GandengyanState ------
 
 @implements(sd.knowledge, LAYOUT)

@@ -213,7 +213,6 @@ def search(st, seat, kind):
     return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, scale)
 
 
-
 # ---- the search driver's hooks for LandlordState (kernels.climb.search_driver) ---------------------
 
 @implements(sd.knowledge, LAYOUT)

@@ -196,7 +196,6 @@ def search(st, seat, kind):
     return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, np.int64(1))
 
 
-
 # ---- the search driver's hooks for XiantaoState (kernels.climb.search_driver) ------------------------
 
 @implements(sd.knowledge, LAYOUT)
