@@ -15,7 +15,9 @@ from analysis.estimators import ClusterMean, Moments, Stat, from_moments
 from analysis.report import Section
 from analysis.runs import BATCH_ROWS, Run, RunError
 
+
 def params_text(params: dict) -> str:
+    """A seat's player parameters as ``k=v,k=v`` (sorted by name), for the table's seat labels."""
     return ",".join(f"{k}={v:g}" if isinstance(v, int | float) else f"{k}={v}"
                     for k, v in sorted(params.items()))
 
@@ -140,8 +142,6 @@ def policy_comparison(run: Run, a: str, b: str, batch_size: int = BATCH_ROWS) ->
             known = ", ".join(players.labels) or "none"
             raise RunError(f"no player {name!r} in {run.path} (players: {known})")
     return from_moments(diff_name(a, b), m, proportion=False)
-
-
 
 
 PLAYERS = "Players: money by policy"

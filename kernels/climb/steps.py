@@ -15,7 +15,6 @@ from kernels.climb import loop
 from kernels.climb.loop import GS_BANKER, GS_PARTNER, GS_TOP_SEAT, GS_TURN
 
 
-
 @njit(cache=True, nogil=True, inline="always")
 def start_tricks(st, leader, banker, partner):
     """The climbing core of ``st`` at the start of a hand's tricks: every ``gs`` slot 0 (the game's
@@ -32,6 +31,7 @@ def start_tricks(st, leader, banker, partner):
     st.captured[:] = 0
     st.order[:] = -1
     st.top[:] = 0
+
 
 @njit(cache=True, nogil=True, inline="always")
 def record_pass(st, seat):

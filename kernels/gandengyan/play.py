@@ -50,6 +50,7 @@ ROW_DEALT = ROWS.at("dealt")
 ROW_JOKERS_DEALT = ROWS.at("jokers_dealt")
 ROW_TWOS_DEALT = ROWS.at("twos_dealt")
 
+
 @implements(run.play_hand, STATE)
 def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) in ``st`` into ``st.row``; returns the log rows

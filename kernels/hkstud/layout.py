@@ -57,7 +57,6 @@ LAYOUT = RowLayout([
 ], MAX_SEATS, ranges=RANGES)
 
 
-
 ROW_BANKER = LAYOUT.at("banker_2")  # banker of round st at ROW_BANKER + st - 2
 ROW_WINNER = LAYOUT.at("winner")
 ROW_ALT_WINNER = LAYOUT.at("alt_winner")

@@ -160,7 +160,6 @@ def _next_carry(st, h):
     return np.int64(0)
 
 
-
 def play_range(template, seed, run_, out_rows, search_on):
     """Play hands ``start .. start+count-1`` (``run_``: start, count, hands per session, rotate,
     duplicate, blocks; whole sessions) into ``out_rows[game - start]`` (``kernels.climb.run``:

@@ -139,7 +139,6 @@ def _next_carry(st, h):
     return st.order[0] if h > 0 else np.int64(-1)
 
 
-
 def play_range(template, run_, out_rows, search_on):
     """Play hands ``start .. start+count-1`` into ``out_rows[game - start]`` (``kernels.climb.run``:
     ``run_[RUN_*]``, whole sessions in parallel blocks, each on a ``clone`` of ``template``, the

@@ -23,7 +23,6 @@ def _chunk(spec) -> int:
     return 1 << (10 if slow else 16)
 
 
-
 def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
     from kernels.hkstud.layout import LAYOUT
     from kernels.hkstud.policies import POLICY_NAMES

@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 
 
-
 def opponents_points(facts: dict, kitty: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(kitty multiplier, kitty bonus, P) under a kitty rule: x2, x1 or x(2 x cards of the last lead)."""
     last = np.asarray(facts["last_lead_cards"], np.int64)

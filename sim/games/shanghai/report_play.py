@@ -88,8 +88,6 @@ def _section(m, P, M, mw_exact: float | None) -> Section:
     return sh
 
 
-
-
 def quality(q, d, money, landlord) -> None:
     """上海's own decisions for the play-quality section: 头撂 (the first bidder bids 3档) and 报到
     打 / 不打 (the landlord), each with the decider's money."""
