@@ -85,4 +85,4 @@ def search_move(st, seat, kind, n, smart, greedy, limit, salt=0, who=-1, follow=
     if nc < 2:
         return np.int64(-2)
     return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS] + salt, seat if who < 0 else who,
-                            np.int64(1))
+                            np.int64(1), None)

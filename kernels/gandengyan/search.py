@@ -109,7 +109,7 @@ def _order_cost(st, seat, i, hand):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option):
+def _play_out(world, seat, kind, option, turn_loop):
     """Play ``option`` in ``world`` and finish the hand with its players; ``seat``'s money."""
     play_turns(world, option, -1, MAX_ROLLOUT_TURNS)
     end_facts(world)

@@ -62,7 +62,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, STATE)
-def _play_out(world, seat, kind, option):
+def _play_out(world, seat, kind, option, turn_loop):
     """Play ``option`` in ``world`` and finish the hand with its players; ``seat``'s money."""
     forced = option
     for _ in range(MAX_ROLLOUT_TURNS):

@@ -24,9 +24,9 @@ The method is the one search driver's (``kernels.climb.search_driver.search_deci
 gives it the family's candidates and its hooks for ``LandlordState``: what the seat knows
 (``knowledge``), a world (``sample_world``: the hidden hands, or before the tricks the whole deal
 the seat cannot see) and a play-out (``play_out``: the family's own turn,
-``kernels.landlord.turn.play_on``, with the world's players). A decision before the tricks
-searches ``BID_WORLDS`` times the worlds; rollout players above smart are capped to smart (the
-state's ``search_at``).
+``kernels.landlord.turn.play_on``, called through its address, with the world's players). A
+decision before the tricks searches ``BID_WORLDS`` times the worlds; rollout players above smart
+are capped to smart (the state's ``search_at``).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _bomb_cost, ch
 from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, deal_at, end_facts
 from kernels.landlord.search_bids import BID_WORLDS, MAX_OPTIONS, PRE_SALT, pre_options
 from kernels.landlord.state import LAYOUT
-from kernels.landlord.turn import play_on, turn_moves
+from kernels.landlord.turn import turn_moves
 
 KIND_PLAY = 5  # a play decision (the decisions before the tricks are kernels.landlord.phases KIND_*)
 # Money decides; between candidates whose money is equal in every world, how close the losing
@@ -145,10 +145,11 @@ def _margin(seat, landlord, hand_left):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def rollout(world, forced, seat):
+def rollout(world, forced, seat, turn_loop):
     """Play ``forced`` (a move index, -1 pass, -2 the player's own) then finish the hand with the
-    world's players; ``seat``'s money (plus the tie-break)."""
-    play_on(world, forced, np.int64(0))
+    world's players (``turn_loop``: ``kernels.landlord.turn.play_on`` as a function value); ``seat``'s
+    money (plus the tie-break)."""
+    turn_loop(world, forced, np.int64(0))
     gs, hand_left = world.gs, world.hand_left
     landlord = gs[GS_LONE_SEAT]
     end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], world.row)
@@ -193,13 +194,15 @@ def move_options(st, seat, cand):
 
 
 @njit(cache=True, nogil=True)
-def search(st, seat, kind):
+def search(st, seat, kind, turn_loop):
     """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
     in ``turn_moves``' order, -1 to pass, or -2 when there is nothing to search and smart's rule
     decides) or its answer before the tricks (``st.dec``: ``kernels.landlord.search_bids``). The
     one entry the play kernels call, through a pointer (``search_driver.search_on_for``). Both reach the driver
     through one call, and the options and the rollout (``_play_out``) are inlined: each function
-    of its own is one more level at which numba links, optimizes and emits the code under it again."""
+    of its own is one more level at which numba links, optimizes and emits the code under it again.
+    The rollouts play on through ``turn_loop`` (``kernels.landlord.turn.play_on``'s address, as the play
+    kernels hand it over): the search holds no copy of the turn loop's code."""
     if kind == KIND_PLAY:
         cand = np.empty(st.moves.shape[0] + 3, np.int64)
         nc, smart = move_options(st, seat, cand)
@@ -210,7 +213,7 @@ def search(st, seat, kind):
         cand = np.empty(MAX_OPTIONS, np.int64)
         nc, smart = pre_options(st, cand)
         stream, scale = PRE_SALT + st.dec[DEC_N], np.int64(BID_WORLDS)
-    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, scale)
+    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, scale, turn_loop)
 
 
 # ---- the search driver's hooks for LandlordState (kernels.climb.search_driver) ---------------------
@@ -242,7 +245,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option):
+def _play_out(world, seat, kind, option, turn_loop):
     """``option`` played, then the hand to its end: ``seat``'s money, and whether the hand reached
     the tricks (a rollout; a redeal or 报到 不打 plays none). (The rollout is written once: each
     inlined copy is compiled and optimized again in every function above it.)"""
@@ -261,4 +264,4 @@ def _play_out(world, seat, kind, option):
         start_tricks(world)
         world.gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
         option = np.int64(-2)
-    return rollout(world, option, seat), True
+    return rollout(world, option, seat, turn_loop), True

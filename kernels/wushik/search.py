@@ -54,7 +54,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option):
+def _play_out(world, seat, kind, option, turn_loop):
     """Play ``option`` (a move index, -1 pass), finish the hand with the world's players; ``seat``'s
     money."""
     turn.play_on(world, option, None)

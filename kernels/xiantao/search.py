@@ -193,7 +193,7 @@ def search(st, seat, kind):
         nc = np.int64(2)
         smart = np.int64(1) if wants_hard(st, np.int64(SMART), seat) else np.int64(0)
         stream = np.int64(HARD_SALT) + seat
-    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, np.int64(1))
+    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, np.int64(1), None)
 
 
 # ---- the search driver's hooks for XiantaoState (kernels.climb.search_driver) ------------------------
@@ -238,7 +238,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option):
+def _play_out(world, seat, kind, option, turn_loop):
     if kind == KIND_PLAY:
         return _rollout(world, seat, option), True
     # 硬牌: declaring, or declining and letting the later seats answer and 庄家 call a card

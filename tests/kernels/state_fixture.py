@@ -30,7 +30,7 @@ def _sample(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, COIN)
-def _play_out(world, seat, kind, option):
+def _play_out(world, seat, kind, option, turn_loop):
     if option == 3:
         return np.nan, False  # not playable in any world
     assert world.policies[seat] == 7  # rollout players are set
@@ -39,7 +39,7 @@ def _play_out(world, seat, kind, option):
 
 @njit(cache=True, nogil=True)
 def decide(st, cand, nc):
-    return sd.search_decide(st, np.int64(0), np.int64(0), cand, nc, cand[0], np.int64(5), np.int64(0), np.int64(1))
+    return sd.search_decide(st, np.int64(0), np.int64(0), cand, nc, cand[0], np.int64(5), np.int64(0), np.int64(1), None)
 
 
 def new_state(prize, worlds=8, z=2.0):
