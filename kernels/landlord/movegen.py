@@ -450,7 +450,7 @@ def _positions(m):
     return ((m & 0xFFF) << 2) | ((m >> 11) & 3)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def ll_lazy(c, top, rules, out, work, want):
     """Lazy generation for a player that wants one move: ``want`` -2 counts the moves
     ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
@@ -460,8 +460,9 @@ def ll_lazy(c, top, rules, out, work, want):
     r held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
     only that move (the k-th rank of a mask, the k-th kicker of a trio) or hands over to its
     generator with ``want`` set (四带二, which counts its kicker sets in closed form, chains, bombs). Airplanes are counted by ``_gen_chains``
-    itself (their wings in closed form), only when a hand holds two trios in a row. (Inlined:
-    its one caller, ``kernels.landlord.policies.random_move``, is inlined into the turn loop.)"""
+    itself (their wings in closed form), only when a hand holds two trios in a row. (A call, not
+    inlined into the turn loop through ``kernels.landlord.policies.random_move``: inlined, it cost
+    斗地主's play engine 6 CPU-s of compile; called, the random player plays 0.98–1.01 as fast.)"""
     m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
     for r in range(15):
         k = c[r]

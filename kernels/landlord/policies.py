@@ -149,7 +149,7 @@ def random_move(c, top, rules, moves, work, rng, may_pass):
     move drawn): the same draw as over the full list, without listing it. (Inlined into the turn
     loop: a call would take a reference count of each of its six arrays, every turn.)"""
     want = np.int64(-2)
-    while True:  # (one call site: ll_lazy is inlined once)
+    while True:  # count, then build the move drawn
         n = ll_lazy(c, top, rules, moves, work, want)
         if want >= 0:
             return np.int64(0)
