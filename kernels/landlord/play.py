@@ -59,7 +59,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     ``last``: the session's last deal, where an all-pass auction redeals inside this row (else the
     row ends with no landlord and the session's next deal carries the 荒番). ``search_on``: None
     when no seat searches, so numba prunes the search (tricks and bids) and does not compile it;
-    else the search entry (``search``)."""
+    else the pair (the search entry, ``play_on`` for its rollouts) of ``search_on_value``."""
     rules, row, state, deck, counts, card_rank = st.rules, st.row, st.rng, st.deck, st.counts, st.card_rank
     n_seats = rules[LL_N_SEATS]
     hand_size = rules[CL_HAND_SIZE]

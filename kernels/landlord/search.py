@@ -198,11 +198,11 @@ def search(st, seat, kind, turn_loop):
     """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
     in ``turn_moves``' order, -1 to pass, or -2 when there is nothing to search and smart's rule
     decides) or its answer before the tricks (``st.dec``: ``kernels.landlord.search_bids``). The
-    one entry the play kernels call, through a pointer (``search_driver.search_on_for``). Both reach the driver
-    through one call, and the options and the rollout (``_play_out``) are inlined: each function
-    of its own is one more level at which numba links, optimizes and emits the code under it again.
-    The rollouts play on through ``turn_loop`` (``kernels.landlord.turn.play_on``'s address, as the play
-    kernels hand it over): the search holds no copy of the turn loop's code."""
+    one entry the play kernels call, through a pointer (``search_driver.search_on_for``). Both
+    reach the driver through one call, and the options and the rollout (``_play_out``) are inlined:
+    each function of its own is one more level at which numba links, optimizes and emits the code
+    under it again. The rollouts play on through ``turn_loop`` (``kernels.landlord.turn.play_on``'s
+    address, as the play kernels hand it over): the search holds no copy of the turn loop's code."""
     if kind == KIND_PLAY:
         cand = np.empty(st.moves.shape[0] + 3, np.int64)
         nc, smart = move_options(st, seat, cand)
