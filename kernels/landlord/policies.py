@@ -30,7 +30,7 @@ from kernels.climb.plan import NEVER, cheapest, enemy_min, going_out, greedy_pic
 from kernels.climb.plan import with_search
 from kernels.climb.rankmask import chain_runs, popcount, rank_masks
 from kernels.climb.search_params import SEARCH_PARAMS
-from kernels.landlord.movegen import LL_MAX_BID, bomb_order, is_bomb_class, ll_lazy, ll_move_counts, main_order
+from kernels.landlord.movegen import LL_MAX_BID, bomb_order, is_bomb_class, ll_generate, ll_move_counts, main_order
 from kernels.rng import bounded
 from kernels.state import borrow_array
 
@@ -145,13 +145,14 @@ def choose_yes(policy, seat, c, threshold_index, pp, state):
 def random_move(c, top, rules, moves, work, rng, may_pass):
     """The uniform random player's play: ``bounded(rng, n + may_pass)`` over the ``n`` moves of
     ``ll_generate``'s list (one more for PASS when following); the move drawn is written to
-    ``moves[0]`` (0 returned), or -1 for PASS. Lazy (``ll_lazy``: count, draw, build only the
-    move drawn): the same draw as over the full list, without listing it. (This loop is inlined
-    into the turn loop; ``ll_lazy`` is a call of its own, compiled once: its arguments' reference
-    counts cost the random player 0–2% side by side, and inlining it cost 6 CPU-s of compile.)"""
+    ``moves[0]`` (0 returned), or -1 for PASS. Lazy (``ll_generate`` with ``want``: count, draw,
+    build only the move drawn): the same draw as over the full list, without listing it. (This loop
+    is inlined into the turn loop; ``ll_generate`` is a call of its own, compiled once: its
+    arguments' reference counts cost the random player 0–2% side by side, and inlining it cost 6
+    CPU-s of compile.)"""
     want = np.int64(-2)
     while True:  # count, then build the move drawn
-        n = ll_lazy(c, top, rules, moves, work, want)
+        n = ll_generate(c, top, rules, moves, work, want)
         if want >= 0:
             return np.int64(0)
         want = bounded(rng, n + may_pass)

@@ -56,7 +56,7 @@ def _within_limit(moves, n, rules, seat_flags, seat):
 def turn_moves(st, seat):
     """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order: (how many,
     whether the 上海 bomb limit took bombs away). A search player indexes the same list."""
-    n = ll_generate(st.counts[seat], st.top, st.rules, st.moves, st.scratch[32:])
+    n = ll_generate(st.counts[seat], st.top, st.rules, st.moves, st.scratch[32:], np.int64(-1))
     n2 = _within_limit(st.moves, n, st.rules, st.seat_flags, seat)
     return n2, n2 < n
 
@@ -103,7 +103,7 @@ def play_on(st, forced, pause):
         if f == -2 and policy == RANDOM and not limited:
             choice = random_move(c, top, rules, moves, work, rng, np.int64(gs[GS_TOP_SEAT] >= 0))
         else:
-            n = ll_generate(c, top, rules, moves, work)
+            n = ll_generate(c, top, rules, moves, work, np.int64(-1))
             if limited:
                 n2 = _drop_limited_bombs(moves, n, rules)
                 if n2 < n:

@@ -65,7 +65,7 @@ def _smart_choice(game, hands, seat, landlord, top_move=None, top_seat=-1, hand_
         st.top[:] = (kind, rank, size, 0, -1, chain, 0)
     st.gs[GS_TOP_SEAT] = top_seat if top_move is not None else -1
     st.gs[GS_LONE_SEAT] = landlord
-    n = ll_generate(st.counts[seat], st.top, rules, st.moves, st.scratch[32:])
+    n = ll_generate(st.counts[seat], st.top, rules, st.moves, st.scratch[32:], np.int64(-1))
     st.hand_left[:] = hand_left if hand_left is not None else [int(sum(h)) for h in hands]
     i = choose_smart(st, seat, n)
     return None if i < 0 else tuple(int(x) for x in st.moves[i, :3])

@@ -35,7 +35,7 @@ def kernel_action_ids(hand, top, v, offset):
     c[:15] = hand
     t = np.zeros(7, np.int64) if top is None else np.array(top, np.int64)
     out = np.zeros((4096, 7), np.int64)
-    n = ll_generate(c, t, v, out, empty_work())
+    n = ll_generate(c, t, v, out, empty_work(), np.int64(-1))
     ids = {osd.key_to_action(tuple(int(x) for x in out[i]), offset) for i in range(n)}
     if top is not None:
         ids.add(osd.PASS_ACTION + offset)
