@@ -20,7 +20,7 @@ from kernels.climb.plan import random_pick
 from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, _gen_bombs, ll_generate, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
 from kernels.landlord.policies import GREEDY, RANDOM, SEARCH, greedy_move, random_move, smart_move
-from kernels.landlord.rows import ROW_BLOCKED as LROW_BLOCKED, landlord_after_play
+from kernels.landlord.rows import ROW_BOMB_LIMIT_BLOCKS, landlord_after_play
 
 MAX_TURNS = 4096  # a hand ends long before (every turn a play or a pass; a trick ends when all pass)
 
@@ -107,7 +107,7 @@ def play_on(st, forced, pause):
             if limited:
                 n2 = _drop_limited_bombs(moves, n, rules)
                 if n2 < n:
-                    row[LROW_BLOCKED] += 1
+                    row[ROW_BOMB_LIMIT_BLOCKS] += 1
                 n = n2
             if f > -2:
                 choice = f

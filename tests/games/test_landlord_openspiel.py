@@ -106,5 +106,5 @@ def test_same_games_same_returns(policies, n_games):
     assert np.array_equal(money, np.array(finals)), "returns differ"
     raw = np.stack(rows)
     assert (raw[:, W.ROW_LANDLORD] < 0).any() or policies[0] != "random"  # all-pass hands met
-    assert (raw[:, W.ROW_BOMBS] + raw[:, W.ROW_ROCKETS] > 0).sum() > 10
+    assert (raw[:, W.ROW_BOMBS_PLAYED] + raw[:, W.ROW_ROCKETS_PLAYED] > 0).sum() > 10
     assert 0 < raw[:, W.ROW_LANDLORD_WON].sum() < n_games
