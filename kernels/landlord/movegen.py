@@ -28,39 +28,34 @@ from kernels.climb.rankmask import popcount
 
 # --- the landlord family's ``rules`` vector: the climbing header (kernels.climb.loop CL_*), then --
 LL = CL_HEADER
-LL_ROCKET = LL + 0  # 火箭 SJ+BJ exists
-LL_TIANWANG = LL + 1  # 天王炸 SJ SJ BJ BJ exists
-LL_JOKER_PAIRS = LL + 2  # SJSJ / BJBJ are pairs
-LL_MAX_BOMB = LL + 3  # largest bomb (4 one deck, 8 two decks)
-LL_A_LOW = LL + 4  # chains on A-low..A-high (上海) instead of 3..A
-LL_TRIO_A_LOW = LL + 5  # trio chains / airplanes also A-low (SH-5)
-LL_TRIO_SINGLE = LL + 6
-LL_TRIO_PAIR = LL + 7
-LL_AIR_SINGLES = LL + 8
-LL_AIR_PAIRS = LL + 9
-LL_AIR_PAIRS_CONSEC = LL + 10  # 上海: pair wings form a 双顺 run
-LL_FOUR_TWO_SINGLES = LL + 11
-LL_FOUR_TWO_PAIRS = LL + 12
-LL_WING_RULE = LL + 13  # 0 any, 1 distinct_ranks, 2 s001_literal (D-5)
-LL_FOUR_SINGLES_MAY_PAIR = LL + 14  # D-6
-LL_PAIR_KICKERS_DISTINCT = LL + 15
-LL_KICKERS_NO_JOKER_BOMB = LL + 16
-LL_WING_CAP = LL + 17  # max single wings of one rank, 0 = no cap (OpenSpiel: 3)
-LL_JOKER_PAIR_KICKER = LL + 18  # joker pairs may be kickers (SH-4), where they are pairs
-LL_CHAIN_HEAD_NOT_BOMB = LL + 19  # OpenSpiel quirk
-LL_BOMBS_BEAT_ROCKET = LL + 20  # OpenSpiel quirk
-# game flow (read by kernels.landlord.play)
-LL_N_SEATS = LL + 21
-LL_KITTY = LL + 22
-LL_AUCTION = LL + 23  # 0 one_round, 1 openspiel
-LL_MAX_BID = LL + 24
-LL_QIANG = LL + 25  # 0 none, 1 after_bidding, 2 after_three
-LL_MINGPAI = LL + 26  # 明牌 allowed
-LL_ALL_PASS = LL + 27  # 0 redeal, 1 the hand ends with no landlord (OpenSpiel)
-LL_FLOW = LL + 28  # the game's phases before the tricks (FLOW_*)
-LL_BOMB_LIMITS = LL + 29  # 上海 §2.1
-LL_TW_LIMIT = LL + 30  # 天王炸 counts against the limit
-LL_MAX_MOVES = LL + 31  # rows of the move buffer: kernels.landlord.bounds.max_moves of these rules
+# the slots from LL on, in order (what each holds):
+#   LL_ROCKET                 火箭 SJ+BJ exists
+#   LL_TIANWANG               天王炸 SJ SJ BJ BJ exists
+#   LL_JOKER_PAIRS            SJSJ / BJBJ are pairs
+#   LL_MAX_BOMB               largest bomb (4 one deck, 8 two decks)
+#   LL_A_LOW                  chains on A-low..A-high (上海) instead of 3..A
+#   LL_TRIO_A_LOW             trio chains / airplanes also A-low (SH-5)
+#   LL_TRIO_SINGLE .. LL_FOUR_TWO_PAIRS: the kicker patterns that exist; LL_AIR_PAIRS_CONSEC 上海: pair
+#                             wings form a 双顺 run
+#   LL_WING_RULE              0 any, 1 distinct_ranks, 2 s001_literal (D-5)
+#   LL_FOUR_SINGLES_MAY_PAIR  D-6
+#   LL_WING_CAP               max single wings of one rank, 0 = no cap (OpenSpiel: 3)
+#   LL_JOKER_PAIR_KICKER      joker pairs may be kickers (SH-4), where they are pairs
+#   LL_CHAIN_HEAD_NOT_BOMB, LL_BOMBS_BEAT_ROCKET: OpenSpiel quirks
+# then the game flow (read by kernels.landlord.play):
+#   LL_AUCTION                0 one_round, 1 openspiel
+#   LL_QIANG                  0 none, 1 after_bidding, 2 after_three
+#   LL_MINGPAI                明牌 allowed
+#   LL_ALL_PASS               0 redeal, 1 the hand ends with no landlord (OpenSpiel)
+#   LL_FLOW                   the game's phases before the tricks (FLOW_*)
+#   LL_BOMB_LIMITS            上海 §2.1; LL_TW_LIMIT: 天王炸 counts against the limit
+#   LL_MAX_MOVES              rows of the move buffer: kernels.landlord.bounds.max_moves of these rules
+(LL_ROCKET, LL_TIANWANG, LL_JOKER_PAIRS, LL_MAX_BOMB, LL_A_LOW, LL_TRIO_A_LOW, LL_TRIO_SINGLE, LL_TRIO_PAIR,
+ LL_AIR_SINGLES, LL_AIR_PAIRS, LL_AIR_PAIRS_CONSEC, LL_FOUR_TWO_SINGLES, LL_FOUR_TWO_PAIRS, LL_WING_RULE,
+ LL_FOUR_SINGLES_MAY_PAIR, LL_PAIR_KICKERS_DISTINCT, LL_KICKERS_NO_JOKER_BOMB, LL_WING_CAP, LL_JOKER_PAIR_KICKER,
+ LL_CHAIN_HEAD_NOT_BOMB, LL_BOMBS_BEAT_ROCKET,
+ LL_N_SEATS, LL_KITTY, LL_AUCTION, LL_MAX_BID, LL_QIANG, LL_MINGPAI, LL_ALL_PASS, LL_FLOW, LL_BOMB_LIMITS,
+ LL_TW_LIMIT, LL_MAX_MOVES) = range(LL, LL + 32)
 LL_LEN = 32
 RULES_LEN = LL + LL_LEN
 

@@ -37,23 +37,24 @@ from kernels.state import borrow_array
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
 
-PP_BID1 = 0  # bid 1 when hand strength >= this
-PP_BID2 = 1
-PP_BID3 = 2
-PP_QIANG = 3  # 抢地主 when strength >= this
-PP_MINGPAI = 4  # 明牌 when the landlord's strength (with the kitty) >= this
-PP_NEAR_OUT = 5  # an opponent with at most this many cards is about to go out
-PP_SLACK = 6  # smart follows when its plan grows by at most this many plays
-PP_SPRING_GUARD = 7  # smart farmer: no farmer has played yet (a 春天 looms) and the landlord holds at most this
-#                      many cards: beat him at any cost, a bomb included (0: never)
-PP_CONFIDENCE = 8  # search: leave smart's answer only for one ahead by this many standard errors
-PP_LORD_BOMBS = 9  # smart landlord with no other answer to a farmer's play bombs while holding at least this many
-#                    bombs (99: only when urgent, as a farmer)
-PP_KEEP_BOMBS = 10  # smart: 1 = keep bombs whole: no non-bomb play breaks one (unless urgent), a bomb plays its
+# pp[seat, PP_*] columns (PARAM_ORDER):
+#   PP_BID1..3       bid 1, 2, 3 when hand strength >= this
+#   PP_QIANG         抢地主 when strength >= this
+#   PP_MINGPAI       明牌 when the landlord's strength (with the kitty) >= this
+#   PP_NEAR_OUT      an opponent with at most this many cards is about to go out
+#   PP_SLACK         smart follows when its plan grows by at most this many plays
+#   PP_SPRING_GUARD  smart farmer: no farmer has played yet (a 春天 looms) and the landlord holds at most this
+#                    many cards: beat him at any cost, a bomb included (0: never)
+#   PP_CONFIDENCE    search: leave smart's answer only for one ahead by this many standard errors
+#   PP_LORD_BOMBS    smart landlord with no other answer to a farmer's play bombs while holding at least this
+#                    many bombs (99: only when urgent, as a farmer)
+#   PP_KEEP_BOMBS    smart: 1 = keep bombs whole: no non-bomb play breaks one (unless urgent), a bomb plays its
 #                    whole rank (a 7张 as one 7-card bomb)
-PP_FARMER_BOMBS = 11  # smart farmer with no other answer to the landlord's play bombs while holding at least this
-#                      many bombs (99: only when urgent)
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 12, 13, 14, 15  # search (kernels.climb.search.SEARCH_PARAMS)
+#   PP_FARMER_BOMBS  smart farmer with no other answer to the landlord's play bombs while holding at least this
+#                    many bombs (99: only when urgent)
+#   then the search's (kernels.climb.search.SEARCH_PARAMS)
+(PP_BID1, PP_BID2, PP_BID3, PP_QIANG, PP_MINGPAI, PP_NEAR_OUT, PP_SLACK, PP_SPRING_GUARD, PP_CONFIDENCE, PP_LORD_BOMBS,
+ PP_KEEP_BOMBS, PP_FARMER_BOMBS, PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS) = range(16)
 N_PP = 16
 HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard", "confidence",
                     "lord_bombs", "keep_bombs", "farmer_bombs")
