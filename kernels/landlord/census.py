@@ -83,10 +83,6 @@ def census_range(seed, run, deck_template, card_rank, fix_card, fix_slots, out, 
             for s in range(n_seats):
                 seat_features(counts[s], out, s, col)
             kitty = counts[n_seats]
-            most = 0
-            for r in range(R_2 + 1):
-                if kitty[r] > most:
-                    most = kitty[r]
             kitty_out[0, col] = kitty[R_SJ] + kitty[R_BJ]
             kitty_out[1, col] = kitty[R_2]
-            kitty_out[2, col] = most
+            kitty_out[2, col] = kitty[:R_2 + 1].max()

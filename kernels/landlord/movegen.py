@@ -74,8 +74,7 @@ FLOW_AUCTION, FLOW_MARKER_DANG = 0, 1
 
 @njit(cache=True, nogil=True)
 def is_chain_kind(kind):
-    return kind == STRAIGHT or kind == PAIR_CHAIN or kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES \
-        or kind == AIRPLANE_PAIRS
+    return kind in CHAIN_KINDS
 
 
 @njit(cache=True, nogil=True)
@@ -423,16 +422,13 @@ def _gen_bombs(c, top, rules, out, n, want):
                 if _wants(want, n):
                     _put(out, n, want, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
                 n += 1
-    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (
-            lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, tsize, bbr)):
-        if _wants(want, n):
-            _put(out, n, want, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
-        n += 1
-    if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
-            lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, tsize, bbr)):
-        if _wants(want, n):
-            _put(out, n, want, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
-        n += 1
+    for k in range(1, 3):  # 火箭 (one of each joker), 天王炸 (two of each)
+        kind = np.int64(ROCKET if k == 1 else TIANWANG)
+        if rules[LL_ROCKET if k == 1 else LL_TIANWANG] != 0 and c[13] >= k and c[14] >= k and (
+                lead or beats_key(kind, np.int64(-1), np.int64(2 * k), tk, trank, tsize, bbr)):
+            if _wants(want, n):
+                _put(out, n, want, kind, np.int64(-1), np.int64(2 * k), np.int64(1), np.int64(0))
+            n += 1
     return n
 
 

@@ -109,13 +109,8 @@ def bombs_held(c):
 @njit(cache=True, nogil=True)
 def hand_strength(c):
     """Bidding strength of rank counts: jokers, 2s, aces, bombs, and few plays to go out."""
-    s = 3.0 * min(c[14], 1) + 2.0 * min(c[13], 1) + 1.5 * c[12] + 0.5 * c[11]
-    if c[13] >= 1 and c[14] >= 1:
-        s += 2.0
-    for r in range(13):
-        if c[r] >= 4:
-            s += 3.0
-    return s
+    s = 3.0 * min(c[14], 1) + 2.0 * min(c[13], 1) + 1.5 * c[12] + 0.5 * c[11] + 3.0 * bombs_held(c)
+    return s - 1.0 if c[13] >= 1 and c[14] >= 1 else s  # both jokers add 2, not a bomb's 3
 
 
 @njit(cache=True, nogil=True)

@@ -187,7 +187,7 @@ def candidates(st, seat, n, cand):
 def move_options(st, seat, cand):
     """At ``seat``'s turn: its candidates into ``cand`` (``candidates``); (how many, smart's choice),
     none when there is nothing to search (one sensible move, or going out)."""
-    n, _ = turn_moves(st, seat)
+    n = turn_moves(st, seat)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(0), np.int64(-2)
     return candidates(st, seat, n, cand)

@@ -54,11 +54,10 @@ def _within_limit(moves, n, rules, seat_flags, seat):
 
 @njit(cache=True, nogil=True, inline="always")
 def turn_moves(st, seat):
-    """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order: (how many,
-    whether the 上海 bomb limit took bombs away). A search player indexes the same list."""
+    """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order, less the bombs
+    its 上海 bomb limit takes away; how many. A search player indexes the same list."""
     n = ll_generate(st.counts[seat], st.top, st.rules, st.moves, st.scratch[32:], np.int64(-1))
-    n2 = _within_limit(st.moves, n, st.rules, st.seat_flags, seat)
-    return n2, n2 < n
+    return _within_limit(st.moves, n, st.rules, st.seat_flags, seat)
 
 
 @njit(cache=True, nogil=True, inline="always")
