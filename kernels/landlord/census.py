@@ -39,14 +39,11 @@ def longest_run(counts, at_least):
 def seat_features(counts, out, seat, col):
     """The per-seat features of one hand's rank counts into ``out[:, seat, col]``."""
     bombs = 0
-    most = 0
     for r in range(R_2 + 1):
         if counts[r] >= 4:
             bombs += 1
-        if counts[r] > most:
-            most = counts[r]
     out[0, seat, col] = bombs
-    out[1, seat, col] = most
+    out[1, seat, col] = counts[:R_2 + 1].max()
     out[2, seat, col] = counts[R_SJ]
     out[3, seat, col] = counts[R_BJ]
     out[4, seat, col] = counts[R_2]

@@ -239,15 +239,12 @@ def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
             bj = (packed >> 56) & 15
             if not _joker_bomb_in(sj, bj, rules):
                 ok = True
-                if not pairs and wing_rule == 2:  # s001_literal: all equal or all distinct
-                    nz = 0
-                    many = False
+                if not pairs and wing_rule == 2:  # s001_literal: all equal (one rank) or all distinct
+                    nz = 0  # ranks taking wings; all distinct: as many as the wing cards
                     for j in range(m):
                         if work[W_WING + j] > 0:
                             nz += 1
-                            if work[W_WING + j] > 1:
-                                many = True
-                    ok = nz == 1 or not many
+                    ok = nz == 1 or nz == total
                 if ok:
                     if _wants(want, n):
                         _put(out, n, want, kind, rank, size, chain, packed)

@@ -25,7 +25,7 @@ from kernels.landlord.movegen import (
     LL_N_SEATS, LL_QIANG, QIANG_AFTER_THREE, QIANG_NONE,
 )
 from kernels.landlord.policies import (
-    GREEDY, PP_MINGPAI, PP_QIANG, PP_SEARCH_BIDS, RANDOM, SEARCH, choose_bid, choose_yes, hand_strength,
+    GREEDY, PP_MINGPAI, PP_QIANG, PP_SEARCH_BIDS, RANDOM, SEARCH, choose_bid, hand_strength,
 )
 from kernels.landlord.state import MAX_DECISIONS  # noqa: F401 (re-exported)
 from kernels.rng import bounded
@@ -53,10 +53,8 @@ def _auction(st, first, n_seats, stop):
     max_bid = rules[LL_MAX_BID]
     highest = np.int64(0)
     bidder = -1
-    for s in range(n_seats):
-        said[s] = -1
+    said[:] = -1
     openspiel = rules[LL_AUCTION] == AUCTION_OPENSPIEL
-    seat = first
     passes = 0
     for i in range(1 << 20):
         if not openspiel and i == n_seats:
@@ -137,12 +135,10 @@ def _qiang(st, bidder, highest, n_seats, stop):
         v = _decide(st, seat, np.int64(KIND_QIANG), stop)
         if v == _STOP:
             return _STOP, 0
+        W.add_token(row, W.TOK_QIANG if v == 1 else W.TOK_BUQIANG)
         if v == 1:
-            W.add_token(row, W.TOK_QIANG)
             landlord = seat
             count += 1
-        else:
-            W.add_token(row, W.TOK_BUQIANG)
     return landlord, count
 
 
@@ -166,25 +162,20 @@ def baodao_sets(c):
 
 
 @njit(cache=True, nogil=True)
-def choose_baodao(policy, seat, c, pp, state):
-    """报到 choice of an eligible landlord: none, 打 or 不打 (random: uniform over the three)."""
-    if policy == RANDOM:
-        return bounded(state, np.int64(3))
-    if policy == GREEDY:
-        return W.BAODAO_BUDA
-    return W.BAODAO_DA if hand_strength(c) >= SMART_BAODAO_DA else W.BAODAO_BUDA
-
-
-@njit(cache=True, nogil=True)
 def answer(policy, seat, kind, highest, c, pp, rules, state):
     """What ``policy`` answers to decision ``kind`` from the seat's rank counts ``c``: a bid above
-    ``highest`` or 0, 抢 / 明牌 / 摊打 yes (1) or no (0), a 报到 choice."""
+    ``highest`` or 0, 抢 / 明牌 / 摊打 yes (1) or no (0), a 报到 choice (none, 打 or 不打). Random
+    answers uniformly; greedy claims a 报到 (不打), smart plays it out (打) from ``SMART_BAODAO_DA``
+    on; the yes/no decisions are hand strength against the seat's threshold."""
     if kind == KIND_BID:
         return choose_bid(policy, seat, c, highest, pp, rules, state)
+    if policy == RANDOM:
+        return bounded(state, np.int64(3 if kind == KIND_BAODAO else 2))
+    s = hand_strength(c)
     if kind == KIND_BAODAO:
-        return choose_baodao(policy, seat, c, pp, state)
+        return W.BAODAO_DA if policy != GREEDY and s >= SMART_BAODAO_DA else W.BAODAO_BUDA
     threshold = PP_QIANG if kind == KIND_QIANG else PP_MINGPAI  # 明牌 and 摊打 share theirs
-    return np.int64(1 if choose_yes(policy, seat, c, np.int64(threshold), pp, state) else 0)
+    return np.int64(1 if s >= pp[seat, threshold] else 0)
 
 
 @njit(cache=True, nogil=True)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
+from kernels.climb.loop import GS_LONE_SEAT, GS_TOP_SEAT
 from kernels.climb.plan import NEVER, cheapest, enemy_min, going_out, greedy_pick, lead_cost, params_for, take_straights
 from kernels.climb.plan import with_search
 from kernels.climb.rankmask import chain_runs, popcount, rank_masks
@@ -129,14 +129,6 @@ def choose_bid(policy, seat, c, highest, pp, rules, state):
     return want if want > highest else 0
 
 
-@njit(cache=True, nogil=True)
-def choose_yes(policy, seat, c, threshold_index, pp, state):
-    """A yes/no decision (抢地主, 明牌): random 50/50, else hand strength >= the threshold."""
-    if policy == RANDOM:
-        return bounded(state, np.int64(2)) == 1
-    return hand_strength(c) >= pp[seat, threshold_index]
-
-
 @njit(cache=True, nogil=True, inline="always")
 def random_move(c, top, rules, moves, work, rng, may_pass):
     """The uniform random player's play: ``bounded(rng, n + may_pass)`` over the ``n`` moves of
@@ -183,16 +175,11 @@ def _greedy_cost(moves, i, args):
     return NEVER if bomb else main_order(moves[i, 0], moves[i, 1]) * 1000 + moves[i, 6] % 1000
 
 
-@njit(cache=True, nogil=True, inline="always")
-def choose_greedy(st, seat, n):
-    """greedy's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
-    return greedy_move(seat, st.moves, n, st.hand_left, st.gs, st.pp)
-
-
 @njit(cache=True, nogil=True)
 def greedy_move(seat, moves, n, hand_left, gs, pp):
-    """``choose_greedy`` over the arrays (the turn loop's form: a call taking the state costs a
-    reference count per slot): never beats a partner, bombs when an opponent is near out."""
+    """greedy's move of ``moves[:n]`` for ``seat`` (-1: pass), over the state's arrays (a call taking
+    the state costs a reference count per slot): never beats a partner, bombs when an opponent is
+    near out."""
     top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
     near = enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]
@@ -228,15 +215,10 @@ def _spring_looms(hand_left, landlord, hand_size):
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
-def choose_smart(st, seat, n):
-    """smart's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
-    return smart_move(seat, st.moves, n, st.counts, st.hand_left, st.gs, st.pp, st.scratch, st.rules[CL_HAND_SIZE])
-
-
 @njit(cache=True, nogil=True)
 def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
-    """``choose_smart`` over the arrays (the turn loop's form)."""
+    """smart's move of ``moves[:n]`` for ``seat`` (-1: pass), over the state's arrays (as
+    ``greedy_move``)."""
     top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
     c = counts[seat]

@@ -85,17 +85,15 @@ def note_left(seat, c, rules, beats_last, row):
 @njit(cache=True, nogil=True)
 def end_facts(landlord, hand_left, n_tricks, n_turns, row):
     """Facts of a hand whose tricks are over: the winner (first out), 春天 and 反春, its length."""
-    winner = -1
+    winner, farmers_played = -1, 0
     for s in range(hand_left.shape[0]):
         if hand_left[s] == 0:
             winner = s
+        if s != landlord:
+            farmers_played += row[ROW_PLAYS + s]
     row[ROW_WINNER] = winner
     won = winner == landlord
     row[ROW_LANDLORD_WON] = 1 if won else 0
-    farmers_played = 0
-    for s in range(hand_left.shape[0]):
-        if s != landlord:
-            farmers_played += row[ROW_PLAYS + s]
     row[ROW_SPRING] = 1 if (won and farmers_played == 0) else 0
     row[ROW_FANCHUN] = 1 if ((not won) and row[ROW_PLAYS + landlord] == 1) else 0
     row[ROW_N_TRICKS] = n_tricks
