@@ -179,17 +179,9 @@ def answer(policy, seat, kind, highest, c, pp, rules, state):
 
 
 @njit(cache=True, nogil=True)
-def _shanghai_declarations(st, landlord, touliao, stop):
-    """上海 §2.5 摊打 (头撂 deals only) then §6 报到 (打 / 不打); returns PRE_OVER on 报到 不打,
-    PRE_STOP, else PRE_TRICKS."""
+def _baodao(st, landlord, stop):
+    """上海 §6 报到 (打 / 不打), after 摊打; returns PRE_OVER on 报到 不打, PRE_STOP, else PRE_TRICKS."""
     row = st.row
-    if touliao:
-        v = _decide(st, landlord, np.int64(KIND_TANDA), stop)
-        if v == _STOP:
-            return PRE_STOP
-        if v == 1:
-            W.add_token(row, W.TOK_TANDA)
-            row[W.ROW_MINGPAI] = 1
     c = st.counts[landlord]
     sets = baodao_sets(c)
     row[W.ROW_BAODAO_SETS] = sets
@@ -244,23 +236,21 @@ def pre_tricks(st, stop):
     row[W.ROW_QIANG] = n_qiang
     for r in range(15):
         counts[landlord, r] += row[W.ROW_KITTY + r]
-    if rules[LL_MINGPAI] != 0 and not dang_flow:
-        v = _decide(st, landlord, np.int64(KIND_MINGPAI), stop)
-        if v == _STOP:
-            return PRE_STOP
-        if v == 1:
-            W.add_token(row, W.TOK_MINGPAI)
-            row[W.ROW_MINGPAI] = 1
     for s in range(n_seats):  # 上海 §2.1 bomb limits: -1 unlimited
         lim = -1
         if dang_flow and rules[LL_BOMB_LIMITS] != 0 and s != landlord and said[s] >= 0:
             lim = 2 if said[s] == 2 else 1
         row[W.ROW_BOMB_LIMIT + s] = lim
-    if dang_flow:
-        touliao = said[first] == 3
-        row[W.ROW_TOULIAO] = 1 if touliao else 0
-        return _shanghai_declarations(st, landlord, touliao, stop)
-    return PRE_TRICKS
+    touliao = dang_flow and said[first] == 3  # 上海 头撂
+    row[W.ROW_TOULIAO] = 1 if touliao else 0
+    if touliao or (rules[LL_MINGPAI] != 0 and not dang_flow):  # 斗地主 明牌, 上海 §2.5 摊打 (头撂 deals only)
+        v = _decide(st, landlord, np.int64(KIND_TANDA if dang_flow else KIND_MINGPAI), stop)
+        if v == _STOP:
+            return PRE_STOP
+        if v == 1:
+            W.add_token(row, W.TOK_TANDA if dang_flow else W.TOK_MINGPAI)
+            row[W.ROW_MINGPAI] = 1
+    return _baodao(st, landlord, stop) if dang_flow else PRE_TRICKS
 
 
 @njit(cache=True, nogil=True)
