@@ -48,8 +48,7 @@ SMART_BAODAO_DA = 28.0
 def _auction(st, first, n_seats, stop):
     """叫分 / 叫档: returns (bidder or -1, highest bid), or (``_STOP``, 0); ``said[seat]`` = first bid
     (-1 never asked)."""
-    rules, said, dec, forced, hist, policies, pp = st.rules, st.said, st.dec, st.forced, st.hist, st.policies, st.pp
-    counts, row, rng = st.counts, st.row, st.rng
+    rules, said, row = st.rules, st.said, st.row
     max_bid = rules[LL_MAX_BID]
     highest = np.int64(0)
     bidder = -1
@@ -60,12 +59,9 @@ def _auction(st, first, n_seats, stop):
         if not openspiel and i == n_seats:
             break
         seat = (first + i) % n_seats
-        b = _take(dec, forced, policies, pp, seat, KIND_BID, highest, stop)
+        b = _decide(st, seat, np.int64(KIND_BID), highest, stop)
         if b == _STOP:
             return _STOP, 0
-        if b < 0:
-            b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, rng)
-        _note(hist, dec, b)
         W.add_token(row, b)
         if said[seat] < 0:
             said[seat] = b
@@ -82,40 +78,23 @@ def _auction(st, first, n_seats, stop):
     return bidder, highest
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _take(dec, forced, policies, pp, seat, kind, highest, stop):
-    """The forced answer of the next decision, ``_STOP`` when a search seat must be asked (``dec``
-    then says whose and what), else -1 (the seat's policy answers). (It and ``_note`` take the
-    state's arrays, not the state: each read of a slot of the state costs numba a reference count,
-    which the auction's loop would pay every bid.)"""
+@njit(cache=True, nogil=True)
+def _decide(st, seat, kind, highest, stop):
+    """The answer of ``seat`` to the next decision (``kind``: a bid above ``highest``, 抢, 明牌, 摊打,
+    报到), recorded in ``hist``: the forced one, else ``_STOP`` when a search seat must be asked
+    (``dec`` then says whose and what), else its player's (``answer``)."""
+    dec = st.dec
     i = dec[DEC_N]
     if i >= MAX_DECISIONS:
         raise ValueError("more decisions before the tricks than MAX_DECISIONS (kernels.landlord.phases)")
-    if forced[i] >= 0:
-        return forced[i]
-    if stop and policies[seat] == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
-        dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
-        return _STOP
-    return -1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _note(hist, dec, value):
-    """Record the answer of the next decision."""
-    hist[dec[DEC_N]] = value
-    dec[DEC_N] += 1
-
-
-@njit(cache=True, nogil=True)
-def _decide(st, seat, kind, stop):
-    """The answer of ``seat`` to the next decision after the bids (``kind``: 抢, 明牌, 摊打, 报到),
-    recorded: the forced one, ``_STOP``, or its player's (``answer``)."""
-    v = _take(st.dec, st.forced, st.policies, st.pp, seat, kind, 0, stop)
-    if v == _STOP:
-        return v
+    v = st.forced[i]
     if v < 0:
-        v = answer(st.policies[seat], seat, kind, np.int64(0), st.counts[seat], st.pp, st.rules, st.rng)
-    _note(st.hist, st.dec, v)
+        if stop and st.policies[seat] == SEARCH and st.pp[seat, PP_SEARCH_BIDS] > 0:
+            dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
+            return _STOP
+        v = answer(st.policies[seat], seat, kind, highest, st.counts[seat], st.pp, st.rules, st.rng)
+    st.hist[i] = v
+    dec[DEC_N] = i + 1
     return v
 
 
@@ -132,7 +111,7 @@ def _qiang(st, bidder, highest, n_seats, stop):
         seat = (bidder + i) % n_seats
         if said[seat] == 0 or (seat == bidder and count == 0):
             continue
-        v = _decide(st, seat, np.int64(KIND_QIANG), stop)
+        v = _decide(st, seat, np.int64(KIND_QIANG), np.int64(0), stop)
         if v == _STOP:
             return _STOP, 0
         W.add_token(row, W.TOK_QIANG if v == 1 else W.TOK_BUQIANG)
@@ -187,7 +166,7 @@ def _baodao(st, landlord, stop):
     row[W.ROW_BAODAO_SETS] = sets
     if sets == 0:
         return PRE_TRICKS
-    choice = _decide(st, landlord, np.int64(KIND_BAODAO), stop)
+    choice = _decide(st, landlord, np.int64(KIND_BAODAO), np.int64(0), stop)
     if choice == _STOP:
         return PRE_STOP
     row[W.ROW_BAODAO] = choice
@@ -244,7 +223,7 @@ def pre_tricks(st, stop):
     touliao = dang_flow and said[first] == 3  # 上海 头撂
     row[W.ROW_TOULIAO] = 1 if touliao else 0
     if touliao or (rules[LL_MINGPAI] != 0 and not dang_flow):  # 斗地主 明牌, 上海 §2.5 摊打 (头撂 deals only)
-        v = _decide(st, landlord, np.int64(KIND_TANDA if dang_flow else KIND_MINGPAI), stop)
+        v = _decide(st, landlord, np.int64(KIND_TANDA if dang_flow else KIND_MINGPAI), np.int64(0), stop)
         if v == _STOP:
             return PRE_STOP
         if v == 1:
