@@ -228,13 +228,9 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
     enemy = enemy_min(seat, hand_left, landlord)  # (no seat is out before the hand ends)
     near = pp[seat, PP_NEAR_OUT]
     keep = pp[seat, PP_KEEP_BOMBS] > 0
-    n_seats = hand_left.shape[0]
     if lead:
-        partner_low = False
-        if seat != landlord:  # a farmer partner (the next farmer) on one card: feed him a low single
-            nxt = (seat + 1) % n_seats
-            if nxt != landlord and hand_left[nxt] == 1:
-                partner_low = True
+        nxt = (seat + 1) % hand_left.shape[0]  # a farmer partner (the next farmer) on one card: feed him a low single
+        partner_low = seat != landlord and nxt != landlord and hand_left[nxt] == 1
         best, best_cost = -1, 1 << 60
         for i in range(n):
             kind, rank, size = moves[i, 0], moves[i, 1], moves[i, 2]
