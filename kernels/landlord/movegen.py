@@ -166,10 +166,10 @@ def _joker_bomb_in(sj, bj, rules):
 
 @njit(cache=True, nogil=True, inline="always")
 def _lo_pos(kind, rules):
-    a_low = rules[LL_A_LOW] != 0
-    if kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES or kind == AIRPLANE_PAIRS:
-        a_low = a_low and rules[LL_TRIO_A_LOW] != 0
-    return 0 if a_low else 2
+    """First chain position of ``kind``: 0 (the low A) where the rules allow it (trio chains and
+    airplanes by their own rule), else 2 (the 3)."""
+    trio = kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES or kind == AIRPLANE_PAIRS
+    return 0 if rules[LL_A_LOW] != 0 and (not trio or rules[LL_TRIO_A_LOW] != 0) else 2
 
 
 # ``work`` scratch layout (int64, WORK_LEN entries): the chain's rank counts, the wing caps per
@@ -516,13 +516,11 @@ def _gen_chains(c, top, m1, m2, m3, quads, rules, out, n, work):
     for kind in CHAIN_KINDS:
         if not (lead or tk == kind):
             continue
-        if kind == AIRPLANE_SINGLES and rules[LL_AIR_SINGLES] == 0:
-            continue
-        if kind == AIRPLANE_PAIRS and rules[LL_AIR_PAIRS] == 0:
+        wing = 0 if kind <= TRIO_CHAIN else (1 if kind == AIRPLANE_SINGLES else 2)
+        if wing > 0 and rules[LL_AIR_SINGLES if wing == 1 else LL_AIR_PAIRS] == 0:
             continue
         per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
         min_len = 5 if kind == STRAIGHT else (3 if kind == PAIR_CHAIN else 2)
-        wing = 0 if kind <= TRIO_CHAIN else (1 if kind == AIRPLANE_SINGLES else 2)
         lo = _lo_pos(kind, rules)
         runs = _positions(m1 if per == 1 else (m2 if per == 2 else m3)) >> lo << lo  # positions held per times
         if wing == 0 and want != -1:
