@@ -52,11 +52,6 @@ def _multisets(caps: list[int], total: int, step: int) -> int:
     return ways[total]
 
 
-def _chain_ranks(hi: int, length: int) -> set[int]:
-    """Rank indices of a chain on the sequence (``pos_rank``: 0 = A low, 1 = 2, p >= 2 = rank p - 2)."""
-    return {pos_rank(p) for p in range(hi - length + 1, hi + 1)}
-
-
 def _chains(lo: int, min_len: int, per: int, h: int):
     """(top position, length) of every chain whose main part fits in ``h`` cards."""
     for hi in range(lo + min_len - 1, 14):
@@ -112,7 +107,7 @@ def keys_by_kind(v, n_decks: int) -> dict[int, int]:
             if step == 2 and v[LL_AIR_PAIRS_CONSEC]:
                 n[kind] += 14  # at most one key per run of pairs (its top position)
                 continue
-            chain = _chain_ranks(hi, length)
+            chain = {pos_rank(p) for p in range(hi - length + 1, hi + 1)}  # its ranks (pos_rank: A low 0, 2 at 1)
             caps = [0 if r in chain else _wing_cap(v, r, step, copies[r], pair_kicker_ranks) for r in range(15)]
             n[kind] += _multisets(caps, step * length, step)
     n[BOMB] = 13 * max(0, min(int(v[LL_MAX_BOMB]), 4 * n_decks) - 3)

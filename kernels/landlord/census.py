@@ -39,14 +39,11 @@ def longest_run(counts, at_least):
 def seat_features(counts, out, seat, col):
     """The per-seat features of one hand's rank counts into ``out[:, seat, col]``."""
     bombs = 0
-    most = 0
     for r in range(R_2 + 1):
         if counts[r] >= 4:
             bombs += 1
-        if counts[r] > most:
-            most = counts[r]
     out[0, seat, col] = bombs
-    out[1, seat, col] = most
+    out[1, seat, col] = counts[:R_2 + 1].max()
     out[2, seat, col] = counts[R_SJ]
     out[3, seat, col] = counts[R_BJ]
     out[4, seat, col] = counts[R_2]
@@ -83,10 +80,6 @@ def census_range(seed, run, deck_template, card_rank, fix_card, fix_slots, out, 
             for s in range(n_seats):
                 seat_features(counts[s], out, s, col)
             kitty = counts[n_seats]
-            most = 0
-            for r in range(R_2 + 1):
-                if kitty[r] > most:
-                    most = kitty[r]
             kitty_out[0, col] = kitty[R_SJ] + kitty[R_BJ]
             kitty_out[1, col] = kitty[R_2]
-            kitty_out[2, col] = most
+            kitty_out[2, col] = kitty[:R_2 + 1].max()

@@ -91,4 +91,3 @@ CENSUS = RowLayout([
     Field("kitty_max_same", "int8", "most 底牌 cards of one rank 3..2"),
 ], max_seats=MAX_SEATS, ranges=RANGES)
 CENSUS_SEAT = tuple(f.name for f in CENSUS.fields if f.per_seat)  # per-seat features, kernel order
-N_CENSUS_SEAT = len(CENSUS_SEAT)

@@ -18,8 +18,8 @@ import numpy as np
 from numba import njit
 
 from kernels.landlord.moves import (
-    AIRPLANE_PAIRS, AIRPLANE_SINGLES, BOMB, FOUR_TWO_PAIRS, FOUR_TWO_SINGLES, PAIR, PAIR_CHAIN, PASS, ROCKET,
-    SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIO_PAIR, TRIO_SINGLE, TRIPLE,
+    AIRPLANE_PAIRS, AIRPLANE_SINGLES, BOMB, CHAIN_KINDS, FOUR_TWO_PAIRS, FOUR_TWO_SINGLES, PAIR_CHAIN, PASS, ROCKET,
+    STRAIGHT, TIANWANG, TRIO_CHAIN, TRIO_PAIR, TRIO_SINGLE,
 )
 
 from kernels.climb.gen import chain_pos as seq_pos, pos_rank  # seq_pos: 上海's name for a chain top's position
@@ -28,39 +28,34 @@ from kernels.climb.rankmask import popcount
 
 # --- the landlord family's ``rules`` vector: the climbing header (kernels.climb.loop CL_*), then --
 LL = CL_HEADER
-LL_ROCKET = LL + 0  # 火箭 SJ+BJ exists
-LL_TIANWANG = LL + 1  # 天王炸 SJ SJ BJ BJ exists
-LL_JOKER_PAIRS = LL + 2  # SJSJ / BJBJ are pairs
-LL_MAX_BOMB = LL + 3  # largest bomb (4 one deck, 8 two decks)
-LL_A_LOW = LL + 4  # chains on A-low..A-high (上海) instead of 3..A
-LL_TRIO_A_LOW = LL + 5  # trio chains / airplanes also A-low (SH-5)
-LL_TRIO_SINGLE = LL + 6
-LL_TRIO_PAIR = LL + 7
-LL_AIR_SINGLES = LL + 8
-LL_AIR_PAIRS = LL + 9
-LL_AIR_PAIRS_CONSEC = LL + 10  # 上海: pair wings form a 双顺 run
-LL_FOUR_TWO_SINGLES = LL + 11
-LL_FOUR_TWO_PAIRS = LL + 12
-LL_WING_RULE = LL + 13  # 0 any, 1 distinct_ranks, 2 s001_literal (D-5)
-LL_FOUR_SINGLES_MAY_PAIR = LL + 14  # D-6
-LL_PAIR_KICKERS_DISTINCT = LL + 15
-LL_KICKERS_NO_JOKER_BOMB = LL + 16
-LL_WING_CAP = LL + 17  # max single wings of one rank, 0 = no cap (OpenSpiel: 3)
-LL_JOKER_PAIR_KICKER = LL + 18  # joker pairs may be kickers (SH-4), where they are pairs
-LL_CHAIN_HEAD_NOT_BOMB = LL + 19  # OpenSpiel quirk
-LL_BOMBS_BEAT_ROCKET = LL + 20  # OpenSpiel quirk
-# game flow (read by kernels.landlord.play)
-LL_N_SEATS = LL + 21
-LL_KITTY = LL + 22
-LL_AUCTION = LL + 23  # 0 one_round, 1 openspiel
-LL_MAX_BID = LL + 24
-LL_QIANG = LL + 25  # 0 none, 1 after_bidding, 2 after_three
-LL_MINGPAI = LL + 26  # 明牌 allowed
-LL_ALL_PASS = LL + 27  # 0 redeal, 1 the hand ends with no landlord (OpenSpiel)
-LL_FLOW = LL + 28  # the game's phases before the tricks (FLOW_*)
-LL_BOMB_LIMITS = LL + 29  # 上海 §2.1
-LL_TW_LIMIT = LL + 30  # 天王炸 counts against the limit
-LL_MAX_MOVES = LL + 31  # rows of the move buffer: kernels.landlord.bounds.max_moves of these rules
+# the slots from LL on, in order (what each holds):
+#   LL_ROCKET                 火箭 SJ+BJ exists
+#   LL_TIANWANG               天王炸 SJ SJ BJ BJ exists
+#   LL_JOKER_PAIRS            SJSJ / BJBJ are pairs
+#   LL_MAX_BOMB               largest bomb (4 one deck, 8 two decks)
+#   LL_A_LOW                  chains on A-low..A-high (上海) instead of 3..A
+#   LL_TRIO_A_LOW             trio chains / airplanes also A-low (SH-5)
+#   LL_TRIO_SINGLE .. LL_FOUR_TWO_PAIRS: the kicker patterns that exist; LL_AIR_PAIRS_CONSEC 上海: pair
+#                             wings form a 双顺 run
+#   LL_WING_RULE              0 any, 1 distinct_ranks, 2 s001_literal (D-5)
+#   LL_FOUR_SINGLES_MAY_PAIR  D-6
+#   LL_WING_CAP               max single wings of one rank, 0 = no cap (OpenSpiel: 3)
+#   LL_JOKER_PAIR_KICKER      joker pairs may be kickers (SH-4), where they are pairs
+#   LL_CHAIN_HEAD_NOT_BOMB, LL_BOMBS_BEAT_ROCKET: OpenSpiel quirks
+# then the game flow (read by kernels.landlord.play):
+#   LL_AUCTION                0 one_round, 1 openspiel
+#   LL_QIANG                  0 none, 1 after_bidding, 2 after_three
+#   LL_MINGPAI                明牌 allowed
+#   LL_ALL_PASS               0 redeal, 1 the hand ends with no landlord (OpenSpiel)
+#   LL_FLOW                   the game's phases before the tricks (FLOW_*)
+#   LL_BOMB_LIMITS            上海 §2.1; LL_TW_LIMIT: 天王炸 counts against the limit
+#   LL_MAX_MOVES              rows of the move buffer: kernels.landlord.bounds.max_moves of these rules
+(LL_ROCKET, LL_TIANWANG, LL_JOKER_PAIRS, LL_MAX_BOMB, LL_A_LOW, LL_TRIO_A_LOW, LL_TRIO_SINGLE, LL_TRIO_PAIR,
+ LL_AIR_SINGLES, LL_AIR_PAIRS, LL_AIR_PAIRS_CONSEC, LL_FOUR_TWO_SINGLES, LL_FOUR_TWO_PAIRS, LL_WING_RULE,
+ LL_FOUR_SINGLES_MAY_PAIR, LL_PAIR_KICKERS_DISTINCT, LL_KICKERS_NO_JOKER_BOMB, LL_WING_CAP, LL_JOKER_PAIR_KICKER,
+ LL_CHAIN_HEAD_NOT_BOMB, LL_BOMBS_BEAT_ROCKET,
+ LL_N_SEATS, LL_KITTY, LL_AUCTION, LL_MAX_BID, LL_QIANG, LL_MINGPAI, LL_ALL_PASS, LL_FLOW, LL_BOMB_LIMITS,
+ LL_TW_LIMIT, LL_MAX_MOVES) = range(LL, LL + 32)
 LL_LEN = 32
 RULES_LEN = LL + LL_LEN
 
@@ -79,8 +74,7 @@ FLOW_AUCTION, FLOW_MARKER_DANG = 0, 1
 
 @njit(cache=True, nogil=True)
 def is_chain_kind(kind):
-    return kind == STRAIGHT or kind == PAIR_CHAIN or kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES \
-        or kind == AIRPLANE_PAIRS
+    return kind in CHAIN_KINDS
 
 
 @njit(cache=True, nogil=True)
@@ -172,10 +166,10 @@ def _joker_bomb_in(sj, bj, rules):
 
 @njit(cache=True, nogil=True, inline="always")
 def _lo_pos(kind, rules):
-    a_low = rules[LL_A_LOW] != 0
-    if kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES or kind == AIRPLANE_PAIRS:
-        a_low = a_low and rules[LL_TRIO_A_LOW] != 0
-    return 0 if a_low else 2
+    """First chain position of ``kind``: 0 (the low A) where the rules allow it (trio chains and
+    airplanes by their own rule), else 2 (the 3)."""
+    trio = kind == TRIO_CHAIN or kind == AIRPLANE_SINGLES or kind == AIRPLANE_PAIRS
+    return 0 if rules[LL_A_LOW] != 0 and (not trio or rules[LL_TRIO_A_LOW] != 0) else 2
 
 
 # ``work`` scratch layout (int64, WORK_LEN entries): the chain's rank counts, the wing caps per
@@ -245,15 +239,12 @@ def _gen_wings(c, work, step, kind, rank, chain, rules, out, n):
             bj = (packed >> 56) & 15
             if not _joker_bomb_in(sj, bj, rules):
                 ok = True
-                if not pairs and wing_rule == 2:  # s001_literal: all equal or all distinct
-                    nz = 0
-                    many = False
+                if not pairs and wing_rule == 2:  # s001_literal: all equal (one rank) or all distinct
+                    nz = 0  # ranks taking wings; all distinct: as many as the wing cards
                     for j in range(m):
                         if work[W_WING + j] > 0:
                             nz += 1
-                            if work[W_WING + j] > 1:
-                                many = True
-                    ok = nz == 1 or not many
+                    ok = nz == 1 or nz == total
                 if ok:
                     if _wants(want, n):
                         _put(out, n, want, kind, rank, size, chain, packed)
@@ -315,44 +306,60 @@ def _wing_caps(c, work, pairs, rules):
 
 
 @njit(cache=True, nogil=True)
-def ll_generate(c, top, rules, out, work):
-    """All legal moves of rank counts ``c`` over ``top`` (a PASS record when leading) into ``out``;
-    how many.
+def ll_generate(c, top, rules, out, work, want):
+    """The legal moves of rank counts ``c`` over ``top`` (a PASS record when leading), in the
+    module's order: ``want`` -1 writes every one into ``out`` and returns how many; ``want`` -2 only
+    counts them (returned); ``want`` >= 0 writes move number ``want`` of that list into ``out[0]``
+    (the random player's lazy draw: the same move as from the full list, without listing it).
 
     ``work`` is an int64 scratch buffer of at least ``WORK_LEN`` entries (no allocation per call).
-    """
-    work[W_WANT] = -1
+    It walks the order kind by kind, from rank masks (bit r: rank r held at least 1, 2, 3, 4
+    times). Lazily, each kind is counted without listing it; the kind holding move ``want`` builds
+    only that move (the k-th rank of a mask, the k-th kicker of a trio) or its generator runs with
+    ``want`` set (四带二 and plain chains count in closed form; airplanes count their wings).
+    (A call, not inlined into the turn loop through ``kernels.landlord.policies.random_move``:
+    inlined, it cost 斗地主's play engine 6 CPU-s of compile; called, the random player plays
+    0.98–1.01 as fast.)"""
+    m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
+    for r in range(15):
+        k = c[r]
+        m1 |= np.int64(k >= 1) << r
+        m2 |= np.int64(k >= 2) << r
+        m3 |= np.int64(k >= 3) << r
+        m4 |= np.int64(k >= 4) << r
+        quads |= np.int64(k == 4) << r
     tk = top[0]
     lead = tk == PASS
     n = np.int64(0)  # (not a literal: kernels/__init__, compile cost)
-    trank = top[1]
     if not is_bomb_class(tk):
-        lo = trank + 1 if not lead else 0
-        if lead or tk == SINGLE:
-            n = _gen_sets(c, lo, np.int64(15), np.int64(SINGLE), np.int64(1), out, n)
-        if lead or tk == PAIR:
-            n = _gen_sets(c, lo, np.int64(15 if rules[LL_JOKER_PAIRS] != 0 else 13), np.int64(PAIR), np.int64(2), out,
-                          n)
-        if lead or tk == TRIPLE:
-            n = _gen_sets(c, lo, np.int64(13), np.int64(TRIPLE), np.int64(3), out, n)
+        above = ~((np.int64(1) << (top[1] + 1)) - 1) if not lead else np.int64(-1)  # ranks that beat the top
         jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
+        for k in range(1, 4):  # singles, pairs, trios (SINGLE, PAIR, TRIPLE: the kind is the card count)
+            if lead or tk == k:
+                ranks = 0x7FFF if k == 1 or (k == 2 and rules[LL_JOKER_PAIRS] != 0) else 0x1FFF
+                n = _lazy_set((m1 if k == 1 else (m2 if k == 2 else m3)) & above & ranks, k, out, n, want)
         for each in range(1, 3):  # 三带一 (a single kicker), 三带二 (a pair kicker)
             if (lead or tk == _TRIO_KIND[each]) and rules[_TRIO_RULE[each]] != 0:
-                for t in range(lo, 13):
-                    if c[t] >= 3:
-                        for k in range(15 if each == 1 or jp else 13):
-                            if k != t and c[k] >= each:
-                                _put(out, n, np.int64(-1), np.int64(_TRIO_KIND[each]), t, 3 + each, np.int64(1),
-                                     each << (4 * k))
-                                n += 1
+                kickers = m1 & 0x7FFF if each == 1 else m2 & (0x7FFF if jp else 0x1FFF)
+                n = _lazy_trio(m3 & above & 0x1FFF, kickers, np.int64(_TRIO_KIND[each]), each, out, n, want)
+        if _past(want, n):
+            return n
+        fours = m4 & above & 0x1FFF
         for each in range(1, 3):  # 四带二 (single kickers), 四带二对 (pair kickers)
-            if (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
-                for f in range(lo, 13):
-                    if c[f] >= 4:
-                        n = _four_two(c, f, np.int64(each), rules, out, n, np.int64(-1))
+            if fours != 0 and (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
+                for f in range(13):
+                    if (fours >> f) & 1:
+                        n = _four_two(c, f, np.int64(each), rules, out, n, want)
+                if _past(want, n):
+                    return n
         if lead or is_chain_kind(tk):
-            n = _gen_chains(c, top, lead, rules, out, n, work)
-    return _gen_bombs(c, top, rules, out, n, np.int64(-1))
+            work[W_WANT] = want
+            n = _gen_chains(c, top, m1, m2, m3, quads, rules, out, n, work)
+            if _past(want, n):
+                return n
+    if m4 == 0 and (m1 >> 13) == 0:  # no bomb of any kind
+        return n
+    return _gen_bombs(c, top, rules, out, n, want)
 
 
 _TRIO_KIND = (0, TRIO_SINGLE, TRIO_PAIR)  # by kicker size (1 single, 2 pair)
@@ -412,26 +419,12 @@ def _gen_bombs(c, top, rules, out, n, want):
                 if _wants(want, n):
                     _put(out, n, want, np.int64(BOMB), r, size, np.int64(1), np.int64(0))
                 n += 1
-    if rules[LL_ROCKET] != 0 and c[13] >= 1 and c[14] >= 1 and (
-            lead or beats_key(np.int64(ROCKET), np.int64(-1), np.int64(2), tk, trank, tsize, bbr)):
-        if _wants(want, n):
-            _put(out, n, want, np.int64(ROCKET), np.int64(-1), np.int64(2), np.int64(1), np.int64(0))
-        n += 1
-    if rules[LL_TIANWANG] != 0 and c[13] >= 2 and c[14] >= 2 and (
-            lead or beats_key(np.int64(TIANWANG), np.int64(-1), np.int64(4), tk, trank, tsize, bbr)):
-        if _wants(want, n):
-            _put(out, n, want, np.int64(TIANWANG), np.int64(-1), np.int64(4), np.int64(1), np.int64(0))
-        n += 1
-    return n
-
-
-@njit(cache=True, nogil=True)
-def _gen_sets(c, lo, hi, kind, k, out, n):
-    """Singles, pairs or trios (``k`` cards of a rank) on ranks ``lo .. hi - 1``, moves from number
-    ``n`` on; the next number."""
-    for r in range(lo, hi):
-        if c[r] >= k:
-            _put(out, n, np.int64(-1), kind, r, k, np.int64(1), np.int64(0))
+    for k in range(1, 3):  # 火箭 (one of each joker), 天王炸 (two of each)
+        kind = np.int64(ROCKET if k == 1 else TIANWANG)
+        if rules[LL_ROCKET if k == 1 else LL_TIANWANG] != 0 and c[13] >= k and c[14] >= k and (
+                lead or beats_key(kind, np.int64(-1), np.int64(2 * k), tk, trank, tsize, bbr)):
+            if _wants(want, n):
+                _put(out, n, want, kind, np.int64(-1), np.int64(2 * k), np.int64(1), np.int64(0))
             n += 1
     return n
 
@@ -450,162 +443,91 @@ def _positions(m):
     return ((m & 0xFFF) << 2) | ((m >> 11) & 3)
 
 
-@njit(cache=True, nogil=True)
-def ll_lazy(c, top, rules, out, work, want):
-    """Lazy generation for a player that wants one move: ``want`` -2 counts the moves
-    ``ll_generate`` would write (returned); ``want`` >= 0 writes move number ``want`` of that list
-    into ``out[0]``.
-
-    It walks ``ll_generate``'s order kind by kind, each kind counted from rank masks (bit r: rank
-    r held at least 1, 2, 3, 4 times) without listing it; the kind holding move ``want`` builds
-    only that move (the k-th rank of a mask, the k-th kicker of a trio) or hands over to its
-    generator with ``want`` set (四带二, which counts its kicker sets in closed form, chains, bombs). Airplanes are counted by ``_gen_chains``
-    itself (their wings in closed form), only when a hand holds two trios in a row. (A call, not
-    inlined into the turn loop through ``kernels.landlord.policies.random_move``: inlined, it cost
-    斗地主's play engine 6 CPU-s of compile; called, the random player plays 0.98–1.01 as fast.)"""
-    m1, m2, m3, m4, quads = np.int64(0), np.int64(0), np.int64(0), np.int64(0), np.int64(0)
-    for r in range(15):
-        k = c[r]
-        m1 |= np.int64(k >= 1) << r
-        m2 |= np.int64(k >= 2) << r
-        m3 |= np.int64(k >= 3) << r
-        m4 |= np.int64(k >= 4) << r
-        quads |= np.int64(k == 4) << r
-    tk = top[0]
-    lead = tk == PASS
-    n = np.int64(0)
-    if not is_bomb_class(tk):
-        above = ~((np.int64(1) << (top[1] + 1)) - 1) if not lead else np.int64(-1)  # ranks that beat the top
-        if lead or tk == SINGLE:
-            n = _lazy_set(m1 & above & 0x7FFF, np.int64(SINGLE), np.int64(1), out, n, want)
-        if lead or tk == PAIR:
-            n = _lazy_set(m2 & above & (0x7FFF if rules[LL_JOKER_PAIRS] != 0 else 0x1FFF), np.int64(PAIR),
-                          np.int64(2), out, n, want)
-        if lead or tk == TRIPLE:
-            n = _lazy_set(m3 & above & 0x1FFF, np.int64(TRIPLE), np.int64(3), out, n, want)
-        trios = m3 & above & 0x1FFF
-        if (lead or tk == TRIO_SINGLE) and rules[LL_TRIO_SINGLE] != 0:
-            n = _lazy_trio(trios, m1 & 0x7FFF, np.int64(TRIO_SINGLE), np.int64(1), out, n, want)
-        if (lead or tk == TRIO_PAIR) and rules[LL_TRIO_PAIR] != 0:
-            jp = rules[LL_JOKER_PAIRS] != 0 and rules[LL_JOKER_PAIR_KICKER] != 0
-            n = _lazy_trio(trios, m2 & (0x7FFF if jp else 0x1FFF), np.int64(TRIO_PAIR), np.int64(2), out, n, want)
-        if _past(want, n):
-            return n
-        fours = m4 & above & 0x1FFF
-        for each in range(1, 3):
-            if fours != 0 and (lead or tk == _FOUR_TWO_KIND[each]) and rules[_FOUR_TWO_RULE[each]] != 0:
-                for f in range(13):
-                    if (fours >> f) & 1:
-                        n = _four_two(c, f, np.int64(each), rules, out, n, want)
-                if _past(want, n):
-                    return n
-        if lead or is_chain_kind(tk):
-            count = _count_plain_chains(m1, m2, m3, quads, c[11], top, rules)
-            if count < 0 or not _skip(want, n, count):
-                work[W_WANT] = want
-                n = _gen_chains(c, top, lead, rules, out, n, work)
-                if _past(want, n):
-                    return n
-            else:
-                n += count
-    if m4 == 0 and (m1 >> 13) == 0:  # no bomb of any kind
-        return n
-    return _gen_bombs(c, top, rules, out, n, want)
+@njit(cache=True, nogil=True, inline="always")
+def _built(want, n, count):
+    """Which of a group of ``count`` moves from number ``n`` on are written: ``range(lo, hi)`` of
+    their numbers in the group (all when ``want`` is -1, else the wanted one's, or none)."""
+    if want == -1:
+        return 0, count
+    if _skip(want, n, count):
+        return 0, 0
+    return want - n, want - n + 1
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _lazy_set(mask, kind, k, out, n, want):
-    """Singles, pairs or trios on the ranks of ``mask`` (``_gen_sets``' order), lazily."""
+def _lazy_set(mask, k, out, n, want):
+    """Singles, pairs or trios (``k`` cards: the kind) on the ranks of ``mask``, in rank order."""
     count = popcount(mask)
-    if not _skip(want, n, count):
-        _put(out, want, want, kind, _nth_bit(mask, want - n), k, np.int64(1), np.int64(0))
+    lo, hi = _built(want, n, count)
+    for j in range(lo, hi):
+        _put(out, n + j, want, k, _nth_bit(mask, j), k, np.int64(1), np.int64(0))
     return n + count
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _lazy_trio(trios, kickers, kind, each, out, n, want):
-    """三带一 / 三带二 (``each`` cards of a kicker rank), lazily: every trio of ``trios`` with every
-    other rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order."""
+    """三带一 / 三带二 (``each`` cards of a kicker rank): every trio of ``trios`` with every other
+    rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order."""
     per = popcount(kickers) - 1  # kickers of each trio
     count = popcount(trios) * per
-    if not _skip(want, n, count):
-        j = want - n
+    lo, hi = _built(want, n, count)
+    for j in range(lo, hi):
         t = _nth_bit(trios, j // per)
         kick = _nth_bit(kickers & ~(np.int64(1) << t), j % per)
-        _put(out, want, want, kind, t, 3 + each, np.int64(1), each << (4 * kick))
+        _put(out, n + j, want, kind, t, 3 + each, np.int64(1), each << (4 * kick))
     return n + count
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _count_plain_chains(m1, m2, m3, quads, aces, top, rules):
-    """How many chains ``_gen_chains`` writes for the rank masks (``quads``: ranks held exactly 4
-    times; ``aces``: the count of A), or -1 when an airplane may be among them (two trios in a
-    row where airplanes are allowed: ``_gen_chains`` counts those)."""
-    tk = top[0]
-    lead = tk == PASS
+def _count_chains(held, per, min_len, lo, top, quads, aces, rules):
+    """How many plain chains of ``per`` cards a rank ``_gen_chains`` writes from the positions
+    ``held`` (``quads``: ranks held exactly 4 times; ``aces``: the count of A)."""
+    lead = top[0] == PASS
+    first = lo + min_len - 1 if lead else max(lo + min_len - 1, seq_pos(top[1]) + 1)
+    heads = _positions(quads) if rules[LL_CHAIN_HEAD_NOT_BOMB] != 0 else np.int64(0)  # excluded low ends
     count = np.int64(0)
-    for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_SINGLES, AIRPLANE_PAIRS):
-        if not (lead or tk == kind):
+    run = np.int64(0)
+    for hi in range(lo, 14):
+        run = run + 1 if (held >> hi) & 1 else np.int64(0)
+        if hi < first or run < min_len:
             continue
-        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
-        lo = _lo_pos(kind, rules)
-        held = _positions(m1 if per == 1 else (m2 if per == 2 else m3)) >> lo << lo
-        if kind >= AIRPLANE_SINGLES:
-            allowed = rules[LL_AIR_SINGLES] if kind == AIRPLANE_SINGLES else rules[LL_AIR_PAIRS]
-            if allowed != 0 and held & (held >> 1) != 0:
-                return np.int64(-1)
-            continue
-        min_len = 5 if kind == STRAIGHT else (3 if kind == PAIR_CHAIN else 2)
-        first = lo + min_len - 1 if lead else max(lo + min_len - 1, seq_pos(top[1]) + 1)
-        heads = _positions(quads) if rules[LL_CHAIN_HEAD_NOT_BOMB] != 0 else np.int64(0)  # excluded low ends
-        run = np.int64(0)
-        for hi in range(lo, 14):
-            run = run + 1 if (held >> hi) & 1 else np.int64(0)
-            if hi < first or run < min_len:
-                continue
-            longest = min(run, 13)  # (14 positions hold A twice: below)
-            if lead:
-                count += longest - min_len + 1 - popcount(heads & (((2 << (hi - min_len + 1)) - 1) >> (hi - longest + 1)
-                                                                    << (hi - longest + 1)))
-                if run == 14 and aces >= 2 * per and (heads & 1) == 0:
-                    count += 1
-            elif top[5] <= longest:
-                count += 1 - ((heads >> (hi - top[5] + 1)) & 1)
+        longest = min(run, 13)  # (14 positions hold A twice: below)
+        if lead:
+            count += longest - min_len + 1 - popcount(heads & (((2 << (hi - min_len + 1)) - 1) >> (hi - longest + 1)
+                                                                << (hi - longest + 1)))
+            if run == 14 and aces >= 2 * per and (heads & 1) == 0:
+                count += 1
+        elif top[5] <= longest:
+            count += 1 - ((heads >> (hi - top[5] + 1)) & 1)
     return count
 
 
 @njit(cache=True, nogil=True)
-def _gen_chains(c, top, lead, rules, out, n, work):
-    """Chains (单顺, 双顺, 三顺) and airplanes, by kind, top position, then length. Following, only
-    chains of the top's kind and length above its top: they all beat it, wings whatever."""
+def _gen_chains(c, top, m1, m2, m3, quads, rules, out, n, work):
+    """Chains (单顺, 双顺, 三顺) and airplanes, by kind, top position, then length, from the rank
+    masks of ``ll_generate``. Following, only chains of the top's kind and length above its top:
+    they all beat it, wings whatever. Lazily (``work[W_WANT]`` >= -2), a kind of plain chains not
+    holding the wanted move is only counted."""
     want = work[W_WANT]
     tk = top[0]
+    lead = tk == PASS
     for r in range(15):  # a chain's rank counts: zero between top positions
         work[W_NEED + r] = 0
-    held1, held2, held3 = np.int64(0), np.int64(0), np.int64(0)  # bit p: position p's rank held 1+, 2+, 3+
-    for p in range(14):
-        k = c[pos_rank(p)]
-        if k >= 1:
-            held1 |= np.int64(1) << p
-        if k >= 2:
-            held2 |= np.int64(1) << p
-        if k >= 3:
-            held3 |= np.int64(1) << p
-    for kind in (STRAIGHT, PAIR_CHAIN, TRIO_CHAIN, AIRPLANE_SINGLES, AIRPLANE_PAIRS):
+    for kind in CHAIN_KINDS:
         if not (lead or tk == kind):
             continue
-        if kind == AIRPLANE_SINGLES and rules[LL_AIR_SINGLES] == 0:
-            continue
-        if kind == AIRPLANE_PAIRS and rules[LL_AIR_PAIRS] == 0:
+        wing = 0 if kind <= TRIO_CHAIN else (1 if kind == AIRPLANE_SINGLES else 2)
+        if wing > 0 and rules[LL_AIR_SINGLES if wing == 1 else LL_AIR_PAIRS] == 0:
             continue
         per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
         min_len = 5 if kind == STRAIGHT else (3 if kind == PAIR_CHAIN else 2)
-        wing = 0 if kind <= TRIO_CHAIN else (1 if kind == AIRPLANE_SINGLES else 2)
         lo = _lo_pos(kind, rules)
-        want_len = -1
-        if not lead:  # same number of cards: the chain length is fixed by the top
-            want_len = top[5]
-        runs = (held1 if per == 1 else (held2 if per == 2 else held3)) >> lo << lo
+        runs = _positions(m1 if per == 1 else (m2 if per == 2 else m3)) >> lo << lo  # positions held per times
+        if wing == 0 and want != -1:
+            count = _count_chains(runs, per, min_len, lo, top, quads, c[11], rules)
+            if _skip(want, n, count):
+                n += count
+                continue
         for _ in range(min_len - 1):  # bit p: positions p .. p + min_len - 1 all held per times
             runs &= runs >> 1
         if runs == 0:
@@ -623,7 +545,7 @@ def _gen_chains(c, top, lead, rules, out, n, work):
                 low = p
                 if c[rr] < work[W_NEED + rr]:
                     break
-                if length < min_len or (want_len > 0 and length != want_len):
+                if length < min_len or (not lead and length != top[5]):  # following: the top's length
                     continue
                 size = per * length
                 top_rank = pos_rank(hi_pos)

@@ -25,7 +25,7 @@ from kernels.landlord.movegen import (
     LL_N_SEATS, LL_QIANG, QIANG_AFTER_THREE, QIANG_NONE,
 )
 from kernels.landlord.policies import (
-    GREEDY, PP_MINGPAI, PP_QIANG, PP_SEARCH_BIDS, RANDOM, SEARCH, choose_bid, choose_yes, hand_strength,
+    GREEDY, PP_MINGPAI, PP_QIANG, PP_SEARCH_BIDS, RANDOM, SEARCH, choose_bid, hand_strength,
 )
 from kernels.landlord.state import MAX_DECISIONS  # noqa: F401 (re-exported)
 from kernels.rng import bounded
@@ -48,26 +48,20 @@ SMART_BAODAO_DA = 28.0
 def _auction(st, first, n_seats, stop):
     """叫分 / 叫档: returns (bidder or -1, highest bid), or (``_STOP``, 0); ``said[seat]`` = first bid
     (-1 never asked)."""
-    rules, said, dec, forced, hist, policies, pp = st.rules, st.said, st.dec, st.forced, st.hist, st.policies, st.pp
-    counts, row, rng = st.counts, st.row, st.rng
+    rules, said, row = st.rules, st.said, st.row
     max_bid = rules[LL_MAX_BID]
     highest = np.int64(0)
     bidder = -1
-    for s in range(n_seats):
-        said[s] = -1
+    said[:] = -1
     openspiel = rules[LL_AUCTION] == AUCTION_OPENSPIEL
-    seat = first
     passes = 0
     for i in range(1 << 20):
         if not openspiel and i == n_seats:
             break
         seat = (first + i) % n_seats
-        b = _take(dec, forced, policies, pp, seat, KIND_BID, highest, stop)
+        b = _decide(st, seat, np.int64(KIND_BID), highest, stop)
         if b == _STOP:
             return _STOP, 0
-        if b < 0:
-            b = choose_bid(policies[seat], seat, counts[seat], highest, pp, rules, rng)
-        _note(hist, dec, b)
         W.add_token(row, b)
         if said[seat] < 0:
             said[seat] = b
@@ -84,40 +78,23 @@ def _auction(st, first, n_seats, stop):
     return bidder, highest
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _take(dec, forced, policies, pp, seat, kind, highest, stop):
-    """The forced answer of the next decision, ``_STOP`` when a search seat must be asked (``dec``
-    then says whose and what), else -1 (the seat's policy answers). (It and ``_note`` take the
-    state's arrays, not the state: each read of a slot of the state costs numba a reference count,
-    which the auction's loop would pay every bid.)"""
+@njit(cache=True, nogil=True)
+def _decide(st, seat, kind, highest, stop):
+    """The answer of ``seat`` to the next decision (``kind``: a bid above ``highest``, 抢, 明牌, 摊打,
+    报到), recorded in ``hist``: the forced one, else ``_STOP`` when a search seat must be asked
+    (``dec`` then says whose and what), else its player's (``answer``)."""
+    dec = st.dec
     i = dec[DEC_N]
     if i >= MAX_DECISIONS:
         raise ValueError("more decisions before the tricks than MAX_DECISIONS (kernels.landlord.phases)")
-    if forced[i] >= 0:
-        return forced[i]
-    if stop and policies[seat] == SEARCH and pp[seat, PP_SEARCH_BIDS] > 0:
-        dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
-        return _STOP
-    return -1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _note(hist, dec, value):
-    """Record the answer of the next decision."""
-    hist[dec[DEC_N]] = value
-    dec[DEC_N] += 1
-
-
-@njit(cache=True, nogil=True)
-def _decide(st, seat, kind, stop):
-    """The answer of ``seat`` to the next decision after the bids (``kind``: 抢, 明牌, 摊打, 报到),
-    recorded: the forced one, ``_STOP``, or its player's (``answer``)."""
-    v = _take(st.dec, st.forced, st.policies, st.pp, seat, kind, 0, stop)
-    if v == _STOP:
-        return v
+    v = st.forced[i]
     if v < 0:
-        v = answer(st.policies[seat], seat, kind, np.int64(0), st.counts[seat], st.pp, st.rules, st.rng)
-    _note(st.hist, st.dec, v)
+        if stop and st.policies[seat] == SEARCH and st.pp[seat, PP_SEARCH_BIDS] > 0:
+            dec[DEC_SEAT], dec[DEC_KIND], dec[DEC_HIGHEST] = seat, kind, highest
+            return _STOP
+        v = answer(st.policies[seat], seat, kind, highest, st.counts[seat], st.pp, st.rules, st.rng)
+    st.hist[i] = v
+    dec[DEC_N] = i + 1
     return v
 
 
@@ -134,15 +111,13 @@ def _qiang(st, bidder, highest, n_seats, stop):
         seat = (bidder + i) % n_seats
         if said[seat] == 0 or (seat == bidder and count == 0):
             continue
-        v = _decide(st, seat, np.int64(KIND_QIANG), stop)
+        v = _decide(st, seat, np.int64(KIND_QIANG), np.int64(0), stop)
         if v == _STOP:
             return _STOP, 0
+        W.add_token(row, W.TOK_QIANG if v == 1 else W.TOK_BUQIANG)
         if v == 1:
-            W.add_token(row, W.TOK_QIANG)
             landlord = seat
             count += 1
-        else:
-            W.add_token(row, W.TOK_BUQIANG)
     return landlord, count
 
 
@@ -166,45 +141,32 @@ def baodao_sets(c):
 
 
 @njit(cache=True, nogil=True)
-def choose_baodao(policy, seat, c, pp, state):
-    """报到 choice of an eligible landlord: none, 打 or 不打 (random: uniform over the three)."""
-    if policy == RANDOM:
-        return bounded(state, np.int64(3))
-    if policy == GREEDY:
-        return W.BAODAO_BUDA
-    return W.BAODAO_DA if hand_strength(c) >= SMART_BAODAO_DA else W.BAODAO_BUDA
-
-
-@njit(cache=True, nogil=True)
 def answer(policy, seat, kind, highest, c, pp, rules, state):
     """What ``policy`` answers to decision ``kind`` from the seat's rank counts ``c``: a bid above
-    ``highest`` or 0, 抢 / 明牌 / 摊打 yes (1) or no (0), a 报到 choice."""
+    ``highest`` or 0, 抢 / 明牌 / 摊打 yes (1) or no (0), a 报到 choice (none, 打 or 不打). Random
+    answers uniformly; greedy claims a 报到 (不打), smart plays it out (打) from ``SMART_BAODAO_DA``
+    on; the yes/no decisions are hand strength against the seat's threshold."""
     if kind == KIND_BID:
         return choose_bid(policy, seat, c, highest, pp, rules, state)
+    if policy == RANDOM:
+        return bounded(state, np.int64(3 if kind == KIND_BAODAO else 2))
+    s = hand_strength(c)
     if kind == KIND_BAODAO:
-        return choose_baodao(policy, seat, c, pp, state)
+        return W.BAODAO_DA if policy != GREEDY and s >= SMART_BAODAO_DA else W.BAODAO_BUDA
     threshold = PP_QIANG if kind == KIND_QIANG else PP_MINGPAI  # 明牌 and 摊打 share theirs
-    return np.int64(1 if choose_yes(policy, seat, c, np.int64(threshold), pp, state) else 0)
+    return np.int64(1 if s >= pp[seat, threshold] else 0)
 
 
 @njit(cache=True, nogil=True)
-def _shanghai_declarations(st, landlord, touliao, stop):
-    """上海 §2.5 摊打 (头撂 deals only) then §6 报到 (打 / 不打); returns PRE_OVER on 报到 不打,
-    PRE_STOP, else PRE_TRICKS."""
+def _baodao(st, landlord, stop):
+    """上海 §6 报到 (打 / 不打), after 摊打; returns PRE_OVER on 报到 不打, PRE_STOP, else PRE_TRICKS."""
     row = st.row
-    if touliao:
-        v = _decide(st, landlord, np.int64(KIND_TANDA), stop)
-        if v == _STOP:
-            return PRE_STOP
-        if v == 1:
-            W.add_token(row, W.TOK_TANDA)
-            row[W.ROW_MINGPAI] = 1
     c = st.counts[landlord]
     sets = baodao_sets(c)
     row[W.ROW_BAODAO_SETS] = sets
     if sets == 0:
         return PRE_TRICKS
-    choice = _decide(st, landlord, np.int64(KIND_BAODAO), stop)
+    choice = _decide(st, landlord, np.int64(KIND_BAODAO), np.int64(0), stop)
     if choice == _STOP:
         return PRE_STOP
     row[W.ROW_BAODAO] = choice
@@ -253,23 +215,21 @@ def pre_tricks(st, stop):
     row[W.ROW_QIANG] = n_qiang
     for r in range(15):
         counts[landlord, r] += row[W.ROW_KITTY + r]
-    if rules[LL_MINGPAI] != 0 and not dang_flow:
-        v = _decide(st, landlord, np.int64(KIND_MINGPAI), stop)
-        if v == _STOP:
-            return PRE_STOP
-        if v == 1:
-            W.add_token(row, W.TOK_MINGPAI)
-            row[W.ROW_MINGPAI] = 1
     for s in range(n_seats):  # 上海 §2.1 bomb limits: -1 unlimited
         lim = -1
         if dang_flow and rules[LL_BOMB_LIMITS] != 0 and s != landlord and said[s] >= 0:
             lim = 2 if said[s] == 2 else 1
         row[W.ROW_BOMB_LIMIT + s] = lim
-    if dang_flow:
-        touliao = said[first] == 3
-        row[W.ROW_TOULIAO] = 1 if touliao else 0
-        return _shanghai_declarations(st, landlord, touliao, stop)
-    return PRE_TRICKS
+    touliao = dang_flow and said[first] == 3  # 上海 头撂
+    row[W.ROW_TOULIAO] = 1 if touliao else 0
+    if touliao or (rules[LL_MINGPAI] != 0 and not dang_flow):  # 斗地主 明牌, 上海 §2.5 摊打 (头撂 deals only)
+        v = _decide(st, landlord, np.int64(KIND_TANDA if dang_flow else KIND_MINGPAI), np.int64(0), stop)
+        if v == _STOP:
+            return PRE_STOP
+        if v == 1:
+            W.add_token(row, W.TOK_TANDA if dang_flow else W.TOK_MINGPAI)
+            row[W.ROW_MINGPAI] = 1
+    return _baodao(st, landlord, stop) if dang_flow else PRE_TRICKS
 
 
 @njit(cache=True, nogil=True)

@@ -60,7 +60,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     row ends with no landlord and the session's next deal carries the 荒番). ``search_on``: None
     when no seat searches, so numba prunes the search (tricks and bids) and does not compile it;
     else the pair (the search entry, ``play_on`` for its rollouts) of ``search_on_value``."""
-    rules, row, state, deck, counts, card_rank = st.rules, st.row, st.rng, st.deck, st.counts, st.card_rank
+    rules, row, state, deck, card_rank = st.rules, st.row, st.rng, st.deck, st.card_rank
     n_seats = rules[LL_N_SEATS]
     hand_size = rules[CL_HAND_SIZE]
     kitty_size = rules[LL_KITTY]
@@ -79,16 +79,11 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
         else:
             first = bounded(state, n_seats)
         first = (first - rotation + n_seats) % n_seats
-        counts[:, :] = 0
-        for p in range(n_seats * hand_size):
-            counts[(p % n_seats - rotation + n_seats) % n_seats, card_rank[deck[p]]] += 1
-        for s in range(n_seats):
-            for r in range(15):
-                row[W.ROW_DEALT + s * 15 + r] = counts[s, r]
-        for r in range(15):
-            row[W.ROW_KITTY + r] = 0
-        for p in range(n_seats * hand_size, n_seats * hand_size + kitty_size):
-            row[W.ROW_KITTY + card_rank[deck[p]]] += 1
+        row[W.ROW_DEALT:W.ROW_DEALT + n_seats * 15] = 0
+        row[W.ROW_KITTY:W.ROW_KITTY + 15] = 0
+        for p in range(n_seats * hand_size + kitty_size):  # each seat's rank counts, then the kitty's
+            s = (p % n_seats - rotation + n_seats) % n_seats if p < n_seats * hand_size else n_seats
+            row[W.deal_at(s, n_seats) + card_rank[deck[p]]] += 1
         row[W.ROW_FIRST_BIDDER] = first
         row[W.ROW_REDEALS] = redeals
         if dang_flow:
@@ -128,10 +123,7 @@ def _note_left(st, after_tricks):
     for a bomb to beat; 报到 不打 ends the deal before the first play)."""
     rules = st.rules
     for s in range(rules[LL_N_SEATS]):
-        beats = False
-        if after_tricks:
-            beats = turn_bombs(st, s) > 0
-        W.note_left(s, st.counts[s], rules, beats, st.row)
+        W.note_left(s, st.counts[s], rules, after_tricks and turn_bombs(st, s) > 0, st.row)
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -25,35 +25,36 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
+from kernels.climb.loop import GS_LONE_SEAT, GS_TOP_SEAT
 from kernels.climb.plan import NEVER, cheapest, enemy_min, going_out, greedy_pick, lead_cost, params_for, take_straights
 from kernels.climb.plan import with_search
 from kernels.climb.rankmask import chain_runs, popcount, rank_masks
 from kernels.climb.search_params import SEARCH_PARAMS
-from kernels.landlord.movegen import LL_MAX_BID, bomb_order, is_bomb_class, ll_lazy, ll_move_counts, main_order
+from kernels.landlord.movegen import LL_MAX_BID, bomb_order, is_bomb_class, ll_generate, ll_move_counts, main_order
 from kernels.rng import bounded
 from kernels.state import borrow_array
 
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
 
-PP_BID1 = 0  # bid 1 when hand strength >= this
-PP_BID2 = 1
-PP_BID3 = 2
-PP_QIANG = 3  # 抢地主 when strength >= this
-PP_MINGPAI = 4  # 明牌 when the landlord's strength (with the kitty) >= this
-PP_NEAR_OUT = 5  # an opponent with at most this many cards is about to go out
-PP_SLACK = 6  # smart follows when its plan grows by at most this many plays
-PP_SPRING_GUARD = 7  # smart farmer: no farmer has played yet (a 春天 looms) and the landlord holds at most this
-#                      many cards: beat him at any cost, a bomb included (0: never)
-PP_CONFIDENCE = 8  # search: leave smart's answer only for one ahead by this many standard errors
-PP_LORD_BOMBS = 9  # smart landlord with no other answer to a farmer's play bombs while holding at least this many
-#                    bombs (99: only when urgent, as a farmer)
-PP_KEEP_BOMBS = 10  # smart: 1 = keep bombs whole: no non-bomb play breaks one (unless urgent), a bomb plays its
+# pp[seat, PP_*] columns (PARAM_ORDER):
+#   PP_BID1..3       bid 1, 2, 3 when hand strength >= this
+#   PP_QIANG         抢地主 when strength >= this
+#   PP_MINGPAI       明牌 when the landlord's strength (with the kitty) >= this
+#   PP_NEAR_OUT      an opponent with at most this many cards is about to go out
+#   PP_SLACK         smart follows when its plan grows by at most this many plays
+#   PP_SPRING_GUARD  smart farmer: no farmer has played yet (a 春天 looms) and the landlord holds at most this
+#                    many cards: beat him at any cost, a bomb included (0: never)
+#   PP_CONFIDENCE    search: leave smart's answer only for one ahead by this many standard errors
+#   PP_LORD_BOMBS    smart landlord with no other answer to a farmer's play bombs while holding at least this
+#                    many bombs (99: only when urgent, as a farmer)
+#   PP_KEEP_BOMBS    smart: 1 = keep bombs whole: no non-bomb play breaks one (unless urgent), a bomb plays its
 #                    whole rank (a 7张 as one 7-card bomb)
-PP_FARMER_BOMBS = 11  # smart farmer with no other answer to the landlord's play bombs while holding at least this
-#                      many bombs (99: only when urgent)
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 12, 13, 14, 15  # search (kernels.climb.search.SEARCH_PARAMS)
+#   PP_FARMER_BOMBS  smart farmer with no other answer to the landlord's play bombs while holding at least this
+#                    many bombs (99: only when urgent)
+#   then the search's (kernels.climb.search.SEARCH_PARAMS)
+(PP_BID1, PP_BID2, PP_BID3, PP_QIANG, PP_MINGPAI, PP_NEAR_OUT, PP_SLACK, PP_SPRING_GUARD, PP_CONFIDENCE, PP_LORD_BOMBS,
+ PP_KEEP_BOMBS, PP_FARMER_BOMBS, PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS) = range(16)
 N_PP = 16
 HEURISTIC_PARAMS = ("bid1", "bid2", "bid3", "qiang", "mingpai", "near_out", "slack", "spring_guard", "confidence",
                     "lord_bombs", "keep_bombs", "farmer_bombs")
@@ -108,13 +109,8 @@ def bombs_held(c):
 @njit(cache=True, nogil=True)
 def hand_strength(c):
     """Bidding strength of rank counts: jokers, 2s, aces, bombs, and few plays to go out."""
-    s = 3.0 * min(c[14], 1) + 2.0 * min(c[13], 1) + 1.5 * c[12] + 0.5 * c[11]
-    if c[13] >= 1 and c[14] >= 1:
-        s += 2.0
-    for r in range(13):
-        if c[r] >= 4:
-            s += 3.0
-    return s
+    s = 3.0 * min(c[14], 1) + 2.0 * min(c[13], 1) + 1.5 * c[12] + 0.5 * c[11] + 3.0 * bombs_held(c)
+    return s - 1.0 if c[13] >= 1 and c[14] >= 1 else s  # both jokers add 2, not a bomb's 3
 
 
 @njit(cache=True, nogil=True)
@@ -133,25 +129,18 @@ def choose_bid(policy, seat, c, highest, pp, rules, state):
     return want if want > highest else 0
 
 
-@njit(cache=True, nogil=True)
-def choose_yes(policy, seat, c, threshold_index, pp, state):
-    """A yes/no decision (抢地主, 明牌): random 50/50, else hand strength >= the threshold."""
-    if policy == RANDOM:
-        return bounded(state, np.int64(2)) == 1
-    return hand_strength(c) >= pp[seat, threshold_index]
-
-
 @njit(cache=True, nogil=True, inline="always")
 def random_move(c, top, rules, moves, work, rng, may_pass):
     """The uniform random player's play: ``bounded(rng, n + may_pass)`` over the ``n`` moves of
     ``ll_generate``'s list (one more for PASS when following); the move drawn is written to
-    ``moves[0]`` (0 returned), or -1 for PASS. Lazy (``ll_lazy``: count, draw, build only the
-    move drawn): the same draw as over the full list, without listing it. (This loop is inlined
-    into the turn loop; ``ll_lazy`` is a call of its own, compiled once: its arguments' reference
-    counts cost the random player 0–2% side by side, and inlining it cost 6 CPU-s of compile.)"""
+    ``moves[0]`` (0 returned), or -1 for PASS. Lazy (``ll_generate`` with ``want``: count, draw,
+    build only the move drawn): the same draw as over the full list, without listing it. (This loop
+    is inlined into the turn loop; ``ll_generate`` is a call of its own, compiled once: its
+    arguments' reference counts cost the random player 0–2% side by side, and inlining it cost 6
+    CPU-s of compile.)"""
     want = np.int64(-2)
     while True:  # count, then build the move drawn
-        n = ll_lazy(c, top, rules, moves, work, want)
+        n = ll_generate(c, top, rules, moves, work, want)
         if want >= 0:
             return np.int64(0)
         want = bounded(rng, n + may_pass)
@@ -186,16 +175,11 @@ def _greedy_cost(moves, i, args):
     return NEVER if bomb else main_order(moves[i, 0], moves[i, 1]) * 1000 + moves[i, 6] % 1000
 
 
-@njit(cache=True, nogil=True, inline="always")
-def choose_greedy(st, seat, n):
-    """greedy's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
-    return greedy_move(seat, st.moves, n, st.hand_left, st.gs, st.pp)
-
-
 @njit(cache=True, nogil=True)
 def greedy_move(seat, moves, n, hand_left, gs, pp):
-    """``choose_greedy`` over the arrays (the turn loop's form: a call taking the state costs a
-    reference count per slot): never beats a partner, bombs when an opponent is near out."""
+    """greedy's move of ``moves[:n]`` for ``seat`` (-1: pass), over the state's arrays (a call taking
+    the state costs a reference count per slot): never beats a partner, bombs when an opponent is
+    near out."""
     top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
     near = enemy_min(seat, hand_left, landlord) <= pp[seat, PP_NEAR_OUT]
@@ -231,15 +215,10 @@ def _spring_looms(hand_left, landlord, hand_size):
     return True
 
 
-@njit(cache=True, nogil=True, inline="always")
-def choose_smart(st, seat, n):
-    """smart's move of ``st.moves[:n]`` for ``seat`` (-1: pass)."""
-    return smart_move(seat, st.moves, n, st.counts, st.hand_left, st.gs, st.pp, st.scratch, st.rules[CL_HAND_SIZE])
-
-
 @njit(cache=True, nogil=True)
 def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
-    """``choose_smart`` over the arrays (the turn loop's form)."""
+    """smart's move of ``moves[:n]`` for ``seat`` (-1: pass), over the state's arrays (as
+    ``greedy_move``)."""
     top_seat, landlord = gs[GS_TOP_SEAT], gs[GS_LONE_SEAT]
     lead = top_seat < 0
     c = counts[seat]
@@ -249,13 +228,9 @@ def smart_move(seat, moves, n, counts, hand_left, gs, pp, scratch, hand_size):
     enemy = enemy_min(seat, hand_left, landlord)  # (no seat is out before the hand ends)
     near = pp[seat, PP_NEAR_OUT]
     keep = pp[seat, PP_KEEP_BOMBS] > 0
-    n_seats = hand_left.shape[0]
     if lead:
-        partner_low = False
-        if seat != landlord:  # a farmer partner (the next farmer) on one card: feed him a low single
-            nxt = (seat + 1) % n_seats
-            if nxt != landlord and hand_left[nxt] == 1:
-                partner_low = True
+        nxt = (seat + 1) % hand_left.shape[0]  # a farmer partner (the next farmer) on one card: feed him a low single
+        partner_low = seat != landlord and nxt != landlord and hand_left[nxt] == 1
         best, best_cost = -1, 1 << 60
         for i in range(n):
             kind, rank, size = moves[i, 0], moves[i, 1], moves[i, 2]

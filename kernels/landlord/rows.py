@@ -13,46 +13,11 @@ from kernels.landlord.movegen import LL_ROCKET, LL_TIANWANG, LL_TW_LIMIT, is_cha
 from kernels.landlord.layout import MAX_SEATS, MAX_TOKENS, PLAY  # noqa: F401
 from kernels.landlord.moves import BOMB, ROCKET, TIANWANG
 
-# offsets of the raw facts in ``out_rows[game, ROW_*]`` (int64), declared in kernels.landlord.layout
-ROW_LANDLORD = PLAY.at("landlord")  # -1: nobody bid (OpenSpiel all-pass hand, no score)
-ROW_FIRST_BIDDER = PLAY.at("first_bidder")
-ROW_BID = PLAY.at("bid")  # winning bid / 档数 (1..3), 0 if nobody bid
-ROW_QIANG = PLAY.at("qiang")  # number of 抢地主
-ROW_MINGPAI = PLAY.at("mingpai")  # 明牌 (斗地主) / 摊打 (上海)
-ROW_REDEALS = PLAY.at("redeals")  # all-pass redeals before this deal
-ROW_WINNER = PLAY.at("winner")  # first player out (the landlord on 报到不打); -1 no game
-ROW_LANDLORD_WON = PLAY.at("landlord_won")
-ROW_SPRING = PLAY.at("spring")  # 春天: landlord out, farmers played nothing
-ROW_FANCHUN = PLAY.at("fanchun")  # 反春: a farmer out, the landlord played one hand only
-ROW_BOMBS = PLAY.at("bombs_played")  # bombs played (BOMB kind)
-ROW_ROCKETS = PLAY.at("rockets_played")
-ROW_TIANWANG = PLAY.at("tianwang_played")
-ROW_N_TRICKS = PLAY.at("n_tricks")
-ROW_N_TURNS = PLAY.at("n_turns")
-ROW_TOULIAO = PLAY.at("touliao")
-ROW_MINGWANG = PLAY.at("mingwang")
-ROW_BAODAO_SETS = PLAY.at("baodao_sets")  # 上海 报到 sets the landlord holds after the kitty
-ROW_BAODAO = PLAY.at("baodao")  # 0 none, 1 打, 2 不打
-ROW_BLOCKED = PLAY.at("bomb_limit_blocks")  # turns on which the bomb limit took bombs away from a farmer
-ROW_BIG_BOMBS = PLAY.at("big_bombs_played")  # bombs of >= 7 cards played
-ROW_HUANGFAN = PLAY.at("huangfan")  # 上海: consecutive all-pass deals right before this deal
-ROW_LOW_CHAINS = PLAY.at("low_chains_played")  # 上海: chains played that use A-low or 2
-ROW_SAID = PLAY.at("said")  # +seat: first bid said (0 pass), -1 never asked
-ROW_PLAYS = PLAY.at("plays")  # +seat: plays (passes excluded)
-ROW_SEAT_BOMBS = PLAY.at("bombs")  # +seat: bomb-class plays
-ROW_LIMITED = PLAY.at("limited_bombs")  # +seat: plays counted against the 上海 bomb limit
-ROW_BOMB_LIMIT = PLAY.at("bomb_limit")  # +seat: 上海 §2.1 bomb limit of the seat (-1 unlimited)
-ROW_LEFT_BOMBS = PLAY.at("left_bombs")  # +seat: ranks still held 4+ at the end
-ROW_LEFT_MAX_BOMB = PLAY.at("left_max_bomb")  # +seat
-ROW_LEFT_ROCKET = PLAY.at("left_rocket")  # +seat
-ROW_LEFT_BEATS_LAST = PLAY.at("left_beats_last")  # +seat
-ROW_SEARCH_DECISIONS = PLAY.at("search_decisions")  # +seat
-ROW_SEARCH_AGREE = PLAY.at("search_agree")  # +seat
-ROW_SEARCH_ROLLOUTS = PLAY.at("search_rollouts")  # +seat
-ROW_KITTY = PLAY.at("kitty")  # +rank (15): the kitty's rank counts
-ROW_DEALT = PLAY.at("dealt")  # + seat * 15 + rank: the seat's dealt rank counts (before the kitty)
-ROW_N_TOKENS = PLAY.at("n_tokens")
-ROW_TOKENS = PLAY.at("tokens")  # the bidding/declaration tokens in order (TOK_*)
+# ``ROW_<FIELD>``: the offset of each field of ``kernels.landlord.layout.PLAY`` (its name upper-cased) in
+# ``out_rows[game, :]`` (int64), e.g. ``ROW_LANDLORD``, ``ROW_BOMBS_PLAYED``; the fields' docs say what
+# each holds. Module-level ints, which numba freezes as compile-time constants. A per-seat field's
+# seat k is at ``+ k``; ``ROW_KITTY + rank`` (15 ranks), ``ROW_DEALT + seat * 15 + rank``.
+globals().update({"ROW_" + f.name.upper(): PLAY.at(f.name) for f in PLAY.fields})
 ROW_LEN = PLAY.length
 
 # ROW_BAODAO values
@@ -69,20 +34,20 @@ def landlord_after_play(seat, move, landlord, seat_flags, row, rules):
     row[ROW_PLAYS + seat] += 1
     kind = move[0]
     if is_chain_kind(kind) and seq_pos(move[1]) - move[5] + 1 <= 1:
-        row[ROW_LOW_CHAINS] += 1
+        row[ROW_LOW_CHAINS_PLAYED] += 1
     if kind == BOMB or kind == ROCKET or kind == TIANWANG:
-        row[ROW_SEAT_BOMBS + seat] += 1
+        row[ROW_BOMBS + seat] += 1
         if kind == BOMB:
-            row[ROW_BOMBS] += 1
+            row[ROW_BOMBS_PLAYED] += 1
             if move[2] >= 7:
-                row[ROW_BIG_BOMBS] += 1
+                row[ROW_BIG_BOMBS_PLAYED] += 1
         elif kind == ROCKET:
-            row[ROW_ROCKETS] += 1
+            row[ROW_ROCKETS_PLAYED] += 1
         else:
-            row[ROW_TIANWANG] += 1
+            row[ROW_TIANWANG_PLAYED] += 1
         if kind == BOMB or (kind == TIANWANG and rules[LL_TW_LIMIT] != 0):
             seat_flags[SF_BOMBS_USED, seat] += 1
-            row[ROW_LIMITED + seat] += 1
+            row[ROW_LIMITED_BOMBS + seat] += 1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -120,17 +85,15 @@ def note_left(seat, c, rules, beats_last, row):
 @njit(cache=True, nogil=True)
 def end_facts(landlord, hand_left, n_tricks, n_turns, row):
     """Facts of a hand whose tricks are over: the winner (first out), 春天 and 反春, its length."""
-    winner = -1
+    winner, farmers_played = -1, 0
     for s in range(hand_left.shape[0]):
         if hand_left[s] == 0:
             winner = s
+        if s != landlord:
+            farmers_played += row[ROW_PLAYS + s]
     row[ROW_WINNER] = winner
     won = winner == landlord
     row[ROW_LANDLORD_WON] = 1 if won else 0
-    farmers_played = 0
-    for s in range(hand_left.shape[0]):
-        if s != landlord:
-            farmers_played += row[ROW_PLAYS + s]
     row[ROW_SPRING] = 1 if (won and farmers_played == 0) else 0
     row[ROW_FANCHUN] = 1 if ((not won) and row[ROW_PLAYS + landlord] == 1) else 0
     row[ROW_N_TRICKS] = n_tricks

@@ -47,7 +47,7 @@ from kernels.landlord.phases import (
     DEC_N, KIND_BAODAO, KIND_MINGPAI, KIND_TANDA, PRE_NO_LANDLORD, PRE_OVER, in_baodao_set, pre_tricks,
     start_tricks,
 )
-from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _bomb_cost, choose_greedy, choose_smart
+from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _bomb_cost, greedy_move, smart_move
 from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, deal_at, end_facts
 from kernels.landlord.search_bids import BID_WORLDS, MAX_OPTIONS, PRE_SALT, pre_options
 from kernels.landlord.state import LAYOUT
@@ -144,18 +144,6 @@ def _margin(seat, landlord, hand_left):
     return float(theirs - mine)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def rollout(world, forced, seat, turn_loop):
-    """Play ``forced`` (a move index, -1 pass, -2 the player's own) then finish the hand with the
-    world's players (``turn_loop``: ``kernels.landlord.turn.play_on`` as a function value); ``seat``'s
-    money (plus the tie-break)."""
-    turn_loop(world, forced, np.int64(0))
-    gs, hand_left = world.gs, world.hand_left
-    landlord = gs[GS_LONE_SEAT]
-    end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], world.row)
-    return seat_money(world.row, seat, hand_left.shape[0], world.mv) + TIE_BREAK * _margin(seat, landlord, hand_left)
-
-
 @implements(order_cost, LAYOUT)
 def _order_cost(st, seat, i, hand):
     """Cheap first: fewest plays left after the move, then the lowest rank, longer first; bombs last."""
@@ -177,8 +165,8 @@ def candidates(st, seat, n, cand):
     """Fill ``cand`` with the moves of ``st.moves[:n]`` worth searching (-1 = pass;
     ``kernels.climb.candidates.move_candidates`` with this module's ``_order_cost`` and
     ``_follow_candidates``); returns (how many, smart's choice)."""
-    smart = choose_smart(st, seat, n)
-    greedy = choose_greedy(st, seat, n)
+    smart = smart_move(seat, st.moves, n, st.counts, st.hand_left, st.gs, st.pp, st.scratch, st.rules[CL_HAND_SIZE])
+    greedy = greedy_move(seat, st.moves, n, st.hand_left, st.gs, st.pp)
     limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
     return move_candidates(st, seat, n, smart, greedy, limit, cand, True, None), smart
 
@@ -187,7 +175,7 @@ def candidates(st, seat, n, cand):
 def move_options(st, seat, cand):
     """At ``seat``'s turn: its candidates into ``cand`` (``candidates``); (how many, smart's choice),
     none when there is nothing to search (one sensible move, or going out)."""
-    n, _ = turn_moves(st, seat)
+    n = turn_moves(st, seat)
     if nothing_to_search(st.moves, n, st.hand_left[seat]):
         return np.int64(0), np.int64(-2)
     return candidates(st, seat, n, cand)
@@ -237,8 +225,7 @@ def _sample_world(world, st, seat, kind, know, rng):
     if kind == KIND_PLAY:
         landlord = st.gs[GS_LONE_SEAT]
         shown = np.zeros(st.hand_left.shape[0], np.bool_)
-        if know[KNOW_SHOWN] != 0:
-            shown[landlord] = True
+        shown[landlord] = know[KNOW_SHOWN] != 0
         sample_world(seat, st.counts, st.hand_left, landlord, shown, know[:15], world.counts, rng)
     else:
         sample_deal(seat, know[KNOW_KITTY] != 0, st.row, st.rules, world.row, rng)
@@ -246,9 +233,12 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option, turn_loop):
-    """``option`` played, then the hand to its end: ``seat``'s money, and whether the hand reached
-    the tricks (a rollout; a redeal or 报到 不打 plays none). (The rollout is written once: each
-    inlined copy is compiled and optimized again in every function above it.)"""
+    """``option`` played, then the hand to its end: ``seat``'s money (plus the tie-break), and
+    whether the hand reached the tricks (a rollout; a redeal or 报到 不打 plays none). The rollout
+    plays ``option`` (a move index, -1 pass, -2 the player's own) then finishes the hand with the
+    world's players through ``turn_loop`` (``kernels.landlord.turn.play_on`` as a function value).
+    (The rollout is written once: each inlined copy is compiled and optimized again in every
+    function above it.)"""
     if kind != KIND_PLAY:
         # a decision before the tricks: the table's earlier answers forced, this one, then everything
         k = world.dec[DEC_N]
@@ -264,4 +254,9 @@ def _play_out(world, seat, kind, option, turn_loop):
         start_tricks(world)
         world.gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
         option = np.int64(-2)
-    return rollout(world, option, seat, turn_loop), True
+    turn_loop(world, option, np.int64(0))
+    gs, hand_left = world.gs, world.hand_left
+    landlord = gs[GS_LONE_SEAT]
+    end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], world.row)
+    money = seat_money(world.row, seat, hand_left.shape[0], world.mv) + TIE_BREAK * _margin(seat, landlord, hand_left)
+    return money, True

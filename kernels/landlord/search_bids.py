@@ -30,20 +30,12 @@ MAX_OPTIONS = 8  # the answers of one decision: pass and the bids (at most 4 dan
 
 @njit(cache=True, nogil=True)
 def options_of(kind, highest, rules, out):
-    """The answers of a decision (bids: 0 = pass, then each bid above ``highest``); how many."""
-    if kind == KIND_BID:
-        out[0] = 0
-        n = 1
-        for b in range(highest + 1, rules[LL_MAX_BID] + 1):
-            out[n] = b
-            n += 1
-        return n
-    if kind == KIND_BAODAO:
-        for k in range(3):
-            out[k] = k
-        return 3
-    out[0], out[1] = 0, 1
-    return 2
+    """The answers of a decision: bids 0 = pass, then each bid above ``highest``; 抢 / 明牌 / 摊打 no
+    (0), yes (1); 报到 none, 打, 不打 (0, 1, 2); how many."""
+    n = 1 + max(0, rules[LL_MAX_BID] - highest) if kind == KIND_BID else (3 if kind == KIND_BAODAO else 2)
+    for k in range(n):
+        out[k] = highest + k if kind == KIND_BID and k > 0 else k
+    return n
 
 
 @njit(cache=True, nogil=True, inline="always")

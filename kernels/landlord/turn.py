@@ -20,7 +20,7 @@ from kernels.climb.plan import random_pick
 from kernels.landlord.movegen import LL_BOMB_LIMITS, LL_TW_LIMIT, _gen_bombs, ll_generate, ll_move_counts
 from kernels.landlord.moves import BOMB as LL_BOMB_KIND, TIANWANG
 from kernels.landlord.policies import GREEDY, RANDOM, SEARCH, greedy_move, random_move, smart_move
-from kernels.landlord.rows import ROW_BLOCKED as LROW_BLOCKED, landlord_after_play
+from kernels.landlord.rows import ROW_BOMB_LIMIT_BLOCKS, landlord_after_play
 
 MAX_TURNS = 4096  # a hand ends long before (every turn a play or a pass; a trick ends when all pass)
 
@@ -47,18 +47,11 @@ def _at_bomb_limit(rules, seat_flags, seat):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _within_limit(moves, n, rules, seat_flags, seat):
-    """``moves[:n]`` less the bombs ``seat`` may not play at its 上海 bomb limit; how many."""
-    return _drop_limited_bombs(moves, n, rules) if _at_bomb_limit(rules, seat_flags, seat) else n
-
-
-@njit(cache=True, nogil=True, inline="always")
 def turn_moves(st, seat):
-    """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order: (how many,
-    whether the 上海 bomb limit took bombs away). A search player indexes the same list."""
-    n = ll_generate(st.counts[seat], st.top, st.rules, st.moves, st.scratch[32:])
-    n2 = _within_limit(st.moves, n, st.rules, st.seat_flags, seat)
-    return n2, n2 < n
+    """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order, less the bombs
+    its 上海 bomb limit takes away; how many. A search player indexes the same list."""
+    n = ll_generate(st.counts[seat], st.top, st.rules, st.moves, st.scratch[32:], np.int64(-1))
+    return _drop_limited_bombs(st.moves, n, st.rules) if _at_bomb_limit(st.rules, st.seat_flags, seat) else n
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -66,7 +59,7 @@ def turn_bombs(st, seat):
     """How many bombs (火箭 and 天王炸 included) ``seat`` may play over ``st.top`` now: the bombs of
     ``turn_moves`` alone, generated into ``st.moves`` (the end of a hand asks only this)."""
     n = _gen_bombs(st.counts[seat], st.top, st.rules, st.moves, np.int64(0), np.int64(-1))
-    return _within_limit(st.moves, n, st.rules, st.seat_flags, seat)
+    return _drop_limited_bombs(st.moves, n, st.rules) if _at_bomb_limit(st.rules, st.seat_flags, seat) else n
 
 
 @njit(cache=True, nogil=True)
@@ -103,11 +96,11 @@ def play_on(st, forced, pause):
         if f == -2 and policy == RANDOM and not limited:
             choice = random_move(c, top, rules, moves, work, rng, np.int64(gs[GS_TOP_SEAT] >= 0))
         else:
-            n = ll_generate(c, top, rules, moves, work)
+            n = ll_generate(c, top, rules, moves, work, np.int64(-1))
             if limited:
                 n2 = _drop_limited_bombs(moves, n, rules)
                 if n2 < n:
-                    row[LROW_BLOCKED] += 1
+                    row[ROW_BOMB_LIMIT_BLOCKS] += 1
                 n = n2
             if f > -2:
                 choice = f

@@ -52,9 +52,9 @@ def test_hands_replay_in_reference(case):
             assert row[W.ROW_QIANG] == res.qiang and bool(row[W.ROW_MINGPAI]) == res.mingpai
             assert row[W.ROW_WINNER] == res.winner and bool(row[W.ROW_LANDLORD_WON]) == res.landlord_won
             assert bool(row[W.ROW_SPRING]) == res.spring and bool(row[W.ROW_FANCHUN]) == res.fanchun
-            assert row[W.ROW_BOMBS] == res.played_kinds.get("bomb", 0)
-            assert row[W.ROW_ROCKETS] == res.played_kinds.get("rocket", 0)
-            assert row[W.ROW_TIANWANG] == res.played_kinds.get("tianwang", 0)
+            assert row[W.ROW_BOMBS_PLAYED] == res.played_kinds.get("bomb", 0)
+            assert row[W.ROW_ROCKETS_PLAYED] == res.played_kinds.get("rocket", 0)
+            assert row[W.ROW_TIANWANG_PLAYED] == res.played_kinds.get("tianwang", 0)
             assert list(row[W.ROW_PLAYS:W.ROW_PLAYS + len(hands)]) == res.plays
             seen["landlord_won"] += res.landlord_won
             seen["bombs"] += sum(res.bombs)
@@ -104,7 +104,7 @@ def test_spec_scoring_examples():
     def row(bid, landlord_won, qiang=0, mingpai=0, bombs=0, rockets=0, spring=0, fanchun=0):
         r = np.zeros(W.ROW_LEN, np.int64)
         r[W.ROW_LANDLORD], r[W.ROW_BID], r[W.ROW_QIANG], r[W.ROW_MINGPAI] = 0, bid, qiang, mingpai
-        r[W.ROW_LANDLORD_WON], r[W.ROW_BOMBS], r[W.ROW_ROCKETS] = landlord_won, bombs, rockets
+        r[W.ROW_LANDLORD_WON], r[W.ROW_BOMBS_PLAYED], r[W.ROW_ROCKETS_PLAYED] = landlord_won, bombs, rockets
         r[W.ROW_SPRING], r[W.ROW_FANCHUN] = spring, fanchun
         return r
 

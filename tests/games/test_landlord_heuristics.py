@@ -44,9 +44,9 @@ def _smart_choice(game, hands, seat, landlord, top_move=None, top_seat=-1, hand_
     counts), with ``top_move`` (kind, rank, size, chain) on the table by ``top_seat``."""
     import importlib
 
-    from kernels.climb.loop import GS_LONE_SEAT, GS_TOP_SEAT
+    from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_TOP_SEAT
     from kernels.landlord.movegen import ll_generate
-    from kernels.landlord.policies import choose_smart, params_matrix
+    from kernels.landlord.policies import params_matrix, smart_move
     from kernels.landlord.state import allocate
     from sim.games.landlord.play import card_ranks, seat_params
     from sim.games.landlord.rules import engine_rules
@@ -65,9 +65,9 @@ def _smart_choice(game, hands, seat, landlord, top_move=None, top_seat=-1, hand_
         st.top[:] = (kind, rank, size, 0, -1, chain, 0)
     st.gs[GS_TOP_SEAT] = top_seat if top_move is not None else -1
     st.gs[GS_LONE_SEAT] = landlord
-    n = ll_generate(st.counts[seat], st.top, rules, st.moves, st.scratch[32:])
+    n = ll_generate(st.counts[seat], st.top, rules, st.moves, st.scratch[32:], np.int64(-1))
     st.hand_left[:] = hand_left if hand_left is not None else [int(sum(h)) for h in hands]
-    i = choose_smart(st, seat, n)
+    i = smart_move(seat, st.moves, n, st.counts, st.hand_left, st.gs, st.pp, st.scratch, rules[CL_HAND_SIZE])
     return None if i < 0 else tuple(int(x) for x in st.moves[i, :3])
 
 

@@ -216,7 +216,7 @@ def test_search_hands_replay_in_reference_with_their_end_facts(case):
             rocket = (spec.rules.rocket and c[13] >= 1 and c[14] >= 1) or (spec.rules.tianwang and c[13] >= 2
                                                                              and c[14] >= 2)
             assert bool(row[W.ROW_LEFT_ROCKET + s]) == rocket
-            limited = row[W.ROW_BOMB_LIMIT + s] >= 0 and row[W.ROW_LIMITED + s] >= row[W.ROW_BOMB_LIMIT + s]
+            limited = row[W.ROW_BOMB_LIMIT + s] >= 0 and row[W.ROW_LIMITED_BOMBS + s] >= row[W.ROW_BOMB_LIMIT + s]
             expect = last is not None and not limited and _beats_last(c, last, game, R)
             if not limited:  # (a limited seat may still hold a 天王炸 that the limit does not cover)
                 assert bool(row[W.ROW_LEFT_BEATS_LAST + s]) == expect, (g, s)

@@ -98,11 +98,11 @@ def test_deals_replay_in_reference(case):
             if res.baodao:
                 assert row[W.ROW_BAODAO_SETS] == res.baodao_sets
             assert row[W.ROW_WINNER] == res.winner and bool(row[W.ROW_LANDLORD_WON]) == res.landlord_won
-            assert row[W.ROW_BOMBS] == res.played_kinds.get("bomb", 0)
-            assert row[W.ROW_TIANWANG] == res.played_kinds.get("tianwang", 0) and row[W.ROW_ROCKETS] == 0
+            assert row[W.ROW_BOMBS_PLAYED] == res.played_kinds.get("bomb", 0)
+            assert row[W.ROW_TIANWANG_PLAYED] == res.played_kinds.get("tianwang", 0) and row[W.ROW_ROCKETS_PLAYED] == 0
             assert list(row[W.ROW_PLAYS:W.ROW_PLAYS + 4]) == res.plays
-            assert list(row[W.ROW_SEAT_BOMBS:W.ROW_SEAT_BOMBS + 4]) == res.bombs
-            assert list(row[W.ROW_LIMITED:W.ROW_LIMITED + 4]) == res.limited_bombs
+            assert list(row[W.ROW_BOMBS:W.ROW_BOMBS + 4]) == res.bombs
+            assert list(row[W.ROW_LIMITED_BOMBS:W.ROW_LIMITED_BOMBS + 4]) == res.limited_bombs
             for s in range(4):  # §2.1 facts: the limit of each seat, never exceeded
                 lim = bomb_limit(s, ll, res.said, R)
                 assert row[W.ROW_BOMB_LIMIT + s] == (-1 if lim is None else lim)
@@ -114,15 +114,15 @@ def test_deals_replay_in_reference(case):
             seen["baodao"] += res.baodao is not None
             seen["da"] += res.baodao == "da"
             seen["buda"] += res.baodao == "buda"
-            seen["blocked"] += row[W.ROW_BLOCKED] > 0
+            seen["blocked"] += row[W.ROW_BOMB_LIMIT_BLOCKS] > 0
             seen["limited"] += sum(res.limited_bombs[s] for s in range(4) if s != ll)
-            seen["tianwang"] += row[W.ROW_TIANWANG]
-            seen["big"] += row[W.ROW_BIG_BOMBS]
+            seen["tianwang"] += row[W.ROW_TIANWANG_PLAYED]
+            seen["big"] += row[W.ROW_BIG_BOMBS_PLAYED]
             # chains through the 2 (A2345.., 23456.., A2..KA): on the sequence A=0, 2=1, 3=2 .. K=12, A=13
             # the top's position is at most the chain length
             low = sum(1 for a in actions_of(row, log) if isinstance(a, tuple) and a[0] in (7, 8, 9, 12, 13)
                       and (1 if a[1] == 12 else a[1] + 2) <= a[5])
-            assert row[W.ROW_LOW_CHAINS] == low
+            assert row[W.ROW_LOW_CHAINS_PLAYED] == low
             seen["low"] += low
         assert row[W.ROW_MINGWANG] in (0, 1) and 0 <= first < 4
         seen["mingwang"] += row[W.ROW_MINGWANG]
@@ -220,7 +220,7 @@ def _row(bid, won, touliao=0, tanda=0, mingwang=0, huangfan=0, baodao=0, sets=0,
     r[W.ROW_LANDLORD], r[W.ROW_BID], r[W.ROW_LANDLORD_WON] = landlord, bid, won
     r[W.ROW_WINNER] = landlord if won else (landlord + 1) % 4
     r[W.ROW_TOULIAO], r[W.ROW_MINGPAI], r[W.ROW_MINGWANG], r[W.ROW_HUANGFAN] = touliao, tanda, mingwang, huangfan
-    r[W.ROW_BAODAO], r[W.ROW_BAODAO_SETS], r[W.ROW_BOMBS] = baodao, sets, bombs
+    r[W.ROW_BAODAO], r[W.ROW_BAODAO_SETS], r[W.ROW_BOMBS_PLAYED] = baodao, sets, bombs
     return r
 
 

@@ -1,8 +1,9 @@
-"""The random player's lazy generator (``ll_lazy``) against the full one (``ll_generate``).
+"""The random player's lazy generation (``ll_generate`` with ``want`` -2 / k) against the full
+list (``want`` -1).
 
-``ll_lazy`` counts each kind of move in closed form and builds only the move drawn; the uniform
-random player's draw is only the same as over the full list if the count is the full list's
-length and move number k is the full list's k-th move, record for record. Hypothesis draws rank
+Lazily ``ll_generate`` counts each kind of move in closed form and builds only the move drawn;
+the uniform random player's draw is only the same as over the full list if the count is the full
+list's length and move number k is the full list's k-th move, record for record. Hypothesis draws rank
 counts (many with long runs: chains, airplanes, the A-low..A-high chains of 上海, the quads
 OpenSpiel's chains may not start on) and tops of every kind another hand could lead, under every
 rule set of ``tests/kernels/test_landlord_moves.py``.
@@ -11,7 +12,7 @@ rule set of ``tests/kernels/test_landlord_moves.py``.
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from kernels.landlord.movegen import empty_moves, empty_work, ll_generate, ll_lazy
+from kernels.landlord.movegen import empty_moves, empty_work, ll_generate
 from tests.kernels.test_landlord_moves import CASES, MAX_MOVES, _setup
 
 
@@ -33,18 +34,18 @@ def _counts(game, raw, run_from, run_len, run_depth):
 
 def _full(c, top, v, game):
     out = empty_moves(MAX_MOVES[game])
-    n = ll_generate(c, top, v, out, empty_work())
+    n = ll_generate(c, top, v, out, empty_work(), np.int64(-1))
     return out[:n].copy()
 
 
 def _same_draws(c, top, v, game):
-    """ll_lazy's count and every k-th move equal the full list's."""
+    """The lazy count and every k-th move equal the full list's."""
     full = _full(c, top, v, game)
     one = empty_moves(2)
     work = empty_work()
-    assert ll_lazy(c, top, v, one, work, np.int64(-2)) == full.shape[0], (c[:15], top)
+    assert ll_generate(c, top, v, one, work, np.int64(-2)) == full.shape[0], (c[:15], top)
     for k in range(full.shape[0]):
-        ll_lazy(c, top, v, one, work, np.int64(k))
+        ll_generate(c, top, v, one, work, np.int64(k))
         assert tuple(one[0]) == tuple(full[k]), (c[:15], top, k, tuple(full[k]), tuple(one[0]))
 
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kernels.landlord.movegen import empty_moves, empty_work, ll_beats, ll_generate, ll_lazy, ll_move_counts
+from kernels.landlord.movegen import empty_moves, empty_work, ll_beats, ll_generate, ll_move_counts
 from kernels.landlord.moves import PASS
 from sim.games.landlord.rules import DOUDIZHU_VARIANTS, Doudizhu4Rules, DoudizhuRules as LandlordRules, engine_rules
 from sim.games.shanghai.rules import ShanghaiRules
@@ -50,7 +50,7 @@ def kernel_set(hand, top, v, game):
     c[:15] = hand
     t = np.zeros(7, np.int64) if top is None else np.array(top, np.int64)
     out = empty_moves(MAX_MOVES[game])
-    n = ll_generate(c, t, v, out, empty_work())
+    n = ll_generate(c, t, v, out, empty_work(), np.int64(-1))
     assert n < out.shape[0], "move buffer full"
     keys = [tuple(int(x) for x in out[i]) for i in range(n)]
     assert len(keys) == len(set(keys)), "a move is generated twice"
@@ -98,9 +98,9 @@ def test_big_hands_lead(case):
 
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_lazy_generation_counts_and_picks_the_same_moves(case):
-    """``ll_lazy`` (the random player's: count, draw, write only the drawn move) counts exactly the
-    moves ``ll_generate`` writes and gives move number k of that list, leading and following, so
-    a random draw picks the same move either way."""
+    """Lazy ``ll_generate`` (the random player's: count, draw, write only the drawn move) counts
+    exactly the moves the full list holds and gives move number k of that list, leading and
+    following, so a random draw picks the same move either way."""
     game, v, R = _setup(case)
     rng = np.random.default_rng(100 + case)
     deck = _deck(game)
@@ -115,9 +115,9 @@ def test_lazy_generation_counts_and_picks_the_same_moves(case):
         t = np.zeros(7, np.int64) if top is None else np.array(top, np.int64)
         _, full = kernel_set(c[:15], top, v, game)
         work = empty_work()
-        assert ll_lazy(c, t, v, one, work, np.int64(-2)) == full.shape[0]
+        assert ll_generate(c, t, v, one, work, np.int64(-2)) == full.shape[0]
         for k in range(full.shape[0]):
-            ll_lazy(c, t, v, one, work, np.int64(k))
+            ll_generate(c, t, v, one, work, np.int64(k))
             assert tuple(one[0]) == tuple(full[k]), (k, tuple(full[k]))
 
 

@@ -73,7 +73,7 @@ def _ll_lead(counts, v, rows):
     c = np.zeros(16, np.int64)
     c[:15] = counts
     out = ll_empty_moves(rows)
-    n = ll_generate(c, np.zeros(7, np.int64), v, out, empty_work())
+    n = ll_generate(c, np.zeros(7, np.int64), v, out, empty_work(), np.int64(-1))
     return out[:n]
 
 
