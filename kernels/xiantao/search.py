@@ -204,7 +204,7 @@ def _knowledge(st, seat, kind):
     card's other copy, and 庄家 never does."""
     gs = st.gs
     if kind == KIND_PLAY and gs[GS_LONE_SIDE] != 1 and gs[GS_REVEALED] != 1 and gs[GS_CALL] >= 0:
-        return other_copy(gs[GS_CALL], st.owner.shape[0]), gs[GS_BANKER]
+        return other_copy(gs[GS_CALL]), gs[GS_BANKER]
     return np.int64(-1), gs[GS_BANKER]
 
 
