@@ -34,13 +34,10 @@ def _census_deals(st, seed, lo, hi, start, out):
         col = game - start
         banker, leader, _stock = deal_hand(view, seed, game, -1, 0)
         for s in range(rules[GD_N_SEATS]):
-            total = 0
-            bombs = 0
+            total = bombs = 0
             for r in range(16):
                 total += counts[s, r]
-            for r in range(13):
-                if counts[s, r] >= rules[GD_BOMB_MIN]:
-                    bombs += 1
+                bombs += 1 if r < 13 and counts[s, r] >= rules[GD_BOMB_MIN] else 0
             out[F_CARDS, s, col] = total
             out[F_BANKER, s, col] = 1 if s == banker else 0
             out[F_LEADS, s, col] = 1 if s == leader else 0

@@ -179,12 +179,18 @@ def chain_section(c, top, rules, out, n, work, k):
     return n if k == ALL_RUNS else seen
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _put_if_beats(out, n, kind, rank, size, wilds, cards, top, rules):
+    """Append a bomb record at row ``n`` and keep it when it may follow ``top`` (leading: always)."""
+    m = put_move(out, n, kind, rank, size, wilds, -1, 1, cards)
+    return n if m > n and top[0] != PASS and not gd_beats(out[n], top, rules) else m
+
+
 @njit(cache=True, nogil=True)
 def _gen_bombs(c, top, rules, out, n):
     w = c[JOKER]
     lo = rules[GD_BOMB_MIN]
     mx = rules[GD_BOMB_MAX]
-    lead = top[0] == PASS
     for r in range(13):
         if c[r] == 0:
             continue
@@ -194,15 +200,9 @@ def _gen_bombs(c, top, rules, out, n):
             for k in range(top_k, 0, -1):
                 if size - k > w:
                     break
-                n0 = n
-                n = put_move(out, n, BOMB, r, size, size - k, -1, 1, k << (4 * r))
-                if n > n0 and not lead and not gd_beats(out[n0], top, rules):
-                    n = n0
+                n = _put_if_beats(out, n, BOMB, r, size, size - k, k << (4 * r), top, rules)
     if rules[GD_JOKER_BOMB] != 0 and w >= 2:
-        n0 = n
-        n = put_move(out, n, JOKER_BOMB, -1, 2, 2, -1, 1, 0)
-        if n > n0 and not lead and not gd_beats(out[n0], top, rules):
-            n = n0
+        n = _put_if_beats(out, n, JOKER_BOMB, -1, 2, 2, 0, top, rules)
     return n
 
 

@@ -26,9 +26,8 @@ from numba import njit
 
 from kernels.climb.loop import (
     GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
-    LOG_TRICK, SF_FINISH,
+    LOG_TRICK, SF_FINISH, advance, after_play, log_play, pass_lead, record_pass,
 )
-from kernels.climb.loop import advance, after_play, log_play, pass_lead, record_pass
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.lazy import gd_random

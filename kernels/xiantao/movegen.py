@@ -24,12 +24,14 @@ from kernels.xiantao.bounds import MAX_MOVES
 from kernels.xiantao.ladder import beats_levels, bomb_level, move_level
 
 # layout of 仙桃千分's ``rules`` int64 vector: the climbing header (kernels.climb.loop CL_*), then
-R_WILD_SINGLE_RANK = CL_HEADER + 0  # rank index of a lone wild (0 = the 3s, 12 = the 2s)
-R_WILD_JOKER = CL_HEADER + 1  # 1: a wild may complete 王炸 with one natural joker
-R_WILDS_510K = CL_HEADER + 2  # wilds allowed in one 五十K (0 = none)
-R_JOKER_BOMB = CL_HEADER + 3  # 1: natural 大王 + 小王 is a bomb
-R_CALL_RULE = CL_HEADER + 4  # 0 literal_recall, 1 uniform_eligible, 2 daguong_opposite
-R_BONUS_REQUIRES_PLAY = CL_HEADER + 5
+# R_WILD_SINGLE_RANK     rank index of a lone wild (0 = the 3s, 12 = the 2s)
+# R_WILD_JOKER           1: a wild may complete 王炸 with one natural joker
+# R_WILDS_510K           wilds allowed in one 五十K (0 = none)
+# R_JOKER_BOMB           1: natural 大王 + 小王 is a bomb
+# R_CALL_RULE            0 literal_recall, 1 uniform_eligible, 2 daguong_opposite
+# R_BONUS_REQUIRES_PLAY  1: a 喜 counts only when its holding is played (bonus_requires_play)
+(R_WILD_SINGLE_RANK, R_WILD_JOKER, R_WILDS_510K, R_JOKER_BOMB, R_CALL_RULE,
+ R_BONUS_REQUIRES_PLAY) = range(CL_HEADER, CL_HEADER + 6)
 LEVEL_TABLE = 32  # rules[LEVEL_TABLE + level] = strength of ladder level (1..19)
 RULES_LEN = LEVEL_TABLE + 20
 

@@ -78,9 +78,8 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
         redeals += 1  # no eligible call card anywhere: deal again from the same stream
         shuffle(state, deck)
         place_fixed(state, deck, st.fix_card, st.fix_slots)
-    mode_hard = hard_seat >= 0
     row[ROW_PUBLIC] = 1 if revealed else 0
-    row[ROW_MODE] = 1 if mode_hard else 0
+    row[ROW_MODE] = 1 if hard_seat >= 0 else 0
     row[ROW_BANKER] = banker
     row[ROW_HARD_SEAT] = hard_seat
     row[ROW_CALL_CARD] = call_card
@@ -92,6 +91,8 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
             row[ROW_FEATURES + f * N_SEATS + s] = st.features[0, (s + rotation) % N_SEATS, f]
     # -- 喜 held at the deal (bonus_requires_play: earned when the holding is played)
     for s in range(N_SEATS):
+        for r in range(16):
+            st.dealt_counts[s, r] = counts[s, r]
         st.dealt_wz[s] = 1 if (counts[s, 13] > 0 and counts[s, 14] > 0) else 0
         if rules[R_BONUS_REQUIRES_PLAY] == 0:
             row[ROW_XI_WANGZHA + s] = st.dealt_wz[s]
@@ -100,9 +101,6 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
                     row[ROW_XI_SEVEN + s] += 1
                 elif counts[s, r] == 8:
                     row[ROW_XI_EIGHT + s] += 1
-    for s in range(N_SEATS):
-        for r in range(16):
-            st.dealt_counts[s, r] = counts[s, r]
     # -- tricks
     start_tricks(st, banker, partner, hard_seat, call_card, revealed)
     play_on(st, np.int64(-2), search_on)

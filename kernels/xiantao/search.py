@@ -129,7 +129,7 @@ def _order_cost(st, seat, i, hand):
     level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
     if level > 0:
         return 100000 + st.rules[LEVEL_TABLE + level] * 10 + wilds * 150
-    breaks = _breaks(kind, rank, size, wilds, st.counts[seat, max(rank, 0)]) > 0
+    breaks = _breaks(kind, size, wilds, st.counts[seat, max(rank, 0)]) > 0
     return wilds * 1000 + (300 if breaks else 0) + rank * 10 - size
 
 
