@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import (  # noqa: F401  (the log layout, re-exported for callers)
-    CL_HAND_SIZE, GS_BANKER, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
+    CL_HAND_SIZE, GS_BANKER, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
     LOG_SEAT, LOG_TRICK, MAX_LOG,
 )
 from kernels.climb import run, search_driver as sd

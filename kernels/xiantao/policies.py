@@ -79,10 +79,7 @@ def plan_count(counts, seat, joker_bomb):
         if counts[seat, r] > 0:
             n += 1
     jokers = (1 if counts[seat, 13] > 0 else 0) + (1 if counts[seat, 14] > 0 else 0)
-    if jokers == 2 and joker_bomb:
-        n += 1
-    else:
-        n += jokers
+    n += 1 if jokers == 2 and joker_bomb else jokers  # 王炸 is one play
     if n == 0 and counts[seat, 15] > 0:
         n = 1
     return n
