@@ -263,19 +263,22 @@ def choose_smart(seat, moves, n, gs, counts, hand_left, rel, pp, rules, rank_poi
         if (level > 0 and not lead) or _splits_big(kind, size, wilds, held, keep_big):
             continue
         breaks = _breaks(kind, size, wilds, held) > 0
-        if not lead and (breaks or wilds > 0) and not fight:
-            continue
-        if not lead and top_rel == UNKNOWN and trick_points == 0 and rank >= 12 and not enemy_close:
-            continue  # do not spend a 2 or a joker against a possible partner for nothing
-        cost = (wilds * 1000 + ((300 if lead else 200) if breaks else 0) + rank * 10
-                + _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * (4 if lead else 2))
         if lead:
+            cost = wilds * 1000 + (300 if breaks else 0) + rank * 10
+            cost += _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 4
             if level > 0:
                 cost += 10000 if plan > 2 else 0
             elif rank >= 12:
                 cost += 500  # keep 2s and jokers to regain the lead
             if enemy_close and level == 0:
                 cost -= size * 40  # lead long groups an opponent cannot follow singly
+        elif (breaks or wilds > 0) and not fight:
+            continue
+        elif top_rel == UNKNOWN and trick_points == 0 and rank >= 12 and not enemy_close:
+            continue  # do not spend a 2 or a joker against a possible partner for nothing
+        else:
+            cost = wilds * 1000 + (200 if breaks else 0) + rank * 10
+            cost += _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 2
         if cost < best_cost:
             best, best_cost = i, cost
     if best >= 0 or lead:
