@@ -12,20 +12,14 @@ from numba import njit
 
 from kernels.climb import run
 from kernels.gandengyan.deal import deal_hand
+from kernels.gandengyan.layout import CENSUS_FIELDS
 from kernels.gandengyan.moves import JOKER, R_TWO
 from kernels.gandengyan.rulevec import GD_BOMB_MIN, GD_N_SEATS
 from kernels.gandengyan.state import LAYOUT
 from kernels.hooks import implements
 from kernels.state import borrow
 
-CENSUS_FEATURES = (
-    "cards",  # cards dealt (the banker's share or the others')
-    "banker",  # 1: this seat is the banker (庄家 / 东家)
-    "leads",  # 1: this seat leads the first trick
-    "jokers",  # jokers dealt
-    "twos",  # 2s dealt
-    "bombs",  # ranks dealt at least bomb_min times naturally (jokers not counted)
-)
+CENSUS_FEATURES = tuple(f.name for f in CENSUS_FIELDS)  # declared, with their meaning, in kernels.gandengyan.layout
 N_FEATURES = len(CENSUS_FEATURES)
 F_CARDS, F_BANKER, F_LEADS, F_JOKERS, F_TWOS, F_BOMBS = range(N_FEATURES)
 
@@ -40,13 +34,10 @@ def _census_deals(st, seed, lo, hi, start, out):
         col = game - start
         banker, leader, _stock = deal_hand(view, seed, game, -1, 0)
         for s in range(rules[GD_N_SEATS]):
-            total = 0
-            bombs = 0
+            total = bombs = 0
             for r in range(16):
                 total += counts[s, r]
-            for r in range(13):
-                if counts[s, r] >= rules[GD_BOMB_MIN]:
-                    bombs += 1
+                bombs += 1 if r < 13 and counts[s, r] >= rules[GD_BOMB_MIN] else 0
             out[F_CARDS, s, col] = total
             out[F_BANKER, s, col] = 1 if s == banker else 0
             out[F_LEADS, s, col] = 1 if s == leader else 0

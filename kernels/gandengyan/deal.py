@@ -94,10 +94,7 @@ def deal_hand(st, seed, game, banker_in, rotation):
     seed_stream(seed, game, st.rng)
     reset_deck(st.deck, st.deck_template)
     shuffle(st.rng, st.deck)
-    if banker_in >= 0:
-        banker = banker_in
-    else:
-        banker = (bounded(st.rng, n_seats) - rotation % n_seats + n_seats) % n_seats
+    banker = banker_in if banker_in >= 0 else (bounded(st.rng, n_seats) - rotation % n_seats + n_seats) % n_seats
     g_rows = st.fix_card.shape[0]
     place_fixed(st.rng, st.deck, st.fix_card, st.fix_slots[banker * g_rows:(banker + 1) * g_rows])
     stock = deal_hands(st.deck, n_seats, banker, st.rules, st.counts, st.lowest)

@@ -20,23 +20,11 @@ MV_LEN = 17
 QG_NONE, QG_NO_PLAY, QG_ALL_NO_PLAY, QG_BANKER_ONE = range(4)
 QG_MODES = ("none", "no_play", "all_no_play", "no_play_banker_one")
 
-ROW_WINNER = LAYOUT.at("winner")
-ROW_BANKER = LAYOUT.at("banker")
-ROW_N_TRICKS = LAYOUT.at("n_tricks")
-ROW_BOMBS3 = LAYOUT.at("bombs3")
-ROW_BOMBS4 = LAYOUT.at("bombs4")
-ROW_BOMBS5 = LAYOUT.at("bombs5")
-ROW_BOMBS6 = LAYOUT.at("bombs6")
-ROW_BOMBS7P = LAYOUT.at("bombs7p")
-ROW_JOKER_BOMBS = LAYOUT.at("joker_bombs")
-ROW_CARDS_LEFT = LAYOUT.at("cards_left")
-ROW_PLAYS = LAYOUT.at("plays")
-ROW_JOKERS_LEFT = LAYOUT.at("jokers_left")
-ROW_HELD3 = LAYOUT.at("held3")
-ROW_HELD4 = LAYOUT.at("held4")
-ROW_HELD5P = LAYOUT.at("held5p")
-ROW_COLLECTED = LAYOUT.at("collected")
-ROW_PAID = LAYOUT.at("paid")
+ROW_WINNER, ROW_BANKER, ROW_N_TRICKS, ROW_JOKER_BOMBS = map(LAYOUT.at, ("winner", "banker", "n_tricks", "joker_bombs"))
+ROW_BOMBS3, ROW_BOMBS4, ROW_BOMBS5, ROW_BOMBS6, ROW_BOMBS7P = map(LAYOUT.at, (
+    "bombs3", "bombs4", "bombs5", "bombs6", "bombs7p"))
+ROW_CARDS_LEFT, ROW_PLAYS, ROW_JOKERS_LEFT, ROW_HELD3, ROW_HELD4, ROW_HELD5P, ROW_COLLECTED, ROW_PAID = map(LAYOUT.at, (
+    "cards_left", "plays", "jokers_left", "held3", "held4", "held5p", "collected", "paid"))  # + seat
 
 
 def money_vector(rules) -> np.ndarray:

@@ -28,9 +28,8 @@ from kernels.gandengyan.moves import (
     BOMB, JOKER, JOKER_BOMB, PAIR, PAIR_CHAIN, PASS, R_ACE, R_TWO, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE,
 )
 from kernels.gandengyan.rulevec import (
-    BOMB_COMPARE_RANK_ONLY, GD_BOMB_COMPARE, GD_BOMB_MAX, GD_BOMB_MIN, GD_JOKER_BOMB, GD_LONE_JOKER,
-    GD_PAIR_CHAIN_MAX, GD_PAIR_CHAIN_MIN, GD_STRAIGHT_MAX, GD_STRAIGHT_MIN, GD_TRIO, GD_TRIO_CHAIN_MAX,
-    GD_TRIO_CHAIN_MIN, GD_TRIO_FOLLOW, JOKER_BOMB_TOP_OF_THREE, TRIO_FOLLOW_HIGHER,
+    BOMB_COMPARE_RANK_ONLY, GD_BOMB_COMPARE, GD_BOMB_MAX, GD_BOMB_MIN, GD_JOKER_BOMB, GD_LONE_JOKER, GD_STRAIGHT_MAX,
+    GD_STRAIGHT_MIN, GD_TRIO, GD_TRIO_FOLLOW, JOKER_BOMB_TOP_OF_THREE, TRIO_FOLLOW_HIGHER,
 )
 
 WORK_LEN = 16  # scratch a chain run's odometer needs, one digit a rank (no allocation per call)
@@ -137,13 +136,9 @@ def _gen_run(c, kind, per, length, hi, out, n, work):
 def chain_spec(kind, rules):
     """(cards a rank, fewest ranks, most ranks) of a chain kind (straight, 连对, 三连对) under the
     rules: fewest 0 = no such pattern; the most capped at the 12 ranks of 3..A."""
-    if kind == STRAIGHT:
-        per, lo, mx = 1, rules[GD_STRAIGHT_MIN], rules[GD_STRAIGHT_MAX]
-    elif kind == PAIR_CHAIN:
-        per, lo, mx = 2, rules[GD_PAIR_CHAIN_MIN], rules[GD_PAIR_CHAIN_MAX]
-    else:
-        per, lo, mx = 3, rules[GD_TRIO_CHAIN_MIN], rules[GD_TRIO_CHAIN_MAX]
-    return per, lo, (R_ACE + 1 if mx == 0 or mx > R_ACE + 1 else mx)
+    k = kind - STRAIGHT  # 0, 1, 2: the kinds follow each other, and so do their (fewest, most) rules
+    lo, mx = rules[GD_STRAIGHT_MIN + 2 * k], rules[GD_STRAIGHT_MAX + 2 * k]
+    return k + 1, lo, (R_ACE + 1 if mx == 0 or mx > R_ACE + 1 else mx)
 
 
 ALL_RUNS, COUNT_RUNS = -2, -1  # what chain_section does (its ``k``)
@@ -184,12 +179,18 @@ def chain_section(c, top, rules, out, n, work, k):
     return n if k == ALL_RUNS else seen
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _put_if_beats(out, n, kind, rank, size, wilds, cards, top, rules):
+    """Append a bomb record at row ``n`` and keep it when it may follow ``top`` (leading: always)."""
+    m = put_move(out, n, kind, rank, size, wilds, -1, 1, cards)
+    return n if m > n and top[0] != PASS and not gd_beats(out[n], top, rules) else m
+
+
 @njit(cache=True, nogil=True)
 def _gen_bombs(c, top, rules, out, n):
     w = c[JOKER]
     lo = rules[GD_BOMB_MIN]
     mx = rules[GD_BOMB_MAX]
-    lead = top[0] == PASS
     for r in range(13):
         if c[r] == 0:
             continue
@@ -199,15 +200,9 @@ def _gen_bombs(c, top, rules, out, n):
             for k in range(top_k, 0, -1):
                 if size - k > w:
                     break
-                n0 = n
-                n = put_move(out, n, BOMB, r, size, size - k, -1, 1, k << (4 * r))
-                if n > n0 and not lead and not gd_beats(out[n0], top, rules):
-                    n = n0
+                n = _put_if_beats(out, n, BOMB, r, size, size - k, k << (4 * r), top, rules)
     if rules[GD_JOKER_BOMB] != 0 and w >= 2:
-        n0 = n
-        n = put_move(out, n, JOKER_BOMB, -1, 2, 2, -1, 1, 0)
-        if n > n0 and not lead and not gd_beats(out[n0], top, rules):
-            n = n0
+        n = _put_if_beats(out, n, JOKER_BOMB, -1, 2, 2, 0, top, rules)
     return n
 
 

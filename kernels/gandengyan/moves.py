@@ -27,10 +27,10 @@ Kind ids are the climbing family's one table (``kernels.climb.moves``); this mod
 
 from __future__ import annotations
 
-from kernels.climb.moves import (  # noqa: F401  (the family's kind ids and pack_counts, re-exported)
+from kernels.climb.moves import (  # noqa: F401  (the family's kind ids and packed counts, re-exported)
     BOMB, JOKER_BOMB, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SINGLE, STRAIGHT, TRIO_CHAIN, TRIPLE, pack_counts,
+    unpack_counts,
 )
-from kernels.climb.moves import unpack_counts as _unpack_counts
 
 JOKER = 15  # index of the jokers in a hand's count vector
 R_TWO = 12
@@ -44,7 +44,3 @@ LEAD_PASS = 31
 KIND_NAMES_ZH = {PASS: "不出", SINGLE: "单张", PAIR: "对子", TRIPLE: "三张", BOMB: "炸弹", JOKER_BOMB: "双王炸弹",
                  STRAIGHT: "顺子", PAIR_CHAIN: "连对", TRIO_CHAIN: "三连对"}
 
-
-def unpack_counts(packed: int, n_ranks: int = 13) -> tuple:
-    """``kernels.climb.moves.unpack_counts`` of the 13 natural ranks by default."""
-    return _unpack_counts(packed, n_ranks)

@@ -45,10 +45,8 @@ from kernels.state import borrow
 ROW_LEN = ROWS.length
 MAX_TURNS = 1 << 62  # play_turns' bound: a hand ends by its own rules
 LOG_ROWS = 8192  # play_logged: actions of the longest hand (10 players, two packs) with room to spare
-ROW_FIRST_LEADER = ROWS.at("first_leader")
-ROW_DEALT = ROWS.at("dealt")
-ROW_JOKERS_DEALT = ROWS.at("jokers_dealt")
-ROW_TWOS_DEALT = ROWS.at("twos_dealt")
+ROW_FIRST_LEADER, ROW_DEALT, ROW_JOKERS_DEALT, ROW_TWOS_DEALT = map(ROWS.at, (
+    "first_leader", "dealt", "jokers_dealt", "twos_dealt"))
 
 
 @implements(run.play_hand, STATE)

@@ -51,24 +51,27 @@ from kernels.state import borrow_array
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
 
-PP_NEAR_OUT = 0  # an opponent with at most this many cards is about to go out
-PP_SLACK = 1  # smart follows when its plan grows by at most this many plays
-PP_KEEP = 2  # smart: cost of spending a 2 while nobody is near out (plays × 1000); > 0 also keeps it
-PP_KEEP_JOKER = 3  # smart: the same for a joker
-PP_RISK = 4  # smart: cost of a lead the unseen cards could answer (per expected answer, × 1000)
-PP_CONFIDENCE = 5  # search: leave smart's choice only for a move ahead by this many standard errors
-PP_LAST_GUARD = 6  # smart: last to answer, stock empty: beat a winner-to-be holding <= this many cards (0 = off)
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 7, 8, 9, 10  # kernels.climb.search_params (no bids here)
-N_PP = 11
+# policy parameters, pp[seat, PP_*] in PARAM_ORDER:
+# near_out    an opponent with at most this many cards is about to go out
+# slack       smart follows when its plan grows by at most this many plays
+# keep        smart: cost of spending a 2 while nobody is near out (plays × 1000); > 0 also keeps it
+# keep_joker  smart: the same for a joker
+# risk        smart: cost of a lead the unseen cards could answer (per expected answer, × 1000)
+# confidence  search: leave smart's choice only for a move ahead by this many standard errors
+# last_guard  smart: last to answer, stock empty: beat a winner-to-be holding <= this many cards (0 = off)
+# then the search's (kernels.climb.search_params; no bids here)
 HEURISTIC_PARAMS = ("near_out", "slack", "keep", "keep_joker", "risk", "confidence", "last_guard")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
+N_PP = len(PARAM_ORDER)
+(PP_NEAR_OUT, PP_SLACK, PP_KEEP, PP_KEEP_JOKER, PP_RISK, PP_CONFIDENCE, PP_LAST_GUARD, PP_WORLDS, PP_CANDIDATES,
+ PP_ROLLOUT, PP_SEARCH_BIDS) = range(N_PP)
 DEFAULT_PARAMS = with_search({
     "random": {"near_out": 0, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0, "last_guard": 0},
     "greedy": {"near_out": 2, "slack": 0, "keep": 0, "keep_joker": 0, "risk": 0, "confidence": 1.0, "last_guard": 0},
     "smart": {"near_out": 2, "slack": 0, "keep": 0.6, "keep_joker": 0.3, "risk": 0.8, "confidence": 1.0,
               "last_guard": 99},
 })
-assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
+assert PARAM_ORDER[PP_WORLDS] == "worlds" and PARAM_ORDER[PP_LAST_GUARD] == "last_guard"
 SCRATCH_LEN = 64
 params_matrix = params_for(DEFAULT_PARAMS, PARAM_ORDER)  # pp[seat, PP_*] from policy names and overrides
 

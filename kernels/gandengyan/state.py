@@ -21,9 +21,10 @@ from kernels.gandengyan.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORL
 from kernels.gandengyan.rulevec import GD_MAX_MOVES, GD_N_SEATS
 from kernels.state import Slot
 
-GS_STOCK = GS_FAMILY  # next stock position in the shuffled pack (the stock is deck[GS_STOCK:])
-GS_TOP_PLUS_ONE = GS_FAMILY + 1  # 1: the trick's top play answered the play before it exactly one rank higher
-GS_STALEMATE = GS_FAMILY + 2  # 1: the hand ended with nobody able to lead
+# the game's own gs slots: GS_STOCK, the next stock position in the shuffled pack (the stock is deck[GS_STOCK:]);
+# GS_TOP_PLUS_ONE, 1: the trick's top play answered the play before it exactly one rank higher;
+# GS_STALEMATE, 1: the hand ended with nobody able to lead
+GS_STOCK, GS_TOP_PLUS_ONE, GS_STALEMATE = range(GS_FAMILY, GS_FAMILY + 3)
 
 N_RANKS = 16  # count-vector columns: ranks 3..2 at 0..12, the jokers at JOKER = 15
 

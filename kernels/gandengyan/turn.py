@@ -26,9 +26,8 @@ from numba import njit
 
 from kernels.climb.loop import (
     GS_N_LOG, GS_N_OUT, GS_N_TRICKS, GS_N_TURNS, GS_TOP_SEAT, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS, LOG_SEAT,
-    LOG_TRICK, SF_FINISH,
+    LOG_TRICK, SF_FINISH, advance, after_play, log_play, pass_lead, record_pass,
 )
-from kernels.climb.loop import advance, after_play, log_play, pass_lead, record_pass
 from kernels.gandengyan.deal import draw_card
 from kernels.gandengyan.layout import LAYOUT
 from kernels.gandengyan.lazy import gd_random
@@ -43,16 +42,10 @@ from kernels.gandengyan.rulevec import DRAW_EVERYONE, END_FIRST_OUT, GD_DRAW, GD
 from kernels.gandengyan.state import GS_STALEMATE, GS_STOCK, GS_TOP_PLUS_ONE
 from kernels.state import borrow
 
-ROW_STOCK_OUT_TRICK = LAYOUT.at("stock_out_trick")
-ROW_DENGYAN = LAYOUT.at("dengyan")
-ROW_TWO_BREAKS = LAYOUT.at("two_breaks")
-ROW_PLUS_ONE_WINS = LAYOUT.at("plus_one_wins")
-ROW_LEAD_PASSES = LAYOUT.at("lead_passes")
-ROW_DRAWS = LAYOUT.at("draws")
-ROW_BOMBS_PLAYED = LAYOUT.at("bombs_played")
-ROW_N_TURNS = LAYOUT.at("n_turns")
-ROW_STOCK_LEFT = LAYOUT.at("stock_left")
-ROW_FINISH = LAYOUT.at("finish")
+ROW_STOCK_OUT_TRICK, ROW_DENGYAN, ROW_TWO_BREAKS, ROW_PLUS_ONE_WINS, ROW_LEAD_PASSES = map(LAYOUT.at, (
+    "stock_out_trick", "dengyan", "two_breaks", "plus_one_wins", "lead_passes"))
+ROW_N_TURNS, ROW_STOCK_LEFT = map(LAYOUT.at, ("n_turns", "stock_left"))
+ROW_DRAWS, ROW_BOMBS_PLAYED, ROW_FINISH = map(LAYOUT.at, ("draws", "bombs_played", "finish"))  # + seat
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -76,12 +76,9 @@ def max_moves(hand_size: int = MAX_HAND, copies: tuple[int, ...] = (4,) + (8,) *
     ``copies[r]``: natural cards of rank index r in the pack (15 ranks); ``n_wilds``: wilds in the
     pack; ``wilds_per_510k``: the ruleset's ``max_wilds_in_510k`` (0 when wilds may not join).
     """
-    total = 0
-    for w in range(min(n_wilds, hand_size) + 1):
-        groups, _ = best_groups(hand_size, copies, w)
-        wild_single = 1 if w > 0 else 0
-        total = max(total, groups + wild_single + 2 + 5 * (min(wilds_per_510k, w, 2) + 1))
-    return total
+    # with w wilds: the best groups, the wild single, 王炸 (2) and 五十K (5 per number of wilds it may use)
+    return max(best_groups(hand_size, copies, w)[0] + (1 if w > 0 else 0) + 2 + 5 * (min(wilds_per_510k, w, 2) + 1)
+               for w in range(min(n_wilds, hand_size) + 1))
 
 
 def max_moves_any_ruleset() -> int:

@@ -17,14 +17,11 @@ CALL_LITERAL, CALL_UNIFORM, CALL_OPPOSITE = 0, 1, 2
 
 
 @njit(cache=True, nogil=True)
-def eligible_call(card, banker, owner, card_rank, card_wild, call_excluded, n_ids):
+def eligible_call(card, banker, owner, card_tab, call_excluded):
     """Spec §5.2: a natural 4..10 or black 3 of which 庄家 holds only one copy."""
-    if call_excluded[card] or card_wild[card]:
+    if call_excluded[card] or card_tab[2, card] or card_tab[0, card] > 7:
         return False
-    r = card_rank[card]
-    if r > 7:
-        return False
-    o = other_copy(card, n_ids)
+    o = other_copy(card)
     return not (o >= 0 and owner[o] == banker)
 
 
@@ -33,14 +30,12 @@ def choose_call_card(st, banker):
     """Call card by the ruleset's rule, drawn from ``st.rng`` among ``banker``'s dealt cards
     (``st.hands``); writes pick/recalls to ``st.row``; returns the card or -1 (redeal)."""
     owner, call_excluded, rules, state, g_row, seen = st.owner, st.call_excluded, st.rules, st.rng, st.row, st.seen
-    card_rank, card_wild = st.card_tab[0], st.card_tab[2]
-    hand = st.hands[banker]
-    n_ids = owner.shape[0]
+    card_tab, hand = st.card_tab, st.hands[banker]
     rule = rules[R_CALL_RULE]
     uniform = rule == CALL_UNIFORM  # drawn among the eligible cards, else among all but 配牌 and jokers
     n_pool = np.int64(0)
     for c in hand:
-        if eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids) if uniform else not call_excluded[c]:
+        if eligible_call(c, banker, owner, card_tab, call_excluded) if uniform else not call_excluded[c]:
             n_pool += 1
     if n_pool == 0:
         return -1
@@ -49,7 +44,7 @@ def choose_call_card(st, banker):
     c = np.int64(-1)
     k = 0
     for x in hand:
-        if eligible_call(x, banker, owner, card_rank, card_wild, call_excluded, n_ids) if uniform else not call_excluded[x]:
+        if eligible_call(x, banker, owner, card_tab, call_excluded) if uniform else not call_excluded[x]:
             if k == pick:
                 c = x
                 break
@@ -59,9 +54,9 @@ def choose_call_card(st, banker):
     seen[:] = False
     recalls = 0
     size = hand.shape[0]
-    while not eligible_call(c, banker, owner, card_rank, card_wild, call_excluded, n_ids):
+    while not eligible_call(c, banker, owner, card_tab, call_excluded):
         seen[c] = True
-        o = other_copy(c, n_ids)
+        o = other_copy(c)
         p = -1
         for i in range(size):
             if hand[i] == c or hand[i] == o:
@@ -89,7 +84,7 @@ def call_partner(st, banker, hard_seat):
     call_card = choose_call_card(st, banker)
     if call_card < 0:
         return call_card, np.int64(-1), False
-    o = other_copy(call_card, st.owner.shape[0])
+    o = other_copy(call_card)
     partner = st.owner[o] if o >= 0 else np.int64(-1)
     if partner == banker or partner < 0:
         return call_card, (banker + 2) % st.hand_left.shape[0], True

@@ -73,10 +73,9 @@ def seat_money(seat, sides, finish, captured, unplayed, xi_wz, xi_seven, xi_eigh
     case_a = second >= 0 and _side(second, banker, partner) == side_w
     case_b = (not case_a) and third >= 0 and _side(third, banker, partner) == side_w
     a, b = mv[MV_A], mv[MV_B]
-    if case_a:
-        t_w, t_l = cap_w + a + unplayed_l, cap_l - a
-    elif case_b:
-        t_w, t_l = cap_w + b + unplayed_l, cap_l - b
+    if case_a or case_b:
+        bonus = a if case_a else b
+        t_w, t_l = cap_w + bonus + unplayed_l, cap_l - bonus
     else:
         t_w, t_l = float(cap_w), float(cap_l + unplayed_w)
     w_wins = t_w >= t_l

@@ -24,12 +24,14 @@ from kernels.xiantao.bounds import MAX_MOVES
 from kernels.xiantao.ladder import beats_levels, bomb_level, move_level
 
 # layout of 仙桃千分's ``rules`` int64 vector: the climbing header (kernels.climb.loop CL_*), then
-R_WILD_SINGLE_RANK = CL_HEADER + 0  # rank index of a lone wild (0 = the 3s, 12 = the 2s)
-R_WILD_JOKER = CL_HEADER + 1  # 1: a wild may complete 王炸 with one natural joker
-R_WILDS_510K = CL_HEADER + 2  # wilds allowed in one 五十K (0 = none)
-R_JOKER_BOMB = CL_HEADER + 3  # 1: natural 大王 + 小王 is a bomb
-R_CALL_RULE = CL_HEADER + 4  # 0 literal_recall, 1 uniform_eligible, 2 daguong_opposite
-R_BONUS_REQUIRES_PLAY = CL_HEADER + 5
+# R_WILD_SINGLE_RANK     rank index of a lone wild (0 = the 3s, 12 = the 2s)
+# R_WILD_JOKER           1: a wild may complete 王炸 with one natural joker
+# R_WILDS_510K           wilds allowed in one 五十K (0 = none)
+# R_JOKER_BOMB           1: natural 大王 + 小王 is a bomb
+# R_CALL_RULE            0 literal_recall, 1 uniform_eligible, 2 daguong_opposite
+# R_BONUS_REQUIRES_PLAY  1: a 喜 counts only when its holding is played (bonus_requires_play)
+(R_WILD_SINGLE_RANK, R_WILD_JOKER, R_WILDS_510K, R_JOKER_BOMB, R_CALL_RULE,
+ R_BONUS_REQUIRES_PLAY) = range(CL_HEADER, CL_HEADER + 6)
 LEVEL_TABLE = 32  # rules[LEVEL_TABLE + level] = strength of ladder level (1..19)
 RULES_LEN = LEVEL_TABLE + 20
 
@@ -43,12 +45,14 @@ def _put(out, n, kind, rank, size, wilds, suit):
     return put_move(out, n, kind, rank, size, wilds, suit, 1, 0)
 
 
-@njit(cache=True, nogil=True)
-def _put_if_beats(out, n, kind, rank, size, wilds, suit, rules, topi):
-    """Append a bomb-class move if it beats the bomb-class top play (``topi``: its kind, rank, level
-    and that level's strength). (Callers put directly when the top is no bomb: every bomb beats it,
-    and a call passing ``rules`` costs reference counts on the hot lead.)"""
+@njit(cache=True, nogil=True, inline="always")
+def _put_bomb(out, n, kind, rank, size, wilds, suit, rules, topi):
+    """Append a bomb-class move if it beats the top play (``topi``: its kind, rank, level and that
+    level's strength): every bomb beats a top that is no bomb. (Inlined: on the hot lead it only
+    puts, and a call passing ``rules`` would cost reference counts.)"""
     top_kind, top_rank, top_level, top_strength = topi
+    if top_level == 0:
+        return _put(out, n, kind, rank, size, wilds, suit)
     level = bomb_level(kind, size, wilds, suit)
     if beats_levels(kind, rank, level, rules[LEVEL_TABLE + level], top_kind, top_rank, top_level, top_strength):
         return _put(out, n, kind, rank, size, wilds, suit)
@@ -62,7 +66,7 @@ def gen_groups(counts, topi, rules, out, n):
     Leading (``top_kind`` PASS) everything is legal; over a single/pair/triple only the same
     kind with a higher rank, and every bomb; over a bomb-class play only stronger bombs.
     """
-    top_kind, top_rank, top_level = topi[0], topi[1], topi[2]
+    top_kind, top_rank = topi[0], topi[1]
     wilds = counts[15]
     lead = top_kind == PASS
     floor = -1 if lead else top_rank
@@ -84,10 +88,7 @@ def gen_groups(counts, topi, rules, out, n):
         min_naturals = 0 if r == 0 else 1
         for size in range(4, natural + wilds + 1):
             for w in range(max(0, size - natural), min(wilds, size - min_naturals) + 1):
-                if top_level == 0:
-                    n = _put(out, n, np.int64(BOMB), r, size, w, np.int64(-1))
-                else:
-                    n = _put_if_beats(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, topi)
+                n = _put_bomb(out, n, np.int64(BOMB), r, size, w, np.int64(-1), rules, topi)
     return n
 
 
@@ -99,17 +100,8 @@ def gen_joker_bomb(counts, topi, rules, out, n):
     jokers = (1 if counts[13] > 0 else 0) + (1 if counts[14] > 0 else 0)
     for w in range(2):
         if (w == 0 and jokers == 2) or (w == 1 and rules[R_WILD_JOKER] != 0 and jokers >= 1 and counts[15] >= 1):
-            if topi[2] == 0:
-                n = _put(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1))
-            else:
-                n = _put_if_beats(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, topi)
+            n = _put_bomb(out, n, np.int64(JOKER_BOMB), np.int64(-1), np.int64(2), w, np.int64(-1), rules, topi)
     return n
-
-
-@njit(cache=True, nogil=True)
-def _mixable(a, b):
-    """Two ranks held in suit masks a, b can be picked in different suits."""
-    return a != 0 and b != 0 and not (a == b and (a & (a - 1)) == 0)
 
 
 @njit(cache=True, nogil=True)
@@ -123,8 +115,8 @@ def fifty_k_possible(m5, m10, mk, wilds, suit, w):
         return held + w >= 3
     if w == 2:
         return False  # one natural card alone always makes a 正五十K
-    if w == 1:  # two naturals of different ranks in different suits
-        return _mixable(m5, m10) or _mixable(m5, mk) or _mixable(m10, mk)
+    if w == 1:  # two naturals of different ranks in different suits (fu_possible of the two ranks' masks)
+        return fu_possible(m5, m10, m10) or fu_possible(m5, mk, mk) or fu_possible(m10, mk, mk)
     return fu_possible(m5, m10, mk)  # three naturals, not all of one suit
 
 
@@ -136,10 +128,7 @@ def gen_fifty_k(counts, suit_counts, topi, rules, out, n):
     for suit in range(5):
         for w in range(max_w + 1):
             if fifty_k_possible(m5, m10, mk, counts[15], suit, w):
-                if topi[2] == 0:
-                    n = _put(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit)
-                else:
-                    n = _put_if_beats(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, topi)
+                n = _put_bomb(out, n, np.int64(FIFTY_K), np.int64(-1), np.int64(3), w, suit, rules, topi)
     return n
 
 

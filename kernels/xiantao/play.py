@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb.loop import (  # noqa: F401  (the log layout, re-exported for callers)
-    CL_HAND_SIZE, GS_BANKER, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, GS_TURN, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
+    CL_HAND_SIZE, GS_BANKER, GS_N_JIEFENG, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS, LOG_CARDS, LOG_MOVE, LOG_NCARDS,
     LOG_SEAT, LOG_TRICK, MAX_LOG,
 )
 from kernels.climb import run, search_driver as sd
@@ -37,19 +37,17 @@ from kernels.xiantao.turn import play_on, start_tricks
 N_SEATS = 4
 
 
-@njit(cache=True, nogil=True, inline="always")
-def play_hand(st, seed, game_index, banker_given, rotation, search_on):
+@implements(run.play_hand, STATE)
+def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play one hand on ``st`` (``kernels.xiantao.state``); fill ``st.row`` (ROW_*), return the
-    number of log rows written.
+    number of log rows written (the run driver's hook, ``kernels.climb.run.play_hand``).
 
-    ``game_index`` names the deal's stream; ``rotation`` (0..3) turns the dealt hands round the
+    ``deal`` names the deal's stream; ``rotation`` (0..3) turns the dealt hands round the
     table (seat k receives what seat k + rotation was dealt, 庄家's hand moves with them), which
-    is how ``--duplicate`` plays one deal from every seat. ``banker_given`` >= 0 overrides 庄家.
-    ``--fix``'s cards (``st.fix_card`` / ``st.fix_slots``, (0, 0) tables: none) are placed after
-    every shuffle (``kernels.deal.place_fixed``). ``search_on``: None when no seat searches, so
-    numba prunes the search and does not compile it. Inlined into the run driver's hook
-    (``_play_hand``): as a function of its own it was one more level that numba links the search
-    into and optimizes again.
+    is how ``--duplicate`` plays one deal from every seat. ``carry`` >= 0 overrides 庄家 (a
+    session's previous 一游, ``next_carry``). ``--fix``'s cards (``st.fix_card`` / ``st.fix_slots``,
+    (0, 0) tables: none) are placed after every shuffle (``kernels.deal.place_fixed``).
+    ``search_on``: None when no seat searches, so numba prunes the search and does not compile it.
     """
     state, deck, hands, owner, counts, suit_counts, row = st.rng, st.deck, st.hands, st.owner, st.counts, \
         st.suit_counts, st.row
@@ -59,10 +57,10 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     joker_bomb = rules[R_JOKER_BOMB] != 0
     row[:] = 0
     # -- deal: the census features' shuffle is the deal (same stream as `paiju census`), drawn once
-    census_one(seed, game_index, (st.deck_template, st.fix_card, st.fix_slots, st.inc_rank, st.inc_fk, card_points,
-                                  st.census_params), state, deck, st.features, 0)
+    census_one(seed, deal, (st.deck_template, st.fix_card, st.fix_slots, st.inc_rank, st.inc_fk, card_points,
+                            st.census_params), state, deck, st.features, 0)
     face_up = bounded(state, deck.shape[0])
-    banker = (face_up % N_SEATS - rotation + N_SEATS) % N_SEATS if banker_given < 0 else banker_given
+    banker = (face_up % N_SEATS - rotation + N_SEATS) % N_SEATS if carry < 0 else carry
     st.gs[GS_BANKER] = banker  # (what a searched 硬牌 answer reads)
     redeals = 0
     while True:
@@ -80,9 +78,8 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
         redeals += 1  # no eligible call card anywhere: deal again from the same stream
         shuffle(state, deck)
         place_fixed(state, deck, st.fix_card, st.fix_slots)
-    mode_hard = hard_seat >= 0
     row[ROW_PUBLIC] = 1 if revealed else 0
-    row[ROW_MODE] = 1 if mode_hard else 0
+    row[ROW_MODE] = 1 if hard_seat >= 0 else 0
     row[ROW_BANKER] = banker
     row[ROW_HARD_SEAT] = hard_seat
     row[ROW_CALL_CARD] = call_card
@@ -94,6 +91,8 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
             row[ROW_FEATURES + f * N_SEATS + s] = st.features[0, (s + rotation) % N_SEATS, f]
     # -- 喜 held at the deal (bonus_requires_play: earned when the holding is played)
     for s in range(N_SEATS):
+        for r in range(16):
+            st.dealt_counts[s, r] = counts[s, r]
         st.dealt_wz[s] = 1 if (counts[s, 13] > 0 and counts[s, 14] > 0) else 0
         if rules[R_BONUS_REQUIRES_PLAY] == 0:
             row[ROW_XI_WANGZHA + s] = st.dealt_wz[s]
@@ -102,9 +101,6 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
                     row[ROW_XI_SEVEN + s] += 1
                 elif counts[s, r] == 8:
                     row[ROW_XI_EIGHT + s] += 1
-    for s in range(N_SEATS):
-        for r in range(16):
-            st.dealt_counts[s, r] = counts[s, r]
     # -- tricks
     start_tricks(st, banker, partner, hard_seat, call_card, revealed)
     play_on(st, np.int64(-2), search_on)
@@ -121,11 +117,6 @@ def play_hand(st, seed, game_index, banker_given, rotation, search_on):
     row[ROW_N_JIEFENG] = gs[GS_N_JIEFENG]
     row[ROW_N_TURNS] = gs[GS_N_TURNS]
     return gs[GS_N_LOG]
-
-
-@implements(run.play_hand, STATE)
-def _play_hand(st, seed, deal, rotation, carry, last, search_on):
-    return play_hand(st, seed, deal, carry, rotation, search_on)
 
 
 @implements(run.seat_count, STATE)

@@ -32,27 +32,31 @@ from kernels.state import borrow_array
 RANDOM, GREEDY, SMART, SEARCH = 0, 1, 2, 3
 POLICY_NAMES = ("random", "greedy", "smart", "search")
 
-# policy parameters, pp[seat, index]
-PP_HARD_THRESHOLD = 0  # declare 硬牌 when hand strength >= this
-# smart: 26. Once the three defend as ``hard_defence`` does, the 硬牌家 goes out first in 48% of the
-# hands smart used to declare at 20 (73% against the old defence); on duplicate deals (seed 5,
-# 10,000 deals) one seat at 23, 26, 30 or never among seats at 20 gains +0.004-0.005 ± 0.002 a hand,
-# and among seats at 26 neither 23 (-0.001 ± 0.001) nor never (+0.000 ± 0.001) does better.
-PP_BOMB_POINTS = 1  # smart bombs a trick worth at least this many points
-PP_NEAR_OUT = 2  # a player with at most this many cards is "about to go out"
-PP_FIGHT_POINTS = 3  # smart breaks groups / spends wilds for tricks worth this much
-PP_REVEAL_CARDS = 4  # smart partner reveals when he or 庄家 holds at most this many cards
-PP_HARD_PROB = 5  # random: probability of declaring 硬牌
-PP_KEEP_BIG = 6  # smart: 1 = a 7张/8张 group is never split; it goes out whole, as a hard 7/8
-PP_SPARE_BOMBS = 7  # smart bombs any play it cannot otherwise beat while it holds this many bombs (99: never)
-PP_CONFIDENCE = 8  # search: leave smart's choice only for a move ahead by this many standard errors
-PP_HARD_DEFENCE = 9  # smart: 1 = against a 硬牌家, beat every trick he tops (breaking groups, wilds, bombs)
-# — points do not matter in 硬牌, only stopping him going out first. Same declarer (seat 0 smart at
-# hard_threshold 14, seed 21, 73 hands): he went out first in 73% against the old smart defence, 48%
-# against this one, 42% against three search players.
-PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS = 10, 11, 12, 13  # search (kernels.climb.search.SEARCH_PARAMS)
-N_PP = 14
-
+# policy parameters, pp[seat, PP_*] in PARAM_ORDER:
+# hard_threshold  declare 硬牌 when hand strength >= this
+#   smart: 26. Once the three defend as ``hard_defence`` does, the 硬牌家 goes out first in 48% of the
+#   hands smart used to declare at 20 (73% against the old defence); on duplicate deals (seed 5,
+#   10,000 deals) one seat at 23, 26, 30 or never among seats at 20 gains +0.004-0.005 ± 0.002 a hand,
+#   and among seats at 26 neither 23 (-0.001 ± 0.001) nor never (+0.000 ± 0.001) does better.
+# bomb_points     smart bombs a trick worth at least this many points
+# near_out        a player with at most this many cards is "about to go out"
+# fight_points    smart breaks groups / spends wilds for tricks worth this much
+# reveal_cards    smart partner reveals when he or 庄家 holds at most this many cards
+# hard_prob       random: probability of declaring 硬牌
+# keep_big        smart: 1 = a 7张/8张 group is never split; it goes out whole, as a hard 7/8
+# spare_bombs     smart bombs any play it cannot otherwise beat while it holds this many bombs (99: never)
+# confidence      search: leave smart's choice only for a move ahead by this many standard errors
+# hard_defence    smart: 1 = against a 硬牌家, beat every trick he tops (breaking groups, wilds, bombs)
+#   — points do not matter in 硬牌, only stopping him going out first. Same declarer (seat 0 smart at
+#   hard_threshold 14, seed 21, 73 hands): he went out first in 73% against the old smart defence, 48%
+#   against this one, 42% against three search players.
+# then the search's (kernels.climb.search_params SEARCH_PARAMS)
+HEURISTIC_PARAMS = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob", "keep_big",
+                    "spare_bombs", "confidence", "hard_defence")
+PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
+N_PP = len(PARAM_ORDER)
+(PP_HARD_THRESHOLD, PP_BOMB_POINTS, PP_NEAR_OUT, PP_FIGHT_POINTS, PP_REVEAL_CARDS, PP_HARD_PROB, PP_KEEP_BIG,
+ PP_SPARE_BOMBS, PP_CONFIDENCE, PP_HARD_DEFENCE, PP_WORLDS, PP_CANDIDATES, PP_ROLLOUT, PP_SEARCH_BIDS) = range(N_PP)
 DEFAULT_PARAMS = with_search({
     "random": {"hard_threshold": 1e9, "bomb_points": 0, "near_out": 0, "fight_points": 0, "reveal_cards": 0, "hard_prob": 0.5,
                "keep_big": 0, "spare_bombs": 99, "confidence": 1.0, "hard_defence": 0},
@@ -61,10 +65,7 @@ DEFAULT_PARAMS = with_search({
     "smart": {"hard_threshold": 26.0, "bomb_points": 35, "near_out": 5, "fight_points": 15, "reveal_cards": 8, "hard_prob": 0,
               "keep_big": 1, "spare_bombs": 99, "confidence": 1.0, "hard_defence": 1},
 })  # search: its own heuristic steps and rollouts play as smart
-HEURISTIC_PARAMS = ("hard_threshold", "bomb_points", "near_out", "fight_points", "reveal_cards", "hard_prob", "keep_big",
-                    "spare_bombs", "confidence", "hard_defence")
-PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS
-assert PARAM_ORDER.index("worlds") == PP_WORLDS and len(PARAM_ORDER) == N_PP
+assert PARAM_ORDER[PP_WORLDS] == "worlds" and PARAM_ORDER[PP_HARD_DEFENCE] == "hard_defence"
 params_matrix = params_for(DEFAULT_PARAMS, PARAM_ORDER)  # pp[seat, PP_*] from policy names and overrides
 
 FRIEND, FOE, UNKNOWN = 1, 0, -1
@@ -78,10 +79,7 @@ def plan_count(counts, seat, joker_bomb):
         if counts[seat, r] > 0:
             n += 1
     jokers = (1 if counts[seat, 13] > 0 else 0) + (1 if counts[seat, 14] > 0 else 0)
-    if jokers == 2 and joker_bomb:
-        n += 1
-    else:
-        n += jokers
+    n += 1 if jokers == 2 and joker_bomb else jokers  # 王炸 is one play
     if n == 0 and counts[seat, 15] > 0:
         n = 1
     return n
@@ -139,7 +137,7 @@ def relation(viewer, other, mode_hard, banker, partner, hard_seat, revealed):
 
 
 @njit(cache=True, nogil=True)
-def _breaks(kind, rank, size, wilds, held):
+def _breaks(kind, size, wilds, held):
     """Natural cards of the move's rank left behind (a split group); 0 for 五十K and 王炸."""
     if kind == FIFTY_K or kind == JOKER_BOMB:
         return 0
@@ -147,7 +145,7 @@ def _breaks(kind, rank, size, wilds, held):
 
 
 @njit(cache=True, nogil=True)
-def _splits_big(kind, rank, size, wilds, held, keep_big):
+def _splits_big(kind, size, wilds, held, keep_big):
     """With ``keep_big``: the move plays part of a 7张/8张 group, or adds wilds to it (a soft 8 of
     seven naturals is weaker than their hard 7, rules §7.2); only the whole natural group may go."""
     if not keep_big or kind == FIFTY_K or kind == JOKER_BOMB or held < 7:
@@ -176,10 +174,10 @@ def _bomb_cost(moves, i, args):
     kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
     held = args[1][args[2], max(rank, 0)]
     level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
-    if level == 0 or _splits_big(kind, rank, size, wilds, held, args[0]):
+    if level == 0 or _splits_big(kind, size, wilds, held, args[0]):
         return NEVER
     return (args[3][LEVEL_TABLE + level] * 10 + wilds * 150 + max(rank, 0)
-            + (100 if _breaks(kind, rank, size, wilds, held) > 0 else 0))
+            + (100 if _breaks(kind, size, wilds, held) > 0 else 0))
 
 
 @njit(cache=True, nogil=True)
@@ -219,7 +217,7 @@ def _greedy_cost(moves, i, args):
     if level > 0 and not args[0]:
         return NEVER
     return ((10000 if level > 0 else 0) + wilds * 1000
-            + (100 if _breaks(kind, rank, size, wilds, args[1][args[2], max(rank, 0)]) > 0 else 0) + rank)
+            + (100 if _breaks(kind, size, wilds, args[1][args[2], max(rank, 0)]) > 0 else 0) + rank)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -262,9 +260,9 @@ def choose_smart(seat, moves, n, gs, counts, hand_left, rel, pp, rules, rank_poi
         kind, rank, size, wilds = moves[i, F_KIND], moves[i, F_RANK], moves[i, F_SIZE], moves[i, F_WILDS]
         held = counts[seat, max(rank, 0)]
         level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
-        if (level > 0 and not lead) or _splits_big(kind, rank, size, wilds, held, keep_big):
+        if (level > 0 and not lead) or _splits_big(kind, size, wilds, held, keep_big):
             continue
-        breaks = _breaks(kind, rank, size, wilds, held) > 0
+        breaks = _breaks(kind, size, wilds, held) > 0
         if lead:
             cost = wilds * 1000 + (300 if breaks else 0) + rank * 10
             cost += _move_points(kind, size, wilds, rank_points[max(rank, 0)]) * 4

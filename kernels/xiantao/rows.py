@@ -26,7 +26,7 @@ assert all(PLAY.at(f) == ROW_FEATURES + i * N_SEATS for i, f in enumerate(CENSUS
 
 
 @njit(cache=True, nogil=True)
-def other_copy(card, n_ids):
+def other_copy(card):
     """The same (rank, suit) in the other deck (two-deck packs: ids c and c ± 54)."""
     if card >= 108:
         return -1

@@ -129,7 +129,7 @@ def _order_cost(st, seat, i, hand):
     level = bomb_level(kind, size, wilds, moves[i, F_SUIT])
     if level > 0:
         return 100000 + st.rules[LEVEL_TABLE + level] * 10 + wilds * 150
-    breaks = _breaks(kind, rank, size, wilds, st.counts[seat, max(rank, 0)]) > 0
+    breaks = _breaks(kind, size, wilds, st.counts[seat, max(rank, 0)]) > 0
     return wilds * 1000 + (300 if breaks else 0) + rank * 10 - size
 
 
@@ -204,7 +204,7 @@ def _knowledge(st, seat, kind):
     card's other copy, and 庄家 never does."""
     gs = st.gs
     if kind == KIND_PLAY and gs[GS_LONE_SIDE] != 1 and gs[GS_REVEALED] != 1 and gs[GS_CALL] >= 0:
-        return other_copy(gs[GS_CALL], st.owner.shape[0]), gs[GS_BANKER]
+        return other_copy(gs[GS_CALL]), gs[GS_BANKER]
     return np.int64(-1), gs[GS_BANKER]
 
 

@@ -76,7 +76,7 @@ def play_on(st, forced, search_on):
             cmode = call_preference(policies[seat], seat, partner, banker, gs[GS_REVEALED] == 1, hand_left, pp)
             n_played, points = play_cards(seat, moves, choice, (call_card, cmode), hand, card_tabs)
             if not mode_hard and gs[GS_REVEALED] == 0 and seat == partner and call_card >= 0:
-                partner_copy = other_copy(call_card, owner.shape[0])
+                partner_copy = other_copy(call_card)
                 for i in range(n_played):  # 明鸡: the partner plays his copy of the call card
                     if played[i] == partner_copy:
                         gs[GS_REVEALED] = 1

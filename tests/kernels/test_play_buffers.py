@@ -66,7 +66,7 @@ def test_xiantao_deal_is_shuffled_once():
 
     from kernels.xiantao.play import play_hand
 
-    body = ast.parse(textwrap.dedent(inspect.getsource(play_hand.py_func))).body[0].body
+    body = ast.parse(textwrap.dedent(inspect.getsource(play_hand))).body[0].body
     first_loop = next(i for i, node in enumerate(body) if isinstance(node, ast.While))
     calls = [n.func.id for node in body[:first_loop] for n in ast.walk(node)
              if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]

@@ -141,7 +141,7 @@ def key_cards(key) -> tuple:
     """(naturals, jokers) a key plays."""
     if key[0] == PASS:
         return (0,) * N, 0
-    return unpack_counts(key[6]), key[3]
+    return unpack_counts(key[6], 13), key[3]
 
 
 def is_legal(key, nat: tuple, jokers: int, top, rules) -> bool:

@@ -60,7 +60,7 @@ def replay(spec, rows: list, game_index: int) -> str:
         elif kind == PASS:
             lines.append(f"  seat {seat}: 不出")
         else:
-            nat = unpack_counts(int(a[LOG_MOVE + 6]))
+            nat = unpack_counts(int(a[LOG_MOVE + 6]), 13)
             shown = "BJ SJ" if kind == JOKER_BOMB else counts_text(nat, int(a[LOG_MOVE + 3]))
             lines.append(f"  seat {seat}: {KIND_NAMES_ZH[kind]} {shown}"
                          + (f" (as {RANK_CHARS[int(a[LOG_MOVE + 1])]})" if a[LOG_MOVE + 3] and kind != JOKER_BOMB
