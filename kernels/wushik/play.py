@@ -47,16 +47,14 @@ from kernels.wushik.turn import count_cards, play_on
 
 N_SEATS = 4
 ROW_LEN = HAND_LAYOUT.length
-_at = HAND_LAYOUT.at
-ROW_HAND_NO, ROW_LEADER, ROW_TURNED, ROW_EIGHT_SEAT, ROW_EIGHT = (
-    _at("hand_no"), _at("leader"), _at("turned_card"), _at("eight_seat"), _at("eight_applied"))
-ROW_FINISH, ROW_CAPTURED, ROW_VOID, ROW_LEFT_MAX_BOMB = _at("finish"), _at("captured"), _at("void"), _at("left_max_bomb")
-ROW_TERMINAL_SEAT = _at("terminal_seat")
-ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at("n_jiefeng")
-ROW_DEALT_POINTS, ROW_DEALT_MAX_BOMB, ROW_DEALT_ZHENG = _at("dealt_points"), _at("dealt_max_bomb"), _at("dealt_zheng")
-ROW_TOTAL0, ROW_TOTAL1, ROW_MATCH_OVER = _at("team0_total"), _at("team1_total"), _at("match_over")
-ROW_MATCH_HANDS, ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = (
-    _at("match_hands"), _at("match_winner"), _at("match_eight_win"), _at("first_leader"))
+ROW_HAND_NO, ROW_LEADER, ROW_TURNED, ROW_EIGHT_SEAT, ROW_EIGHT, ROW_FINISH, ROW_CAPTURED, ROW_VOID = map(
+    HAND_LAYOUT.at, ("hand_no", "leader", "turned_card", "eight_seat", "eight_applied", "finish", "captured", "void"))
+ROW_LEFT_MAX_BOMB, ROW_TERMINAL_SEAT, ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG, ROW_DEALT_POINTS = map(
+    HAND_LAYOUT.at, ("left_max_bomb", "terminal_seat", "n_tricks", "n_turns", "n_jiefeng", "dealt_points"))
+ROW_DEALT_MAX_BOMB, ROW_DEALT_ZHENG, ROW_TOTAL0, ROW_TOTAL1, ROW_MATCH_OVER, ROW_MATCH_HANDS = map(
+    HAND_LAYOUT.at, ("dealt_max_bomb", "dealt_zheng", "team0_total", "team1_total", "match_over", "match_hands"))
+ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = map(HAND_LAYOUT.at, ("match_winner", "match_eight_win",
+                                                                           "first_leader"))
 
 
 @njit(cache=True, nogil=True)
