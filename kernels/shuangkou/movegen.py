@@ -209,12 +209,9 @@ def generate_moves(c, top, rules, out):
         n = _gen_groups(c, top, lead, ws, wb, out, n)
         lowest = 0 if lead else top[1] + 1
         want = -1 if lead else top[5]
-        if lead or tk == STRAIGHT:
-            n = _gen_runs(c, STRAIGHT, 1, 5, lowest, want, ws, wb, out, n)
-        if lead or tk == PAIR_CHAIN:
-            n = _gen_runs(c, PAIR_CHAIN, 2, 3, lowest, want, ws, wb, out, n)
-        if lead or tk == TRIO_CHAIN:
-            n = _gen_runs(c, TRIO_CHAIN, 3, 3, lowest, want, ws, wb, out, n)
+        for kind, per, min_len in ((STRAIGHT, 1, 5), (PAIR_CHAIN, 2, 3), (TRIO_CHAIN, 3, 3)):  # (a call each)
+            if lead or tk == kind:
+                n = _gen_runs(c, kind, per, min_len, lowest, want, ws, wb, out, n)
     return _gen_bombs(c, top, rules, ws, wb, out, n)
 
 

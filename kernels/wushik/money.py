@@ -13,7 +13,6 @@ from numba import njit
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import EIGHT_WIN_MATCH, W_BONUS, W_EIGHT_RULE, W_TERMINAL_POINTS, W_ZERO_SUM
 
-N_SEATS = 4
 ROW_EIGHT_SEAT, ROW_EIGHT, ROW_FINISH, ROW_CAPTURED, ROW_BONUS, ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = map(
     HAND_LAYOUT.at, ("eight_seat", "eight_applied", "finish", "captured", "bonus5", "terminal_seat", "terminal_points"))
 
@@ -40,7 +39,7 @@ def hand_scores(row, rules):
         else:
             cap1 += row[ROW_TERMINAL_POINTS]
     first_team, second_team, third_team = -1, -1, -1
-    for s in range(N_SEATS):
+    for s in range(MAX_SEATS):
         place = row[ROW_FINISH + s]
         if place == 1:
             first_team = s % 2
@@ -53,7 +52,7 @@ def hand_scores(row, rules):
         margin = -margin  # team 0's side of it
     b0, b1 = 0, 0
     for z in range(4):
-        for s in range(0, N_SEATS, 2):  # seats s (team 0) and s + 1 (team 1)
+        for s in range(0, MAX_SEATS, 2):  # seats s (team 0) and s + 1 (team 1)
             b0 += row[ROW_BONUS + z * MAX_SEATS + s] * rules[W_BONUS + z]
             b1 += row[ROW_BONUS + z * MAX_SEATS + s + 1] * rules[W_BONUS + z]
     if rules[W_ZERO_SUM] != 0:

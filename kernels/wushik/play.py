@@ -34,7 +34,7 @@ from kernels.hooks import implements
 from kernels.rng import bounded, next_u64, seed_stream
 from kernels.state import borrow, clone
 from kernels.wushik.cardpick import zheng_sets
-from kernels.wushik.layout import HAND_LAYOUT
+from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS as N_SEATS
 from kernels.wushik.money import hand_scores
 from kernels.wushik.movegen import (
     EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG, W_LEN, W_MAX_HANDS,
@@ -45,7 +45,6 @@ from kernels.wushik.search import search
 from kernels.wushik.state import LAYOUT as STATE, N_CARDS, N_IDS, new_state
 from kernels.wushik.turn import count_cards, play_on
 
-N_SEATS = 4
 ROW_LEN = HAND_LAYOUT.length
 ROW_HAND_NO, ROW_LEADER, ROW_TURNED, ROW_EIGHT_SEAT, ROW_EIGHT, ROW_FINISH, ROW_CAPTURED, ROW_VOID = map(
     HAND_LAYOUT.at, ("hand_no", "leader", "turned_card", "eight_seat", "eight_applied", "finish", "captured", "void"))
@@ -82,11 +81,9 @@ def deal_cards(st, rotation):
     for p in range(N_CARDS):
         owner[deck[p]] = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
     count_cards(owner, counts, suit_counts)
-    eight = -1
-    teams = 0
+    eight, teams = -1, 0  # the lowest seat dealt 8 of a kind; bit t: team t holds one
     for s in range(N_SEATS):
-        points, best = points_and_bomb(counts[s])
-        row[ROW_DEALT_POINTS + s] = points
+        row[ROW_DEALT_POINTS + s], best = points_and_bomb(counts[s])
         row[ROW_DEALT_MAX_BOMB + s] = best
         row[ROW_DEALT_ZHENG + s] = zheng_sets(suit_counts[s])
         if best >= 8:
@@ -180,10 +177,9 @@ def _end_session(st, out_rows, r0, r1):
     its last row."""
     last = out_rows[r1 - 1]
     eight = _eight_wins(last, st.rules)
+    winner = 0 if last[ROW_TOTAL0] > last[ROW_TOTAL1] else (1 if last[ROW_TOTAL1] > last[ROW_TOTAL0] else 2)
     if eight:
         winner = last[ROW_EIGHT_SEAT] % 2
-    else:
-        winner = 0 if last[ROW_TOTAL0] > last[ROW_TOTAL1] else (1 if last[ROW_TOTAL1] > last[ROW_TOTAL0] else 2)
     last[ROW_MATCH_OVER] = 1
     first_leader = out_rows[r0, ROW_LEADER]
     for r in range(r0, r1):
