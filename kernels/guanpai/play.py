@@ -53,9 +53,7 @@ def start_hand(st, seed, deal, rotation, leader_in):
     lead_rank = (st.lead_order[idx] % 54) >> 2
     if rotation % N_PLAYERS == 1:
         for r in range(16):
-            a = st.counts[0, r]
-            st.counts[0, r] = st.counts[1, r]
-            st.counts[1, r] = a
+            st.counts[0, r], st.counts[1, r] = st.counts[1, r], st.counts[0, r]
         leader = 1 - leader
     if leader_in >= 0:
         leader, idx, lead_rank = leader_in, -1, -1

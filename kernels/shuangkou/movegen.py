@@ -115,8 +115,7 @@ def _gen_runs(c, kind, per, min_len, lowest_top, want_len, ws, wb, out, n):
     """Runs of ``per`` each within 3..A, wild jokers filling what is missing; by top, then length."""
     w = ws + wb
     for hi in range(max(lowest_top, min_len - 1), TOP_CHAIN_RANK + 1):
-        missing = 0
-        packed = 0
+        missing, packed = 0, 0
         for length in range(1, hi + 2):
             r = hi - length + 1
             if c[r] < per:
@@ -139,8 +138,7 @@ def _gen_lianzha(c, top, rules, ws, wb, out, n):
         for k in range(3, hi + 2):
             lo = hi - k + 1
             for per in range(4, 13):
-                missing = 0
-                packed = 0
+                missing, packed = 0, 0
                 for r in range(lo, hi + 1):
                     if c[r] < per:
                         missing += per - c[r]

@@ -40,8 +40,7 @@ def wild_jokers(sj, bj, mode):
 def window_fill(nat, lo, length, per):
     """(missing cards, packed missing counts) to make ``per`` cards of each rank lo..lo+length-1;
     (-1, 0) when a rank there holds more than ``per``."""
-    missing = 0
-    packed = 0
+    missing, packed = 0, 0
     for r in range(lo, lo + length):
         c = nat[r]
         if c > per:

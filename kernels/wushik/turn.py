@@ -94,8 +94,7 @@ def take_cards(owner, counts, suit_counts, scratch, take, played, move, seat):
     which suits (``cardpick``), which physical ids (``played``, for the log; ``owner`` updated),
     and their points. Returns (cards, points)."""
     n_cards = pick_suits(move, suit_counts, scratch, take)
-    k = 0
-    points = 0
+    k, points = 0, 0
     for r in range(13):
         for s in range(4):
             t = take[r, s]
