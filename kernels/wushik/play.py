@@ -52,8 +52,8 @@ ROW_LEFT_MAX_BOMB, ROW_TERMINAL_SEAT, ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG, 
     HAND_LAYOUT.at, ("left_max_bomb", "terminal_seat", "n_tricks", "n_turns", "n_jiefeng", "dealt_points"))
 ROW_DEALT_MAX_BOMB, ROW_DEALT_ZHENG, ROW_TOTAL0, ROW_TOTAL1, ROW_MATCH_OVER, ROW_MATCH_HANDS = map(
     HAND_LAYOUT.at, ("dealt_max_bomb", "dealt_zheng", "team0_total", "team1_total", "match_over", "match_hands"))
-ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = map(HAND_LAYOUT.at, ("match_winner", "match_eight_win",
-                                                                           "first_leader"))
+ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = map(
+    HAND_LAYOUT.at, ("match_winner", "match_eight_win", "first_leader"))
 
 
 @njit(cache=True, nogil=True)
