@@ -12,16 +12,12 @@ from numba import njit
 
 from kernels.climb import run
 from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bombs
+from kernels.guanpai.layout import CENSUS_FIELDS
 from kernels.guanpai.state import LAYOUT
 from kernels.hooks import implements
 from kernels.state import borrow
 
-CENSUS_FEATURES = (
-    "bombs",  # ranks held four times (炸弹 without the 3-card bomb)
-    "three_bomb",  # holds >= 3 cards of the 3-card-bomb rank (3Q / 3A), 0 when the ruleset has none
-    "twos",  # 2s held
-    "leads",  # 1: this player holds the first-lead card and leads the first trick
-)
+CENSUS_FEATURES = tuple(f.name for f in CENSUS_FIELDS if f.per_seat)  # bombs, three_bomb, twos, leads (layout)
 N_FEATURES = len(CENSUS_FEATURES)
 F_BOMBS, F_THREE_BOMB, F_TWOS, F_LEADS = range(N_FEATURES)
 

@@ -17,9 +17,7 @@ MV_LEN = 2
 
 def money_vector(rules) -> np.ndarray:
     """The ``MV_*`` vector of a ``GuanpaiRules``."""
-    v = np.zeros(MV_LEN, np.float64)
-    v[MV_BASE], v[MV_QUANGUAN] = rules.base, rules.quanguan_factor
-    return v
+    return np.array([rules.base, rules.quanguan_factor], np.float64)  # MV_BASE, MV_QUANGUAN
 
 
 @njit(cache=True, nogil=True)

@@ -36,18 +36,10 @@ from kernels.hooks import implements
 from kernels.state import borrow
 
 ROW_LEN = ROWS.length
-ROW_FIRST_LEADER = ROWS.at("first_leader")
-ROW_LEAD_CARD = ROWS.at("lead_card")
-ROW_WINNER = ROWS.at("winner")
-ROW_QUANGUAN = ROWS.at("quanguan")
-ROW_N_TRICKS = ROWS.at("n_tricks")
-ROW_N_TURNS = ROWS.at("n_turns")
-ROW_CARDS_LEFT = ROWS.at("cards_left")
-ROW_BOMBS_DEALT = ROWS.at("bombs_dealt")
-ROW_THREE_BOMB_DEALT = ROWS.at("three_bomb_dealt")
-ROW_BOMBS_LEFT = ROWS.at("bombs_left")
-ROW_THREE_BOMB_LEFT = ROWS.at("three_bomb_left")
-ROW_TWOS_DEALT = ROWS.at("twos_dealt")
+ROW_FIRST_LEADER, ROW_LEAD_CARD, ROW_WINNER, ROW_QUANGUAN, ROW_N_TRICKS, ROW_N_TURNS = map(ROWS.at, (
+    "first_leader", "lead_card", "winner", "quanguan", "n_tricks", "n_turns"))
+ROW_CARDS_LEFT, ROW_BOMBS_DEALT, ROW_THREE_BOMB_DEALT, ROW_BOMBS_LEFT, ROW_THREE_BOMB_LEFT, ROW_TWOS_DEALT = map(
+    ROWS.at, ("cards_left", "bombs_dealt", "three_bomb_dealt", "bombs_left", "three_bomb_left", "twos_dealt"))
 
 
 @njit(cache=True, nogil=True)
@@ -61,9 +53,7 @@ def start_hand(st, seed, deal, rotation, leader_in):
     lead_rank = (st.lead_order[idx] % 54) >> 2
     if rotation % N_PLAYERS == 1:
         for r in range(16):
-            a = st.counts[0, r]
-            st.counts[0, r] = st.counts[1, r]
-            st.counts[1, r] = a
+            st.counts[0, r], st.counts[1, r] = st.counts[1, r], st.counts[0, r]
         leader = 1 - leader
     if leader_in >= 0:
         leader, idx, lead_rank = leader_in, -1, -1

@@ -21,9 +21,7 @@ from kernels.guanpai.policies import gp_choose
 from kernels.guanpai.rulevec import GP_LEAD_MUST_PLAY
 from kernels.guanpai.state import GS_LEAD_RANK
 
-ROW_PLAYS = LAYOUT.at("plays")
-ROW_BOMBS_PLAYED = LAYOUT.at("bombs_played")
-ROW_THREE_BOMBS_PLAYED = LAYOUT.at("three_bombs_played")
+ROW_PLAYS, ROW_BOMBS_PLAYED, ROW_THREE_BOMBS_PLAYED = map(LAYOUT.at, ("plays", "bombs_played", "three_bombs_played"))
 
 
 @njit(cache=True, nogil=True)

@@ -41,9 +41,5 @@ def apply_swap(counts, player, a, b):
     """Seats a and b exchange their players and hands (rows of ``counts``, entries of ``player``;
     any 2-d and 1-d arrays by seat: ``play_hand`` moves the players' parameters and ids too)."""
     for r in range(counts.shape[1]):
-        t = counts[a, r]
-        counts[a, r] = counts[b, r]
-        counts[b, r] = t
-    t = player[a]
-    player[a] = player[b]
-    player[b] = t
+        counts[a, r], counts[b, r] = counts[b, r], counts[a, r]
+    player[a], player[b] = player[b], player[a]

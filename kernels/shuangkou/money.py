@@ -17,9 +17,8 @@ from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import S_BASE, S_COUNT_RULE, S_SIDE_SCOPE, S_TIANWANG_XIANG, S_TRIBUTE_TABLE
 
 N_PLAYERS = 4
-_at = HAND_LAYOUT.at
-ROW_SEAT, ROW_FINISH, ROW_BOMBS, ROW_GE5 = _at("seat"), _at("finish"), _at("bombs"), _at("bombs_ge5")
-ROW_MAX_XIANG, ROW_TIANWANG = _at("max_xiang"), _at("tianwang")
+ROW_SEAT, ROW_FINISH, ROW_BOMBS, ROW_GE5, ROW_MAX_XIANG, ROW_TIANWANG = map(
+    HAND_LAYOUT.at, ("seat", "finish", "bombs", "bombs_ge5", "max_xiang", "tianwang"))
 COUNT_S001, COUNT_QIANBIAN = 0, 1
 UNITS = (3, 2, 1)
 
@@ -58,21 +57,18 @@ def player_money(player, row, rules):
         elif place == 3:
             third = k
     win = row[ROW_SEAT + max(first, 0)] % 2
-    if second >= 0 and row[ROW_SEAT + second] % 2 == win:
-        units = UNITS[0]
-    elif third >= 0 and row[ROW_SEAT + third] % 2 == win:
-        units = UNITS[1]
-    else:
-        units = UNITS[2]
+    units = UNITS[0 if second >= 0 and row[ROW_SEAT + second] % 2 == win else
+                  1 if third >= 0 and row[ROW_SEAT + third] % 2 == win else 2]  # 双扣, 单扣, 平扣
     value = units * rules[S_BASE]
     rule = rules[S_COUNT_RULE]
     levels = np.zeros(N_PLAYERS, np.int64)
-    side_level, side_biggest, side_bombs, side_ge5 = 0, 0, 0, 0
+    side_level, side_biggest, side_bombs, side_ge5, total_each = 0, 0, 0, 0, 0
     for k in range(N_PLAYERS):
         biggest = row[ROW_MAX_XIANG + k]
         if row[ROW_TIANWANG + k] > 0:
             biggest = max(biggest, rules[S_TIANWANG_XIANG])
         levels[k] = max(biggest, count_level(row[ROW_BOMBS + k], row[ROW_GE5 + k], rule))
+        total_each += tribute_each(levels[k], value, rules)
         if row[ROW_SEAT + k] % 2 == win:
             side_level = max(side_level, levels[k])
             side_biggest = max(side_biggest, biggest)
@@ -82,7 +78,4 @@ def player_money(player, row, rules):
         side_level = max(side_biggest, count_level(side_bombs, side_ge5, rule))
     mult = (1 << (side_level - 4)) if side_level >= 5 else 1
     hand = value * mult if row[ROW_SEAT + player] % 2 == win else -value * mult
-    total_each = 0
-    for k in range(N_PLAYERS):
-        total_each += tribute_each(levels[k], value, rules)
     return float(hand + N_PLAYERS * tribute_each(levels[player], value, rules) - total_each)

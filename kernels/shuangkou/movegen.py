@@ -115,8 +115,7 @@ def _gen_runs(c, kind, per, min_len, lowest_top, want_len, ws, wb, out, n):
     """Runs of ``per`` each within 3..A, wild jokers filling what is missing; by top, then length."""
     w = ws + wb
     for hi in range(max(lowest_top, min_len - 1), TOP_CHAIN_RANK + 1):
-        missing = 0
-        packed = 0
+        missing, packed = 0, 0
         for length in range(1, hi + 2):
             r = hi - length + 1
             if c[r] < per:
@@ -139,8 +138,7 @@ def _gen_lianzha(c, top, rules, ws, wb, out, n):
         for k in range(3, hi + 2):
             lo = hi - k + 1
             for per in range(4, 13):
-                missing = 0
-                packed = 0
+                missing, packed = 0, 0
                 for r in range(lo, hi + 1):
                     if c[r] < per:
                         missing += per - c[r]
@@ -209,12 +207,9 @@ def generate_moves(c, top, rules, out):
         n = _gen_groups(c, top, lead, ws, wb, out, n)
         lowest = 0 if lead else top[1] + 1
         want = -1 if lead else top[5]
-        if lead or tk == STRAIGHT:
-            n = _gen_runs(c, STRAIGHT, 1, 5, lowest, want, ws, wb, out, n)
-        if lead or tk == PAIR_CHAIN:
-            n = _gen_runs(c, PAIR_CHAIN, 2, 3, lowest, want, ws, wb, out, n)
-        if lead or tk == TRIO_CHAIN:
-            n = _gen_runs(c, TRIO_CHAIN, 3, 3, lowest, want, ws, wb, out, n)
+        for kind, per, min_len in ((STRAIGHT, 1, 5), (PAIR_CHAIN, 2, 3), (TRIO_CHAIN, 3, 3)):  # (a call each)
+            if lead or tk == kind:
+                n = _gen_runs(c, kind, per, min_len, lowest, want, ws, wb, out, n)
     return _gen_bombs(c, top, rules, ws, wb, out, n)
 
 

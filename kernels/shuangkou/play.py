@@ -39,12 +39,10 @@ from kernels.shuangkou.wild import wild_jokers
 from kernels.state import borrow
 
 ROW_LEN = HAND_LAYOUT.length
-_at = HAND_LAYOUT.at
-ROW_DRAW_CARD, ROW_LEADER, ROW_MATE, ROW_SWAPPED, ROW_SEAT = (
-    _at("draw_card"), _at("leader"), _at("mate"), _at("swapped"), _at("seat"))
-ROW_FINISH, ROW_DEALT_JOKERS, ROW_DEALT_MAX_BOMB = _at("finish"), _at("dealt_jokers"), _at("dealt_max_bomb")
-ROW_LEFT_MAX_BOMB = _at("left_max_bomb")
-ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at("n_jiefeng")
+ROW_DRAW_CARD, ROW_LEADER, ROW_MATE, ROW_SWAPPED, ROW_SEAT, ROW_FINISH, ROW_DEALT_JOKERS = map(
+    HAND_LAYOUT.at, ("draw_card", "leader", "mate", "swapped", "seat", "finish", "dealt_jokers"))
+ROW_DEALT_MAX_BOMB, ROW_LEFT_MAX_BOMB, ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = map(
+    HAND_LAYOUT.at, ("dealt_max_bomb", "left_max_bomb", "n_tricks", "n_turns", "n_jiefeng"))
 
 
 @njit(cache=True, nogil=True, inline="always")

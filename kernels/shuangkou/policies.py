@@ -53,11 +53,9 @@ N_PP = 11
 HEURISTIC_PARAMS = ("near_out", "wild_cost", "tribute_xiang", "cash_plan", "slack", "confidence", "wild_bomb")
 PARAM_ORDER = HEURISTIC_PARAMS + SEARCH_PARAMS  # search_bids: 双扣 has no bidding, the value is unused
 # confidence 2.0: 1.0 (仙桃千分's) gained nothing significant at 4 worlds here; 2.0 did (match_search)
+_UNUSED = dict.fromkeys(HEURISTIC_PARAMS, 0) | {"tribute_xiang": 99, "confidence": 2.0}  # greedy reads near_out
 DEFAULT_PARAMS = with_search({
-    "random": {"near_out": 0, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0, "wild_bomb": 0,
-               "confidence": 2.0},
-    "greedy": {"near_out": 3, "wild_cost": 0, "tribute_xiang": 99, "cash_plan": 0, "slack": 0, "wild_bomb": 0,
-               "confidence": 2.0},
+    "random": _UNUSED, "greedy": _UNUSED | {"near_out": 3},
     "smart": {"near_out": 5, "wild_cost": 3.0, "tribute_xiang": 6, "cash_plan": 3, "slack": 1, "wild_bomb": 2.0,
               "confidence": 2.0},
 })
@@ -197,9 +195,7 @@ def choose_smart(seat, moves, n, lead, counts, top_seat, hand_left, level_now, p
             value += 10.0 * (x - max(level_now[seat], tribute - 1))
         if x >= 5 and x > level_now[seat] and x > level_now[partner]:
             value += 2.0
-        if urgent:
-            value += 5.0
-        elif _plan_after_move(packed, jokers, masks, moves, i) <= 1:
+        if urgent or _plan_after_move(packed, jokers, masks, moves, i) <= 1:  # the lead, or going out next
             value += 5.0
         if value <= 0:
             continue

@@ -23,11 +23,9 @@ from kernels.shuangkou.movegen import generate_moves, move_cards, xiang
 from kernels.shuangkou.moves import BOMB, LIANZHA, SANWANG, TIANWANG
 from kernels.shuangkou.policies import choose_move
 
-_at = HAND_LAYOUT.at
-ROW_PLAYS, ROW_WILD_USED, ROW_WILD_IN_BOMBS, ROW_JOKERS_SELF = (
-    _at("plays"), _at("wild_used"), _at("wild_in_bombs"), _at("jokers_self"))
-ROW_BOMBS, ROW_GE5, ROW_MAX_XIANG = _at("bombs"), _at("bombs_ge5"), _at("max_xiang")
-ROW_TIANWANG, ROW_SANWANG, ROW_LIANZHA, ROW_ENDED_BY = _at("tianwang"), _at("sanwang"), _at("lianzha"), _at("ended_by")
+ROW_PLAYS, ROW_WILD_USED, ROW_WILD_IN_BOMBS, ROW_JOKERS_SELF, ROW_BOMBS, ROW_GE5, ROW_MAX_XIANG = map(
+    HAND_LAYOUT.at, ("plays", "wild_used", "wild_in_bombs", "jokers_self", "bombs", "bombs_ge5", "max_xiang"))
+ROW_TIANWANG, ROW_SANWANG, ROW_LIANZHA, ROW_ENDED_BY = map(HAND_LAYOUT.at, ("tianwang", "sanwang", "lianzha", "ended_by"))
 
 
 @njit(cache=True, nogil=True)
@@ -82,8 +80,7 @@ def record_play_facts(seat, player, move, level_now, n_bombs, max_x, row, rules)
             row[ROW_TIANWANG + player] += 1
             row[ROW_GE5 + player] += 1
         else:
-            if x > row[ROW_MAX_XIANG + player]:
-                row[ROW_MAX_XIANG + player] = x
+            row[ROW_MAX_XIANG + player] = max(row[ROW_MAX_XIANG + player], x)
             if x >= 5:
                 row[ROW_GE5 + player] += 1
             if kind == SANWANG:
@@ -105,11 +102,7 @@ def take_turn(st, forced):
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
     n = generate_moves(counts[seat], st.top, st.rules, moves)
-    choice = -1
-    if n > 0 and forced > -2:
-        choice = forced
-    elif n > 0:
-        choice = choose_move(st, seat, n)
+    choice = -1 if n == 0 else forced if forced > -2 else choose_move(st, seat, n)
     if choice < 0:
         steps.record_pass(st, seat)
     else:

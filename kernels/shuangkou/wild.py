@@ -40,8 +40,7 @@ def wild_jokers(sj, bj, mode):
 def window_fill(nat, lo, length, per):
     """(missing cards, packed missing counts) to make ``per`` cards of each rank lo..lo+length-1;
     (-1, 0) when a rank there holds more than ``per``."""
-    missing = 0
-    packed = 0
+    missing, packed = 0, 0
     for r in range(lo, lo + length):
         c = nat[r]
         if c > per:
@@ -73,13 +72,12 @@ def complete(nat, sj, bj, mode, allow_lianzha, out):
     """Every pattern (move record, ``kernels.shuangkou.moves``) these exact cards make, in
     ``out``; returns how many (0: not a legal play). Order: one-rank patterns, straights, 连对,
     连三同张, 连炸 by length, each by window from the lowest."""
-    n = 0
-    total_nat = 0
-    mask = 0
+    n, total_nat, lo_nat, hi_nat = 0, 0, 13, -1  # the cards' lowest and highest natural ranks
     for r in range(13):
         if nat[r] > 0:
             total_nat += nat[r]
-            mask |= 1 << r
+            lo_nat = min(lo_nat, r)
+            hi_nat = r
     jokers = sj + bj
     if total_nat == 0:
         if 1 <= jokers <= 2 and (sj == 0 or bj == 0):  # a single or a pair of one joker (kind = count)
@@ -90,18 +88,11 @@ def complete(nat, sj, bj, mode, allow_lianzha, out):
     if wild_jokers(sj, bj, mode) < jokers:
         return 0  # a joker that is not wild cannot join natural cards
     total = total_nat + jokers
-    lo_nat = 0
-    while not (mask >> lo_nat) & 1:
-        lo_nat += 1
-    hi_nat = 12
-    while not (mask >> hi_nat) & 1:
-        hi_nat -= 1
     if lo_nat == hi_nat:  # one natural rank
         kind = total if total <= TRIPLE else BOMB  # SINGLE, PAIR, TRIPLE are 1, 2, 3
         n = put_move(out, n, kind, lo_nat, total, jokers, bj, 1, jokers << (4 * lo_nat))
-    n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, STRAIGHT, 1, 5, out, n)
-    n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, PAIR_CHAIN, 2, 3, out, n)
-    n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, TRIO_CHAIN, 3, 3, out, n)
+    for kind, per, min_len in ((STRAIGHT, 1, 5), (PAIR_CHAIN, 2, 3), (TRIO_CHAIN, 3, 3)):
+        n = _runs(nat, (lo_nat, hi_nat), total, jokers, bj, kind, per, min_len, out, n)
     if allow_lianzha:
         for k in range(3, TOP_CHAIN_RANK + 2):
             if total % k == 0 and total // k >= 4:

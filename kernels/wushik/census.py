@@ -33,10 +33,7 @@ def seat_features(packed, fk, points, out, seat, col):
     """The census features of one seat's holding into ``out[:, seat, col]``."""
     best = bomb_counts(packed, out, seat, col)
     out[5, seat, col] = best if best >= 4 else 0
-    zheng = 0
-    m5 = 0
-    m10 = 0
-    mk = 0
+    zheng, m5, m10, mk = 0, 0, 0, 0  # disjoint 正 sets; the suits holding 5s, 10s, Ks
     for s in range(4):
         a, b, c = nibble(fk, s), nibble(fk, 4 + s), nibble(fk, 8 + s)
         zheng += min(a, b, c)

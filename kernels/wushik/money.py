@@ -13,11 +13,8 @@ from numba import njit
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import EIGHT_WIN_MATCH, W_BONUS, W_EIGHT_RULE, W_TERMINAL_POINTS, W_ZERO_SUM
 
-N_SEATS = 4
-_at = HAND_LAYOUT.at
-ROW_EIGHT_SEAT, ROW_EIGHT = _at("eight_seat"), _at("eight_applied")
-ROW_FINISH, ROW_CAPTURED, ROW_BONUS = _at("finish"), _at("captured"), _at("bonus5")
-ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = _at("terminal_seat"), _at("terminal_points")
+ROW_EIGHT_SEAT, ROW_EIGHT, ROW_FINISH, ROW_CAPTURED, ROW_BONUS, ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = map(
+    HAND_LAYOUT.at, ("eight_seat", "eight_applied", "finish", "captured", "bonus5", "terminal_seat", "terminal_points"))
 
 PATTERN_MARGIN = (100, 50, 0)  # 双抓, 单抓, 保 (§10.1)
 EIGHT_WIN, EIGHT_LOSS = 300, -100  # W-7 default: a 双抓 with all 200 points
@@ -42,7 +39,7 @@ def hand_scores(row, rules):
         else:
             cap1 += row[ROW_TERMINAL_POINTS]
     first_team, second_team, third_team = -1, -1, -1
-    for s in range(N_SEATS):
+    for s in range(MAX_SEATS):
         place = row[ROW_FINISH + s]
         if place == 1:
             first_team = s % 2
@@ -50,25 +47,17 @@ def hand_scores(row, rules):
             second_team = s % 2
         elif place == 3:
             third_team = s % 2
-    if second_team == first_team:
-        margin = PATTERN_MARGIN[0]
-    elif third_team == first_team:
-        margin = PATTERN_MARGIN[1]
-    else:
-        margin = PATTERN_MARGIN[2]
+    margin = PATTERN_MARGIN[0 if second_team == first_team else 1 if third_team == first_team else 2]
+    if first_team != 0:
+        margin = -margin  # team 0's side of it
     b0, b1 = 0, 0
     for z in range(4):
-        for s in range(N_SEATS):
-            v = row[ROW_BONUS + z * MAX_SEATS + s] * rules[W_BONUS + z]
-            if s % 2 == 0:
-                b0 += v
-            else:
-                b1 += v
+        for s in range(0, MAX_SEATS, 2):  # seats s (team 0) and s + 1 (team 1)
+            b0 += row[ROW_BONUS + z * MAX_SEATS + s] * rules[W_BONUS + z]
+            b1 += row[ROW_BONUS + z * MAX_SEATS + s + 1] * rules[W_BONUS + z]
     if rules[W_ZERO_SUM] != 0:
         b0, b1 = b0 - b1, b1 - b0
-    if first_team == 0:
-        return cap0 + margin + b0, cap1 - margin + b1
-    return cap0 - margin + b0, cap1 + margin + b1
+    return cap0 + margin + b0, cap1 - margin + b1
 
 
 @njit(cache=True, nogil=True)

@@ -53,11 +53,7 @@ EIGHT_WIN_HAND, EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH = 0, 1, 2
 @njit(cache=True, nogil=True, inline="always")
 def rank_points(r):
     """Points of one card of rank index r: 5 → 5, 10 and K → 10 (§2)."""
-    if r == R5:
-        return 5
-    if r == R10 or r == RK:
-        return 10
-    return 0
+    return 5 if r == R5 else 10 if r == R10 or r == RK else 0
 
 
 @njit(cache=True, nogil=True, inline="always")

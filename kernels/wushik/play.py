@@ -34,7 +34,7 @@ from kernels.hooks import implements
 from kernels.rng import bounded, next_u64, seed_stream
 from kernels.state import borrow, clone
 from kernels.wushik.cardpick import zheng_sets
-from kernels.wushik.layout import HAND_LAYOUT
+from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS as N_SEATS
 from kernels.wushik.money import hand_scores
 from kernels.wushik.movegen import (
     EIGHT_RECORD_ONLY, EIGHT_WIN_MATCH, JIEFENG_PARTNER, W_DIRECTION, W_EIGHT_RULE, W_JIEFENG, W_LEN, W_MAX_HANDS,
@@ -45,18 +45,15 @@ from kernels.wushik.search import search
 from kernels.wushik.state import LAYOUT as STATE, N_CARDS, N_IDS, new_state
 from kernels.wushik.turn import count_cards, play_on
 
-N_SEATS = 4
 ROW_LEN = HAND_LAYOUT.length
-_at = HAND_LAYOUT.at
-ROW_HAND_NO, ROW_LEADER, ROW_TURNED, ROW_EIGHT_SEAT, ROW_EIGHT = (
-    _at("hand_no"), _at("leader"), _at("turned_card"), _at("eight_seat"), _at("eight_applied"))
-ROW_FINISH, ROW_CAPTURED, ROW_VOID, ROW_LEFT_MAX_BOMB = _at("finish"), _at("captured"), _at("void"), _at("left_max_bomb")
-ROW_TERMINAL_SEAT = _at("terminal_seat")
-ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG = _at("n_tricks"), _at("n_turns"), _at("n_jiefeng")
-ROW_DEALT_POINTS, ROW_DEALT_MAX_BOMB, ROW_DEALT_ZHENG = _at("dealt_points"), _at("dealt_max_bomb"), _at("dealt_zheng")
-ROW_TOTAL0, ROW_TOTAL1, ROW_MATCH_OVER = _at("team0_total"), _at("team1_total"), _at("match_over")
-ROW_MATCH_HANDS, ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = (
-    _at("match_hands"), _at("match_winner"), _at("match_eight_win"), _at("first_leader"))
+ROW_HAND_NO, ROW_LEADER, ROW_TURNED, ROW_EIGHT_SEAT, ROW_EIGHT, ROW_FINISH, ROW_CAPTURED, ROW_VOID = map(
+    HAND_LAYOUT.at, ("hand_no", "leader", "turned_card", "eight_seat", "eight_applied", "finish", "captured", "void"))
+ROW_LEFT_MAX_BOMB, ROW_TERMINAL_SEAT, ROW_N_TRICKS, ROW_N_TURNS, ROW_N_JIEFENG, ROW_DEALT_POINTS = map(
+    HAND_LAYOUT.at, ("left_max_bomb", "terminal_seat", "n_tricks", "n_turns", "n_jiefeng", "dealt_points"))
+ROW_DEALT_MAX_BOMB, ROW_DEALT_ZHENG, ROW_TOTAL0, ROW_TOTAL1, ROW_MATCH_OVER, ROW_MATCH_HANDS = map(
+    HAND_LAYOUT.at, ("dealt_max_bomb", "dealt_zheng", "team0_total", "team1_total", "match_over", "match_hands"))
+ROW_MATCH_WINNER, ROW_MATCH_EIGHT, ROW_FIRST_LEADER = map(
+    HAND_LAYOUT.at, ("match_winner", "match_eight_win", "first_leader"))
 
 
 @njit(cache=True, nogil=True)
@@ -84,11 +81,9 @@ def deal_cards(st, rotation):
     for p in range(N_CARDS):
         owner[deck[p]] = (p % N_SEATS - rotation + N_SEATS) % N_SEATS
     count_cards(owner, counts, suit_counts)
-    eight = -1
-    teams = 0
+    eight, teams = -1, 0  # the lowest seat dealt 8 of a kind; bit t: team t holds one
     for s in range(N_SEATS):
-        points, best = points_and_bomb(counts[s])
-        row[ROW_DEALT_POINTS + s] = points
+        row[ROW_DEALT_POINTS + s], best = points_and_bomb(counts[s])
         row[ROW_DEALT_MAX_BOMB + s] = best
         row[ROW_DEALT_ZHENG + s] = zheng_sets(suit_counts[s])
         if best >= 8:
@@ -182,10 +177,9 @@ def _end_session(st, out_rows, r0, r1):
     its last row."""
     last = out_rows[r1 - 1]
     eight = _eight_wins(last, st.rules)
+    winner = 0 if last[ROW_TOTAL0] > last[ROW_TOTAL1] else (1 if last[ROW_TOTAL1] > last[ROW_TOTAL0] else 2)
     if eight:
         winner = last[ROW_EIGHT_SEAT] % 2
-    else:
-        winner = 0 if last[ROW_TOTAL0] > last[ROW_TOTAL1] else (1 if last[ROW_TOTAL1] > last[ROW_TOTAL0] else 2)
     last[ROW_MATCH_OVER] = 1
     first_leader = out_rows[r0, ROW_LEADER]
     for r in range(r0, r1):

@@ -30,9 +30,8 @@ from kernels.wushik.state import GS_FK_OPEN, GS_N_PENDING
 
 ROW_BOMBS = HAND_LAYOUT.at("bombs4")  # + (size - 4) * MAX_SEATS + seat: the bombs{k} fields are consecutive
 ROW_BONUS = HAND_LAYOUT.at("bonus5")  # + (size - 5) * MAX_SEATS + seat
-ROW_ZHENG, ROW_FU = HAND_LAYOUT.at("zheng_played"), HAND_LAYOUT.at("fu_played")
-ROW_FK_BEATEN, ROW_PLAYS = HAND_LAYOUT.at("fk_beaten"), HAND_LAYOUT.at("plays")
-ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = HAND_LAYOUT.at("terminal_seat"), HAND_LAYOUT.at("terminal_points")
+ROW_ZHENG, ROW_FU, ROW_FK_BEATEN, ROW_PLAYS, ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = map(HAND_LAYOUT.at, (
+    "zheng_played", "fu_played", "fk_beaten", "plays", "terminal_seat", "terminal_points"))
 SEARCH_MOVE = 0  # the search's decision kind for a play (kernels.wushik.search.MOVE)
 MAX_TURNS = 4096  # a hand has a few hundred turns at most
 assert HAND_LAYOUT.at("bombs8") == ROW_BOMBS + 4 * MAX_SEATS and HAND_LAYOUT.at("bonus8") == ROW_BONUS + 3 * MAX_SEATS
@@ -64,18 +63,14 @@ def record_play_facts(st, seat, choice):
         gs[GS_FK_OPEN] = 0
     if kind == FIFTY_K:
         gs[GS_FK_OPEN] = 1
-        if st.moves[choice, 4] == SUIT_FU:
-            row[ROW_FU + seat] += 1
-        else:
-            row[ROW_ZHENG + seat] += 1
+        row[(ROW_FU if st.moves[choice, 4] == SUIT_FU else ROW_ZHENG) + seat] += 1
     elif kind == BOMB:
         row[ROW_BOMBS + (size - 4) * MAX_SEATS + seat] += 1
         if gs[GS_N_PENDING] > 0:  # a bomb of the other team cancels that team's pending bonuses
-            for s in range(MAX_SEATS):
-                if (s - seat) % 2 == 1:
-                    for z in range(5, 9):
-                        gs[GS_N_PENDING] -= pend[s, z]
-                        pend[s, z] = 0
+            for s in range(1 - seat % 2, MAX_SEATS, 2):  # the seats of the other team
+                for z in range(5, 9):
+                    gs[GS_N_PENDING] -= pend[s, z]
+                    pend[s, z] = 0
         if size >= 5:
             pend[seat, size] += 1
             gs[GS_N_PENDING] += 1
@@ -99,8 +94,7 @@ def take_cards(owner, counts, suit_counts, scratch, take, played, move, seat):
     which suits (``cardpick``), which physical ids (``played``, for the log; ``owner`` updated),
     and their points. Returns (cards, points)."""
     n_cards = pick_suits(move, suit_counts, scratch, take)
-    k = 0
-    points = 0
+    k, points = 0, 0
     for r in range(13):
         for s in range(4):
             t = take[r, s]
@@ -109,10 +103,8 @@ def take_cards(owner, counts, suit_counts, scratch, take, played, move, seat):
             counts[r] -= t
             suit_counts[r, s] -= t
             points += t * rank_points(r)
-            for _ in range(t):
-                c = r * 4 + s
-                if owner[c] != seat:
-                    c += 54
+            for _ in range(t):  # the first deck's copy while the seat holds it, then the second's
+                c = r * 4 + s if owner[r * 4 + s] == seat else r * 4 + s + 54
                 owner[c] = -1
                 played[k] = c
                 k += 1
@@ -138,12 +130,8 @@ def play_on(st, forced, search_on):
                 f = search_on(st, seat, np.int64(SEARCH_MOVE))
         gs[GS_N_TURNS] += 1
         n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, rules, st.moves)
-        choice = -1
-        if n > 0 and f > -2:
-            choice = f
-        elif n > 0:
-            choice = choose(st.policies[seat], st.moves, n, st.counts[seat], st.hand_left, gs, st.pp, rules, st.rng,
-                            seat)
+        choice = -1 if n == 0 else f if f > -2 else choose(st.policies[seat], st.moves, n, st.counts[seat],
+                                                            st.hand_left, gs, st.pp, rules, st.rng, seat)
         f = -2
         if choice < 0:
             steps.record_pass(st, seat)
