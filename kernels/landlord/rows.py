@@ -13,11 +13,48 @@ from kernels.landlord.movegen import LL_ROCKET, LL_TIANWANG, LL_TW_LIMIT, is_cha
 from kernels.landlord.layout import MAX_SEATS, MAX_TOKENS, PLAY  # noqa: F401
 from kernels.landlord.moves import BOMB, ROCKET, TIANWANG
 
-# ``ROW_<FIELD>``: the offset of each field of ``kernels.landlord.layout.PLAY`` (its name upper-cased) in
-# ``out_rows[game, :]`` (int64), e.g. ``ROW_LANDLORD``, ``ROW_BOMBS_PLAYED``; the fields' docs say what
-# each holds. Module-level ints, which numba freezes as compile-time constants. A per-seat field's
-# seat k is at ``+ k``; ``ROW_KITTY + rank`` (15 ranks), ``ROW_DEALT + seat * 15 + rank``.
-globals().update({"ROW_" + f.name.upper(): PLAY.at(f.name) for f in PLAY.fields})
+# ``ROW_<FIELD>``: the offset of each field of ``kernels.landlord.layout.PLAY`` in ``out_rows[game, :]``
+# (int64); the fields' docs say what each holds. A per-seat field's seat k is at ``+ k``;
+# ``ROW_KITTY + rank`` (15 ranks), ``ROW_DEALT + seat * 15 + rank``.
+ROW_LANDLORD = PLAY.at("landlord")
+ROW_FIRST_BIDDER = PLAY.at("first_bidder")
+ROW_BID = PLAY.at("bid")
+ROW_QIANG = PLAY.at("qiang")
+ROW_MINGPAI = PLAY.at("mingpai")
+ROW_REDEALS = PLAY.at("redeals")
+ROW_WINNER = PLAY.at("winner")
+ROW_LANDLORD_WON = PLAY.at("landlord_won")
+ROW_SPRING = PLAY.at("spring")
+ROW_FANCHUN = PLAY.at("fanchun")
+ROW_BOMBS_PLAYED = PLAY.at("bombs_played")
+ROW_ROCKETS_PLAYED = PLAY.at("rockets_played")
+ROW_TIANWANG_PLAYED = PLAY.at("tianwang_played")
+ROW_N_TRICKS = PLAY.at("n_tricks")
+ROW_N_TURNS = PLAY.at("n_turns")
+ROW_TOULIAO = PLAY.at("touliao")
+ROW_MINGWANG = PLAY.at("mingwang")
+ROW_BAODAO_SETS = PLAY.at("baodao_sets")
+ROW_BAODAO = PLAY.at("baodao")
+ROW_BOMB_LIMIT_BLOCKS = PLAY.at("bomb_limit_blocks")
+ROW_BIG_BOMBS_PLAYED = PLAY.at("big_bombs_played")
+ROW_HUANGFAN = PLAY.at("huangfan")
+ROW_LOW_CHAINS_PLAYED = PLAY.at("low_chains_played")
+ROW_SAID = PLAY.at("said")
+ROW_PLAYS = PLAY.at("plays")
+ROW_BOMBS = PLAY.at("bombs")
+ROW_LIMITED_BOMBS = PLAY.at("limited_bombs")
+ROW_BOMB_LIMIT = PLAY.at("bomb_limit")
+ROW_LEFT_BOMBS = PLAY.at("left_bombs")
+ROW_LEFT_MAX_BOMB = PLAY.at("left_max_bomb")
+ROW_LEFT_ROCKET = PLAY.at("left_rocket")
+ROW_LEFT_BEATS_LAST = PLAY.at("left_beats_last")
+ROW_SEARCH_DECISIONS = PLAY.at("search_decisions")
+ROW_SEARCH_AGREE = PLAY.at("search_agree")
+ROW_SEARCH_ROLLOUTS = PLAY.at("search_rollouts")
+ROW_KITTY = PLAY.at("kitty")
+ROW_DEALT = PLAY.at("dealt")
+ROW_N_TOKENS = PLAY.at("n_tokens")
+ROW_TOKENS = PLAY.at("tokens")
 ROW_LEN = PLAY.length
 
 # ROW_BAODAO values

@@ -102,7 +102,11 @@ def take_turn(st, forced):
     seat = gs[GS_TURN]
     gs[GS_N_TURNS] += 1
     n = generate_moves(counts[seat], st.top, st.rules, moves)
-    choice = -1 if n == 0 else forced if forced > -2 else choose_move(st, seat, n)
+    choice = forced
+    if n == 0:
+        choice = -1  # nothing beats the top: a pass
+    elif forced == -2:
+        choice = choose_move(st, seat, n)
     if choice < 0:
         steps.record_pass(st, seat)
     else:

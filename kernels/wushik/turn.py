@@ -130,8 +130,12 @@ def play_on(st, forced, search_on):
                 f = search_on(st, seat, np.int64(SEARCH_MOVE))
         gs[GS_N_TURNS] += 1
         n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, rules, st.moves)
-        choice = -1 if n == 0 else f if f > -2 else choose(st.policies[seat], st.moves, n, st.counts[seat],
-                                                            st.hand_left, gs, st.pp, rules, st.rng, seat)
+        choice = f
+        if n == 0:
+            choice = -1  # nothing beats the top: a pass
+        elif f == -2:
+            choice = choose(st.policies[seat], st.moves, n, st.counts[seat], st.hand_left, gs, st.pp, rules, st.rng,
+                            seat)
         f = -2
         if choice < 0:
             steps.record_pass(st, seat)
