@@ -353,10 +353,14 @@ def ll_generate(c, top, rules, out, work, want):
                 if _past(want, n):
                     return n
         if lead or is_chain_kind(tk):
-            work[W_WANT] = want
-            n = _gen_chains(c, top, m1, m2, m3, quads, rules, out, n, work)
-            if _past(want, n):
-                return n
+            count = _lazy_chain_count(m1, m2, m3, quads, c[11], top, rules) if want != -1 else np.int64(-1)
+            if count >= 0 and _skip(want, n, count):  # lazily, no chain wanted: counted without the call
+                n += count
+            else:
+                work[W_WANT] = want
+                n = _gen_chains(c, top, m1, m2, m3, quads, rules, out, n, work)
+                if _past(want, n):
+                    return n
     if m4 == 0 and (m1 >> 13) == 0:  # no bomb of any kind
         return n
     return _gen_bombs(c, top, rules, out, n, want)
@@ -499,6 +503,29 @@ def _count_chains(held, per, min_len, lo, top, quads, aces, rules):
                 count += 1
         elif top[5] <= longest:
             count += 1 - ((heads >> (hi - top[5] + 1)) & 1)
+    return count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lazy_chain_count(m1, m2, m3, quads, aces, top, rules):
+    """How many chains ``_gen_chains`` writes, counted from the rank masks without calling it (a
+    call passes five arrays: the random player's draw on a lead would pay for it every time), or
+    -1 when an airplane may be among them (two trios in a row where airplanes are allowed:
+    ``_gen_chains`` counts those)."""
+    tk = top[0]
+    count = np.int64(0)
+    for kind in CHAIN_KINDS:
+        if not (tk == PASS or tk == kind):
+            continue
+        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
+        lo = _lo_pos(kind, rules)
+        held = _positions(m1 if per == 1 else (m2 if per == 2 else m3)) >> lo << lo
+        if kind >= AIRPLANE_SINGLES:
+            if rules[LL_AIR_SINGLES if kind == AIRPLANE_SINGLES else LL_AIR_PAIRS] != 0 and held & (held >> 1) != 0:
+                return np.int64(-1)
+            continue
+        min_len = 5 if kind == STRAIGHT else (3 if kind == PAIR_CHAIN else 2)
+        count += _count_chains(held, per, min_len, lo, top, quads, aces, rules)
     return count
 
 
