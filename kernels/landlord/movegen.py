@@ -337,11 +337,11 @@ def ll_generate(c, top, rules, out, work, want):
         for k in range(1, 4):  # singles, pairs, trios (SINGLE, PAIR, TRIPLE: the kind is the card count)
             if lead or tk == k:
                 ranks = 0x7FFF if k == 1 or (k == 2 and rules[LL_JOKER_PAIRS] != 0) else 0x1FFF
-                n = _lazy_set((m1 if k == 1 else (m2 if k == 2 else m3)) & above & ranks, k, out, n, want)
+                n = _gen_sets((m1 if k == 1 else (m2 if k == 2 else m3)) & above & ranks, k, out, n, want)
         for each in range(1, 3):  # 三带一 (a single kicker), 三带二 (a pair kicker)
             if (lead or tk == _TRIO_KIND[each]) and rules[_TRIO_RULE[each]] != 0:
                 kickers = m1 & 0x7FFF if each == 1 else m2 & (0x7FFF if jp else 0x1FFF)
-                n = _lazy_trio(m3 & above & 0x1FFF, kickers, np.int64(_TRIO_KIND[each]), each, out, n, want)
+                n = _gen_trios(m3 & above & 0x1FFF, kickers, np.int64(_TRIO_KIND[each]), each, out, n, want)
         if _past(want, n):
             return n
         fours = m4 & above & 0x1FFF
@@ -459,8 +459,9 @@ def _built(want, n, count):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _lazy_set(mask, k, out, n, want):
-    """Singles, pairs or trios (``k`` cards: the kind) on the ranks of ``mask``, in rank order."""
+def _gen_sets(mask, k, out, n, want):
+    """Singles, pairs or trios (``k`` cards: the kind) on the ranks of ``mask``, in rank order:
+    every one, or lazily only the wanted one (``_built``); the next move number."""
     count = popcount(mask)
     lo, hi = _built(want, n, count)
     for j in range(lo, hi):
@@ -469,7 +470,7 @@ def _lazy_set(mask, k, out, n, want):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _lazy_trio(trios, kickers, kind, each, out, n, want):
+def _gen_trios(trios, kickers, kind, each, out, n, want):
     """三带一 / 三带二 (``each`` cards of a kicker rank): every trio of ``trios`` with every other
     rank of ``kickers`` (a trio's own rank is in ``kickers``), trio then kicker in rank order."""
     per = popcount(kickers) - 1  # kickers of each trio
