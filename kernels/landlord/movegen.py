@@ -508,6 +508,19 @@ def _count_chains(held, per, min_len, lo, top, quads, aces, rules):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _chain_shape(kind, m1, m2, m3, rules):
+    """A chain kind's cards per rank, shortest length, wings (0 none, 1 singles, 2 pairs), first
+    position (``_lo_pos``) and the positions held that many times from there on (rank masks
+    ``m1``..``m3`` of ``ll_generate``)."""
+    per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
+    min_len = 5 if kind == STRAIGHT else (3 if kind == PAIR_CHAIN else 2)
+    wing = 0 if kind <= TRIO_CHAIN else (1 if kind == AIRPLANE_SINGLES else 2)
+    lo = _lo_pos(kind, rules)
+    held = _positions(m1 if per == 1 else (m2 if per == 2 else m3)) >> lo << lo
+    return per, min_len, wing, lo, held
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _lazy_chain_count(m1, m2, m3, quads, aces, top, rules):
     """How many chains ``_gen_chains`` writes, counted from the rank masks without calling it (a
     call passes five arrays: the random player's draw on a lead would pay for it every time), or
@@ -518,14 +531,11 @@ def _lazy_chain_count(m1, m2, m3, quads, aces, top, rules):
     for kind in CHAIN_KINDS:
         if not (tk == PASS or tk == kind):
             continue
-        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
-        lo = _lo_pos(kind, rules)
-        held = _positions(m1 if per == 1 else (m2 if per == 2 else m3)) >> lo << lo
-        if kind >= AIRPLANE_SINGLES:
-            if rules[LL_AIR_SINGLES if kind == AIRPLANE_SINGLES else LL_AIR_PAIRS] != 0 and held & (held >> 1) != 0:
+        per, min_len, wing, lo, held = _chain_shape(kind, m1, m2, m3, rules)
+        if wing > 0:
+            if rules[LL_AIR_SINGLES if wing == 1 else LL_AIR_PAIRS] != 0 and held & (held >> 1) != 0:
                 return np.int64(-1)
             continue
-        min_len = 5 if kind == STRAIGHT else (3 if kind == PAIR_CHAIN else 2)
         count += _count_chains(held, per, min_len, lo, top, quads, aces, rules)
     return count
 
@@ -544,13 +554,9 @@ def _gen_chains(c, top, m1, m2, m3, quads, rules, out, n, work):
     for kind in CHAIN_KINDS:
         if not (lead or tk == kind):
             continue
-        wing = 0 if kind <= TRIO_CHAIN else (1 if kind == AIRPLANE_SINGLES else 2)
+        per, min_len, wing, lo, runs = _chain_shape(kind, m1, m2, m3, rules)  # runs: positions held per times
         if wing > 0 and rules[LL_AIR_SINGLES if wing == 1 else LL_AIR_PAIRS] == 0:
             continue
-        per = 1 if kind == STRAIGHT else (2 if kind == PAIR_CHAIN else 3)
-        min_len = 5 if kind == STRAIGHT else (3 if kind == PAIR_CHAIN else 2)
-        lo = _lo_pos(kind, rules)
-        runs = _positions(m1 if per == 1 else (m2 if per == 2 else m3)) >> lo << lo  # positions held per times
         if wing == 0 and want != -1:
             count = _count_chains(runs, per, min_len, lo, top, quads, c[11], rules)
             if _skip(want, n, count):
