@@ -41,7 +41,8 @@ from kernels.shuangkou.state import new_state  # noqa: E402
 def warm_wushik():
     from kernels.wushik.cardpick import pick_suits
     from kernels.wushik.census import census
-    from kernels.wushik.movegen import beats, empty_moves, generate_moves, move_rank_counts
+    from kernels.climb.moves import empty_moves
+    from kernels.wushik.movegen import MAX_MOVES, beats, generate_moves, move_rank_counts
     from kernels.wushik.policies import choose_move, params_matrix
     from kernels.wushik.state import new_state as wushik_state
     from sim.games.wushik.rules import WushikRules, compile_rules
@@ -52,7 +53,7 @@ def warm_wushik():
     counts[:, :13] = 2
     suits = np.ones((4, 13, 4), np.int64) // 2
     suits[:, :, 0] = 2
-    moves = empty_moves()
+    moves = empty_moves(MAX_MOVES)
     top = np.zeros(7, np.int64)
     n = generate_moves(counts[0], suits[0], top, t["rules"], moves)
     beats(moves[0], top, t["rules"])
@@ -72,7 +73,8 @@ def warm_wushik():
 def warm_shuangkou():
     from kernels.shuangkou.census import census
     from kernels.shuangkou.draw import apply_swap, partner_draw, swap_seat
-    from kernels.shuangkou.movegen import beats, empty_moves, generate_moves, move_cards
+    from kernels.climb.moves import empty_moves
+    from kernels.shuangkou.movegen import MAX_MOVES, beats, generate_moves, move_cards
     from kernels.shuangkou.policies import choose_move, params_matrix
     from kernels.shuangkou.wild import complete
     from sim.games.shuangkou.rules import ShuangkouRules, compile_rules
@@ -87,7 +89,7 @@ def warm_shuangkou():
     counts[:, :13] = 2
     player = np.arange(4)
     apply_swap(counts, player, mate, max(0, swap_seat(leader, mate, 4)))
-    moves = empty_moves()
+    moves = empty_moves(MAX_MOVES)
     top = np.zeros(7, np.int64)
     n = generate_moves(counts[0], top, t["rules"], moves)
     beats(moves[0], top, t["rules"])

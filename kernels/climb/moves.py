@@ -23,6 +23,8 @@ copy played matters (for 正五十K suits, or a called card that reveals a partn
 
 from __future__ import annotations
 
+import numpy as np
+
 MOVE_FIELDS = 7
 F_KIND, F_RANK, F_SIZE, F_WILDS, F_SUIT, F_CHAIN, F_KICKERS = range(7)
 
@@ -67,6 +69,12 @@ KIND_NAMES_ZH = {
     FIFTY_K: "五十K",
 }
 SUIT_ZA = 4  # 杂五十K
+
+
+def empty_moves(rows: int) -> np.ndarray:
+    """A zeroed move buffer of ``rows`` records (the games size it: their ``MAX_MOVES`` or
+    ``max_moves``)."""
+    return np.zeros((rows, MOVE_FIELDS), np.int64)
 
 
 def pack_counts(counts) -> int:

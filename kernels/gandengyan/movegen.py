@@ -279,9 +279,5 @@ def dengyan(c, top, rules):
     return higher
 
 
-def empty_moves(max_moves: int) -> np.ndarray:
-    return np.zeros((max_moves, 7), np.int64)
-
-
 def empty_work() -> np.ndarray:
     return np.zeros(WORK_LEN, np.int64)

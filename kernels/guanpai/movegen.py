@@ -185,7 +185,3 @@ def keep_with_rank(moves, n, rank):
                     moves[k, f] = moves[i, f]
             k += 1
     return k
-
-
-def empty_moves(max_moves: int) -> np.ndarray:
-    return np.zeros((max_moves, 7), np.int64)

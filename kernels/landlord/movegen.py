@@ -649,7 +649,3 @@ def ll_move_counts(move, out):
 
 def empty_work() -> np.ndarray:
     return np.zeros(WORK_LEN, np.int64)
-
-
-def empty_moves(max_moves: int) -> np.ndarray:
-    return np.zeros((max_moves, 7), np.int64)

@@ -29,7 +29,7 @@ from numba import njit
 from kernels.climb.gen import put_move
 from kernels.climb.loop import CL_HEADER
 from kernels.shuangkou.moves import (
-    BOMB, LIANZHA, MOVE_FIELDS, PAIR, PAIR_CHAIN, PASS, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIPLE,
+    BOMB, LIANZHA, PAIR, PAIR_CHAIN, PASS, SANWANG, SINGLE, STRAIGHT, TIANWANG, TRIO_CHAIN, TRIPLE,
 )
 from kernels.shuangkou.wild import TOP_CHAIN_RANK, WILD_BOTH, WILD_NONE
 
@@ -230,7 +230,3 @@ def move_cards(move, out):
         out[r] = per - ((wildas >> (4 * r)) & 15)
     out[14] = big
     out[13] = wilds - big
-
-
-def empty_moves() -> np.ndarray:
-    return np.zeros((MAX_MOVES, MOVE_FIELDS), np.int64)

@@ -24,7 +24,7 @@ from numba import njit
 from kernels.cards import R5, R10, RK
 from kernels.climb.loop import CL_HEADER
 from kernels.climb.gen import fu_possible, gen_chains, gen_sets, put_move, suit_mask  # noqa: F401 (census)
-from kernels.wushik.moves import BOMB, FIFTY_K, MOVE_FIELDS, PAIR_CHAIN, PASS, STRAIGHT, SUIT_FU, TRIO_CHAIN
+from kernels.wushik.moves import BOMB, FIFTY_K, PAIR_CHAIN, PASS, STRAIGHT, SUIT_FU, TRIO_CHAIN
 
 MAX_MOVES = 512  # a 26-card hand has at most a few hundred moves (checked by the tests)
 
@@ -149,7 +149,3 @@ def move_rank_counts(move, out):
     per = move[2] // move[5]
     for r in range(move[1] - move[5] + 1, move[1] + 1):
         out[r] = per
-
-
-def empty_moves() -> np.ndarray:
-    return np.zeros((MAX_MOVES, MOVE_FIELDS), np.int64)

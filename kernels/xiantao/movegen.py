@@ -19,7 +19,7 @@ from numba import njit
 from kernels.cards import R5, R10, RK
 from kernels.climb.gen import fu_possible, put_move, suit_mask
 from kernels.climb.loop import CL_HEADER
-from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
+from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, PAIR, PASS, SINGLE, TRIPLE
 from kernels.xiantao.bounds import MAX_MOVES
 from kernels.xiantao.ladder import beats_levels, bomb_level, move_level
 
@@ -141,7 +141,3 @@ def generate_moves(counts, suit_counts, top, rules, out):
     n = gen_joker_bomb(counts, topi, rules, out, n)
     n = gen_fifty_k(counts, suit_counts, topi, rules, out, n)
     return n
-
-
-def empty_moves() -> np.ndarray:
-    return np.zeros((MAX_MOVES, MOVE_FIELDS), np.int64)

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from kernels.gandengyan.lazy import gd_random
-from kernels.gandengyan.movegen import empty_moves, empty_work, gd_generate
+from kernels.climb.moves import empty_moves
+from kernels.gandengyan.movegen import empty_work, gd_generate
 from kernels.gandengyan.moves import JOKER
 from kernels.rng import bounded, seed_stream
 from sim.games.gandengyan.rules import max_moves

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kernels.gandengyan.movegen import dengyan, empty_moves, empty_work, gd_beats, gd_generate
+from kernels.climb.moves import empty_moves
+from kernels.gandengyan.movegen import dengyan, empty_work, gd_beats, gd_generate
 from kernels.gandengyan.moves import JOKER
 from sim.games.gandengyan.rules import VARIANTS, GandengyanRules, compile_rules, max_moves
 from sim.ruleset import apply_overrides

@@ -5,7 +5,8 @@
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from kernels.gandengyan.movegen import empty_moves, empty_work, gd_generate
+from kernels.climb.moves import empty_moves
+from kernels.gandengyan.movegen import empty_work, gd_generate
 from kernels.gandengyan.moves import JOKER
 from kernels.gandengyan.policies import plan_packed
 from sim.games.gandengyan.rules import max_moves

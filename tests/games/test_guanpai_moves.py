@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from kernels.guanpai.movegen import empty_moves, gp_beats, gp_generate, keep_with_rank
+from kernels.climb.moves import empty_moves
+from kernels.guanpai.movegen import gp_beats, gp_generate, keep_with_rank
 from sim.games.guanpai.rules import MAX_MOVES, VARIANTS, GuanpaiRules, compile_rules
 from sim.ruleset import apply_overrides
 from tests.reference import guanpai_rules as ref

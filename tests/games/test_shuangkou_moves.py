@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from kernels.cards import card_id
-from kernels.shuangkou.movegen import MAX_MOVES, beats, empty_moves, generate_moves, move_cards
+from kernels.climb.moves import empty_moves
+from kernels.shuangkou.movegen import MAX_MOVES, beats, generate_moves, move_cards
 from kernels.shuangkou.moves import BOMB, LIANZHA, PAIR_CHAIN, SANWANG, STRAIGHT, TIANWANG, TRIPLE, pack
 from kernels.shuangkou.wild import complete
 from sim.games.shuangkou.rules import ShuangkouRules, engine_rules
@@ -39,7 +40,7 @@ def kernel_moves(hand, top, v):
     nat, sj, bj = hand
     c = np.zeros(16, np.int64)
     c[:13], c[13], c[14] = nat, sj, bj
-    out = empty_moves()
+    out = empty_moves(MAX_MOVES)
     n = generate_moves(c, np.array(top, np.int64), v, out)
     assert n < MAX_MOVES
     keys = [tuple(int(x) for x in out[i]) for i in range(n)]

@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from kernels.cards import card_id, card_rank, card_suit
 from kernels.wushik.cardpick import pick_suits, zheng_sets
-from kernels.wushik.movegen import MAX_MOVES, beats, empty_moves, generate_moves, move_rank_counts
+from kernels.climb.moves import empty_moves
+from kernels.wushik.movegen import MAX_MOVES, beats, generate_moves, move_rank_counts
 from sim.games.wushik.rules import WushikRules, engine_rules
 from sim.ruleset import apply_overrides
 from tests.reference import wushik_rules as ref
@@ -36,7 +37,7 @@ def encode(cards):
 
 def kernel_moves(cards, top, v):
     counts, suits = encode(cards)
-    out = empty_moves()
+    out = empty_moves(MAX_MOVES)
     n = generate_moves(counts, suits, np.array(top, np.int64), v, out)
     assert n < MAX_MOVES
     keys = [tuple(int(x) for x in out[i]) for i in range(n)]
@@ -96,7 +97,7 @@ def test_card_pick(rnd, size):
     rnd.shuffle(deck)
     hand = deck[:size]
     counts, suits = encode(hand)
-    out = empty_moves()
+    out = empty_moves(MAX_MOVES)
     n = generate_moves(counts, suits, np.array(ref.PASS_KEY, np.int64), v, out)
     take = np.zeros((13, 4), np.int64)
     scratch = np.zeros(13, np.int64)
@@ -166,7 +167,7 @@ def test_spec_examples():
     pc = ref.PAIR_CHAIN
     assert next(iter(key_of("3344")))[0] == pc and next(iter(key_of("KKAA")))[0] == pc
     hand = encode([c for c in ref.DECK])  # the whole deck: every chain the rules allow
-    out = empty_moves()
+    out = empty_moves(MAX_MOVES)
     n = generate_moves(hand[0], hand[1], np.array(ref.PASS_KEY, np.int64), v, out)
     chains = {(int(out[i, 1]), int(out[i, 5])) for i in range(n) if out[i, 0] == pc}
     assert min(chains) == (1, 2) and (11, 2) in chains and all(top <= 11 for top, _ in chains)  # 3344 .. KKAA

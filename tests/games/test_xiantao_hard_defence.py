@@ -10,8 +10,8 @@ first in 73% of them against the old defence, 48% against this one, 42% against 
 import numpy as np
 
 from kernels.climb.loop import GS_LEN, GS_TOP_SEAT, GS_TRICK_POINTS
-from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, MOVE_FIELDS, SINGLE
-from kernels.xiantao.movegen import empty_moves, generate_moves
+from kernels.climb.moves import BOMB, F_KIND, F_RANK, F_SIZE, MOVE_FIELDS, SINGLE, empty_moves
+from kernels.xiantao.movegen import MAX_MOVES, generate_moves
 from kernels.xiantao.policies import FOE, FRIEND, SMART, UNKNOWN, choose_play, params_matrix
 from sim.games.xiantao.rules import XiantaoRules, play_tables
 
@@ -30,7 +30,7 @@ def decide(hand: dict[int, int], rel: list[int], params: dict, top_rank: int = R
             suit_counts[1, rank, j % 4] += 1
     top = np.zeros(MOVE_FIELDS, np.int64)
     top[F_KIND], top[F_RANK], top[F_SIZE] = SINGLE, top_rank, 1
-    out = empty_moves()
+    out = empty_moves(MAX_MOVES)
     n = generate_moves(counts[1], suit_counts[1], top, t["rules"], out)
     hand_left = np.array([20, sum(hand.values()), 20, 20], np.int64)
     pp = params_matrix(["smart"] * 4, [params] * 4)

@@ -12,7 +12,8 @@ rule set of ``tests/kernels/test_landlord_moves.py``.
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from kernels.landlord.movegen import empty_moves, empty_work, ll_generate
+from kernels.climb.moves import empty_moves
+from kernels.landlord.movegen import empty_work, ll_generate
 from tests.kernels.test_landlord_moves import CASES, MAX_MOVES, _setup
 
 

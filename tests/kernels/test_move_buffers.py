@@ -11,14 +11,14 @@ no kicker filter applies). Before the fix a full landlord buffer dropped moves s
 import numpy as np
 import pytest
 
-from kernels.climb.moves import BOMB, MOVE_FIELDS, PAIR, SINGLE, TRIPLE
+from kernels.climb.moves import BOMB, MOVE_FIELDS, PAIR, SINGLE, TRIPLE, empty_moves
 from kernels.landlord import bounds as lb
-from kernels.landlord.movegen import LL_MAX_MOVES, empty_moves as ll_empty_moves, empty_work, ll_generate
+from kernels.landlord.movegen import LL_MAX_MOVES, empty_work, ll_generate
 from kernels.landlord.moves import (
     AIRPLANE_PAIRS, AIRPLANE_SINGLES, FOUR_TWO_PAIRS, FOUR_TWO_SINGLES, PAIR_CHAIN, STRAIGHT, TRIO_CHAIN,
 )
 from kernels.xiantao import bounds as xb
-from kernels.xiantao.movegen import MAX_MOVES, empty_moves, generate_moves
+from kernels.xiantao.movegen import MAX_MOVES, generate_moves
 from sim.games.landlord.rules import DOUDIZHU_VARIANTS, DoudizhuRules, engine_rules
 from sim.games.xiantao import rules as xiantao
 from sim.ruleset import apply_overrides
@@ -30,7 +30,7 @@ STANDARD_COPIES = (4,) + (8,) * 12 + (1, 1)
 def _xt_lead(counts, rules=XT_RULES, buffer=None):
     c = np.zeros(16, np.int64)
     c[:] = counts
-    out = empty_moves() if buffer is None else buffer
+    out = empty_moves(MAX_MOVES) if buffer is None else buffer
     n = generate_moves(c, np.zeros((13, 4), np.int64), np.zeros(MOVE_FIELDS, np.int64), rules, out)
     return out[:n]
 
@@ -72,7 +72,7 @@ def test_xiantao_full_buffer_raises():
 def _ll_lead(counts, v, rows):
     c = np.zeros(16, np.int64)
     c[:15] = counts
-    out = ll_empty_moves(rows)
+    out = empty_moves(rows)
     n = ll_generate(c, np.zeros(7, np.int64), v, out, empty_work(), np.int64(-1))
     return out[:n]
 

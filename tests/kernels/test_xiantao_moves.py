@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from kernels.xiantao.ladder import beats, bomb_level, default_level_strength
-from kernels.xiantao.movegen import empty_moves, generate_moves
-from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE
+from kernels.xiantao.movegen import MAX_MOVES, generate_moves
+from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE, empty_moves
 from sim.games.xiantao import rules as xiantao
 from sim.ruleset import apply_overrides, flatten
 from tests.reference import xiantao_rules as ref
@@ -37,7 +37,7 @@ def record(key):
 
 def kernel_moves(hand, top, rules):
     counts, suit_counts = encode(hand)
-    out = empty_moves()
+    out = empty_moves(MAX_MOVES)
     n = generate_moves(counts, suit_counts, record(top) if top else record(ref.PASS_KEY), xiantao.engine_rules(rules), out)
     keys = [tuple(int(x) for x in out[i, :5]) for i in range(n)]
     assert len(keys) == len(set(keys)), "a move is generated twice"
