@@ -6,8 +6,8 @@ A game's cached ``search(st, seat, kind)`` lists the seat's moves in ``st.moves`
 there is nothing to search (``kernels.climb.search_pick.nothing_to_search``), asks its smart and
 greedy players and hands the rest to ``search_move``: the candidates in
 ``kernels.climb.search_pick``'s order (smart's choice, pass when following, greedy's choice, then
-the others by the game's ``order_cost``, costed only when needed), at most ``limit`` of them,
-searched by ``kernels.climb.search_driver.search_decide``. ``order_cost`` is a hook the game
+the others by the game's ``order_cost``, costed only when needed), at most the seat's
+``candidates`` parameter of them (its ``pp`` column ``st.search_at[SA_CANDIDATES]``), searched by ``kernels.climb.search_driver.search_decide``. ``order_cost`` is a hook the game
 implements for its state (``kernels.hooks.implements``); a game that also searches its cheapest
 answers of a stronger class when following (bombs) implements ``follow_candidates`` and passes
 ``follow=True``; one that adds its own candidates leading too implements ``own_candidates`` instead
@@ -29,6 +29,7 @@ from kernels.climb.loop import GS_N_TURNS, GS_TOP_SEAT
 from kernels.climb.plan import NEVER
 from kernels.climb.rankmask import pack_counts
 from kernels.climb.search_pick import fill_cheapest, first_candidates
+from kernels.climb.state import SA_CANDIDATES
 from kernels.state import borrow
 
 
@@ -52,12 +53,14 @@ def own_candidates(st, seat, n, cand, nc):
 
 
 @njit(nogil=True, inline="always")
-def move_candidates(st, seat, n, smart, greedy, limit, cand, follow, own):
+def move_candidates(st, seat, n, smart, greedy, cand, follow, own):
     """``cand[:nc]``: the candidates among the ``n`` moves of ``st.moves`` (a row, -1 to pass) at
-    ``seat``'s play in the module's order, at most ``limit`` (>= 1); returns ``nc``. ``smart`` and
+    ``seat``'s play in the module's order, at most its ``candidates`` parameter (at least 1);
+    returns ``nc``. ``smart`` and
     ``greedy`` are the heuristics' rows; ``follow`` / ``own`` not None: ``follow_candidates`` /
     ``own_candidates`` too (pruned when None). Inlined: a function of its own would be one more
     level that numba links and optimizes the search in again."""
+    limit = max(np.int64(1), np.int64(st.pp[seat, st.search_at[SA_CANDIDATES]]))
     lead = st.gs[GS_TOP_SEAT] < 0
     nc = first_candidates(cand, smart, greedy, lead)
     if own is not None:
@@ -75,14 +78,14 @@ def move_candidates(st, seat, n, smart, greedy, limit, cand, follow, own):
 
 
 @njit(nogil=True)
-def search_move(st, seat, kind, n, smart, greedy, limit, salt=0, who=-1, follow=None):
+def search_move(st, seat, kind, n, smart, greedy, salt=0, who=-1, follow=None):
     """The search's choice among the ``n`` moves of ``st.moves`` (a row, -1 to pass) at ``seat``'s
     play, or -2 when fewer than two candidates are left (the turn then decides as smart would).
-    ``smart``, ``greedy``, ``limit`` and ``follow`` as ``move_candidates``'; ``salt`` is added to
-    the turn number for the search's stream, ``who`` is the decision's row index (-1: the seat)."""
+    ``smart``, ``greedy`` and ``follow`` as ``move_candidates``'; ``salt`` is added to the turn
+    number for the search's stream, ``who`` is the decision's row index (-1: the seat)."""
     cand = np.empty(n + 1, np.int64)
-    nc = move_candidates(st, seat, n, smart, greedy, limit, cand, follow, None)
+    nc = move_candidates(st, seat, n, smart, greedy, cand, follow, None)
     if nc < 2:
         return np.int64(-2)
     return sd.search_decide(st, seat, kind, cand, nc, smart, st.gs[GS_N_TURNS] + salt, seat if who < 0 else who,
-                            np.int64(1), None)
+                            np.int64(1))

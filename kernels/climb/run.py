@@ -49,7 +49,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     """Play deal ``deal`` (turned by ``rotation``) in ``st`` into ``st.row``; the log rows written.
     ``carry``: what the session's previous hand passes on (``next_carry``); ``last``: the session's
     last hand; ``search_on``: None when no seat searches (numba prunes the search), else what the
-    game's caller passes (its search entry as a function value: ``search_driver.first_class``)."""
+    game's caller passes (its search entry as a function value: ``search_driver.search_on_for``)."""
     raise NotImplementedError
 
 

@@ -27,7 +27,7 @@ hooks inside; cached on its own it would keep a stale copy of a game's hooks aft
 inlined into that entry (one function fewer that numba links and optimizes again), so a game calls
 it from one place: each call site would be a copy of the driver in the compiled code.
 
-A game hands its search to its play kernels as a function pointer (``first_class``): one cached
+A game hands its search to its play kernels as a function pointer (``search_on_for``): one cached
 entry ``search(st, seat, kind) -> int64`` that the play code calls through ``search_on``. numba
 links every callee's code into each caller and optimizes the linked whole again at every level
 of the call chain (``CodeLibrary.finalize``); called through a pointer, the search is compiled
@@ -48,31 +48,17 @@ from kernels.rng import next_u64
 from kernels.state import borrow, clone, copy_into
 
 
-def first_class(entry, state, turn_loop=None):
-    """``search_on`` for a run on states like ``state`` (plain Python): the game's cached search entry
-    ``entry(st, seat, kind) -> int64`` as a function value; the play kernels call
-    ``search_on(st, seat, kind)`` under ``if search_on is not None``. With ``turn_loop`` (a
-    function value), the entry takes it as a fourth argument: ``entry(st, seat, kind, turn_loop)``."""
-    from numba import typeof, types
-
-    extra = () if turn_loop is None else (turn_loop._numba_type_,)
-    return FunctionValue(entry, types.int64(typeof(state), types.int64, types.int64, *extra))
-
-
-def search_on_for(search, template, wanted, turn_loop=None):
+def search_on_for(search, template, wanted):
     """What a game's play wrapper hands its cached kernels as ``search_on`` (plain Python): None
     unless ``wanted`` is not None (a seat of the run searches), so numba prunes the search and
-    does not compile it; else the game's cached search entry ``search`` as a function value for
-    states like ``template`` (``first_class``).
-
-    ``turn_loop``: the game's turn loop as a function value (``kernels.pointers.FunctionValue``), for a
-    game whose rollouts play the hand on through it; then ``search_on`` is the pair ``(search,
-    turn_loop)`` and the play kernels call ``search_on[0](st, seat, kind, search_on[1])``. The search
-    then holds the turn loop's address instead of a copy of its code: numba links a callee into
-    every caller and optimizes it there again, and the turn loop is the largest callee a search has."""
+    does not compile it; else the game's cached search entry ``search(st, seat, kind) -> int64``
+    as a function value for states like ``template``; the play kernels call
+    ``search_on(st, seat, kind)`` under ``if search_on is not None``."""
     if wanted is None:
         return None
-    return first_class(search, template) if turn_loop is None else (first_class(search, template, turn_loop), turn_loop)
+    from numba import typeof, types
+
+    return FunctionValue(search, types.int64(typeof(template), types.int64, types.int64))
 
 
 # ---- hooks: a game implements each for its declared state (kernels.hooks.implements) --------------
@@ -89,25 +75,24 @@ def sample_world(world, st, seat, kind, know, rng):
     raise NotImplementedError
 
 
-def play_out(world, seat, kind, option, turn_loop):
+def play_out(world, seat, kind, option):
     """Play ``option`` of decision ``kind`` for ``seat`` in ``world`` (a ``borrow`` view the driver
     owns) and finish the hand with the world's players: ``(money, rolled)``, ``seat``'s money
     (float) and whether it counts as a rollout. Money NaN: the option is not played in this world
-    (it counts as equal to the heuristic's). ``turn_loop``: what the game's search entry was handed to
-    play on with (its turn loop as a function value: ``search_on_for``), or None."""
+    (it counts as equal to the heuristic's)."""
     raise NotImplementedError
 
 
 # ---- the driver ---------------------------------------------------------------------------------------
 
 @njit(nogil=True, inline="always")
-def search_decide(st, seat, kind, cand, nc, heuristic, stream_index, who, scale, turn_loop):
+def search_decide(st, seat, kind, cand, nc, heuristic, stream_index, who, scale):
     """The option of ``cand[:nc]`` that ``seat`` takes at decision ``kind`` (``cand[0]`` is the
     heuristic's own option, ``heuristic`` what the heuristic would play, for the agreement count);
     ``stream_index`` derives the search's stream from the hand's (the turn number, or a salt for
     a decision before play); ``scale`` multiplies the seat's worlds (a bid searched harder). The
     decision is counted in ``st.row`` at ``st.search_at``'s offsets + ``who`` (the seat's index
-    in the game's rows: the seat, or the player sitting there). ``turn_loop`` goes to ``play_out``."""
+    in the game's rows: the seat, or the player sitting there)."""
     sa = st.search_at
     worlds = max(np.int64(1), np.int64(st.pp[seat, sa[SA_WORLDS]])) * scale
     z = st.pp[seat, sa[SA_CONFIDENCE]]
@@ -132,7 +117,7 @@ def search_decide(st, seat, kind, cand, nc, heuristic, stream_index, who, scale,
             bv.rng[k] = next_u64(sstate)
         for ci in range(nc):
             copy_into(world, base)
-            m, rolled = play_out(wv, seat, kind, cand[ci], turn_loop)
+            m, rolled = play_out(wv, seat, kind, cand[ci])
             money[ci] = m
             if rolled:
                 rollouts += 1

@@ -20,9 +20,10 @@ from kernels.state import Slot, StateLayout
 
 # search_at: the rows where the search driver counts a seat's searched decisions, rollouts and
 # agreements with the heuristic (+ the seat's row index), the pp columns of its worlds, confidence
-# and rollout player, and the highest rollout player id (a larger one is capped to it)
-SA_DECISIONS, SA_ROLLOUTS, SA_AGREE, SA_WORLDS, SA_CONFIDENCE, SA_ROLLOUT, SA_ROLLOUT_CAP = range(7)
-SA_LEN = 7
+# and rollout player, the highest rollout player id (a larger one is capped to it), and the pp
+# column of its most candidates per decision
+SA_DECISIONS, SA_ROLLOUTS, SA_AGREE, SA_WORLDS, SA_CONFIDENCE, SA_ROLLOUT, SA_ROLLOUT_CAP, SA_CANDIDATES = range(8)
+SA_LEN = 8
 
 CLIMB_SLOTS = (
     Slot("gs", "int64", (GS_LEN,), "the hand's scalars by name (kernels.climb.loop GS_*: turn, top seat, …)"),
@@ -51,8 +52,8 @@ CLIMB_CORE = StateLayout("ClimbState", __name__, CLIMB_SLOTS,
 ClimbState = CLIMB_CORE.cls
 
 
-def search_at(rows, pp_worlds, pp_confidence, pp_rollout, rollout_cap=(1 << 62)) -> np.ndarray:
+def search_at(rows, pp_worlds, pp_confidence, pp_rollout, pp_candidates, rollout_cap=(1 << 62)) -> np.ndarray:
     """The ``search_at`` slot of a game's state: ``rows`` is its row layout (a ``RowLayout`` with
     ``search_decisions``, ``search_rollouts``, ``search_agree``), then its pp columns."""
     return np.array([rows.at("search_decisions"), rows.at("search_rollouts"), rows.at("search_agree"),
-                     pp_worlds, pp_confidence, pp_rollout, rollout_cap], np.int64)
+                     pp_worlds, pp_confidence, pp_rollout, rollout_cap, pp_candidates], np.int64)

@@ -39,7 +39,7 @@ from kernels.climb.search_pick import nothing_to_search
 from kernels.gandengyan.money import seat_money
 from kernels.gandengyan.movegen import bomb_strength, gd_generate, is_bomb
 from kernels.gandengyan.moves import JOKER
-from kernels.gandengyan.policies import PP_CANDIDATES, choose_greedy, choose_smart, plan_packed, unseen_cards
+from kernels.gandengyan.policies import choose_greedy, choose_smart, plan_packed, unseen_cards
 from kernels.gandengyan.state import GS_STOCK, LAYOUT
 from kernels.gandengyan.turn import end_facts, play_turns
 from kernels.hooks import implements
@@ -81,7 +81,7 @@ def search(st, seat, kind):
     smart = choose_smart(seat, st.moves, n, st.counts[seat], st.hand_left, top_seat, st.played, st.pp, st.rules,
                          st.scratch)
     greedy = choose_greedy(seat, st.moves, n, st.hand_left, top_seat, st.pp, st.rules)
-    return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])))
+    return search_move(st, seat, kind, n, smart, greedy)
 
 
 # ---- the search's hooks (kernels.climb.search_driver, kernels.climb.candidates) for GandengyanState ------
@@ -109,7 +109,7 @@ def _order_cost(st, seat, i, hand):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option, turn_loop):
+def _play_out(world, seat, kind, option):
     """Play ``option`` in ``world`` and finish the hand with its players; ``seat``'s money."""
     play_turns(world, option, -1, MAX_ROLLOUT_TURNS)
     end_facts(world)

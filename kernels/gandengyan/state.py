@@ -17,7 +17,7 @@ from kernels.deal import FIX_SLOTS, fix_values
 from kernels.gandengyan.layout import LAYOUT as ROW_LAYOUT
 from kernels.gandengyan.money import MV_LEN
 from kernels.gandengyan.movegen import WORK_LEN
-from kernels.gandengyan.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SCRATCH_LEN
+from kernels.gandengyan.policies import N_PP, PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SCRATCH_LEN
 from kernels.gandengyan.rulevec import GD_MAX_MOVES, GD_N_SEATS
 from kernels.state import Slot
 
@@ -50,7 +50,7 @@ def new_state(rules: np.ndarray, deck: np.ndarray, policies=None, pp=None, mv=No
         "pp": np.zeros((n, N_PP)) if pp is None else np.asarray(pp, np.float64),
         "mv": np.zeros(MV_LEN) if mv is None else np.asarray(mv, np.float64),
         **fix_values(fix_card, fix_slots),
-        "search_at": search_at(ROW_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
+        "search_at": search_at(ROW_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, PP_CANDIDATES),
     }
     return LAYOUT.allocate(values, seats=n, ranks=N_RANKS, deck=len(deck), row=ROW_LAYOUT.length,
                            max_moves=int(rules[GD_MAX_MOVES]), scratch=SCRATCH_LEN, log_rows=log_rows)

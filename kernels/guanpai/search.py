@@ -30,7 +30,7 @@ from kernels.climb.search import deal_others
 from kernels.climb.search_pick import nothing_to_search
 from kernels.guanpai.money import seat_money
 from kernels.guanpai.movegen import is_bomb, order_of
-from kernels.guanpai.policies import PP_CANDIDATES, choose_greedy, choose_smart, plan_after
+from kernels.guanpai.policies import choose_greedy, choose_smart, plan_after
 from kernels.guanpai.state import LAYOUT as STATE
 from kernels.guanpai.turn import ROW_PLAYS, take_turn, turn_moves
 from kernels.hooks import implements
@@ -62,7 +62,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, STATE)
-def _play_out(world, seat, kind, option, turn_loop):
+def _play_out(world, seat, kind, option):
     """Play ``option`` in ``world`` and finish the hand with its players; ``seat``'s money."""
     forced = option
     for _ in range(MAX_ROLLOUT_TURNS):
@@ -95,4 +95,4 @@ def search(st, seat, kind):
     lead = st.gs[GS_TOP_SEAT] < 0
     smart = choose_smart(seat, st.moves, n, lead, st.counts[seat], st.hand_left, st.pp, st.rules)
     greedy = choose_greedy(seat, st.moves, n, lead, st.hand_left, st.pp, st.rules)
-    return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])))
+    return search_move(st, seat, kind, n, smart, greedy)

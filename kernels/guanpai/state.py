@@ -37,7 +37,7 @@ def new_state(comp, fix_card=None, fix_slots=None, policies=None, pp=None, mv=No
     seats' players (zeros for a census), ``mv`` the money vector."""
     from kernels.guanpai.layout import LAYOUT as ROWS
     from kernels.guanpai.money import MV_LEN
-    from kernels.guanpai.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SCRATCH_LEN
+    from kernels.guanpai.policies import N_PP, PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SCRATCH_LEN
     from kernels.guanpai.rulevec import GP_MAX_MOVES
 
     seats = 2
@@ -48,7 +48,7 @@ def new_state(comp, fix_card=None, fix_slots=None, policies=None, pp=None, mv=No
         "policies": np.zeros(seats, np.int64) if policies is None else np.asarray(policies, np.int64),
         "pp": np.zeros((seats, N_PP)) if pp is None else np.asarray(pp, np.float64),
         "mv": np.zeros(MV_LEN) if mv is None else np.asarray(mv, np.float64),
-        "search_at": search_at(ROWS, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
+        "search_at": search_at(ROWS, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, PP_CANDIDATES),
     }
     return LAYOUT.allocate(values, seats=seats, ranks=16, row=ROWS.length, max_moves=int(comp.rules[GP_MAX_MOVES]),
                            scratch=SCRATCH_LEN, log_rows=log_rows, deck=comp.deck.shape[0])

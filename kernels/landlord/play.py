@@ -35,7 +35,6 @@ from kernels.landlord.policies import SEARCH
 from kernels.landlord.search import KIND_PLAY, search
 from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_bombs
-from kernels.pointers import FunctionValue
 from kernels.rng import bounded, seed_stream
 
 # players who never bid (e.g. --policy-param bid1=99) would redeal forever: after this many all-pass
@@ -59,7 +58,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
     ``last``: the session's last deal, where an all-pass auction redeals inside this row (else the
     row ends with no landlord and the session's next deal carries the 荒番). ``search_on``: None
     when no seat searches, so numba prunes the search (tricks and bids) and does not compile it;
-    else the pair (the search entry, ``play_on`` for its rollouts) of ``search_on_value``."""
+    else the search entry as a function value (``search_driver.search_on_for``)."""
     rules, row, state, deck, card_rank = st.rules, st.row, st.rng, st.deck, st.card_rank
     n_seats = rules[LL_N_SEATS]
     hand_size = rules[CL_HAND_SIZE]
@@ -98,7 +97,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
             if code != PRE_STOP:
                 break
             if search_on is not None:  # (only a search seat stops them)
-                st.forced[st.dec[DEC_N]] = _ask(search_on, st, st.dec[DEC_SEAT], st.dec[DEC_KIND])
+                st.forced[st.dec[DEC_N]] = search_on(st, st.dec[DEC_SEAT], st.dec[DEC_KIND])
             for k in range(4):
                 state[k] = st.saved[k]
         if code != PRE_NO_LANDLORD or rules[LL_ALL_PASS] != 0 or not last or redeals == MAX_REDEALS:
@@ -127,23 +126,6 @@ def _note_left(st, after_tricks):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _ask(search_on, st, seat, kind):
-    """The search seat's answer to decision ``kind``: ``search_on`` is the pair (the search entry,
-    ``play_on`` as a function value for its rollouts; ``search_on_value``)."""
-    return search_on[0](st, seat, kind, search_on[1])
-
-
-def search_on_value(template, wanted):
-    """``search_on`` of a run on states like ``template`` (plain Python): None unless ``wanted`` is not
-    None, else the search entry and the turn loop it plays rollouts on through its address
-    (``search_driver.search_on_for``; ``play_on`` is compiled once, for the play kernels)."""
-    from numba import typeof, types
-
-    turn_loop = FunctionValue(play_on, types.boolean(typeof(template), types.int64, types.int64))
-    return sd.search_on_for(search, template, wanted, turn_loop)
-
-
-@njit(cache=True, nogil=True, inline="always")
 def play_tricks(st, search_on):
     """The tricks of a hand whose landlord is known, turn by turn until the first player is out
     (inlined into ``play_hand``: a function of its own is one more level at which numba links and
@@ -152,7 +134,7 @@ def play_tricks(st, search_on):
     forced = np.int64(-2)
     while not play_on(st, forced, np.int64(1 if search_on is not None else 0)):
         if search_on is not None:  # play_on paused at a search seat's turn
-            forced = _ask(search_on, st, st.gs[GS_TURN], np.int64(KIND_PLAY))
+            forced = search_on(st, st.gs[GS_TURN], np.int64(KIND_PLAY))
             if forced == -2:
                 forced = np.int64(-3)
 
@@ -177,7 +159,7 @@ def play_range(template, seed, run_, out_rows, search_on):
     unless a seat searches."""
     start, count, hps, rotate, duplicate, blocks = (int(x) for x in run_)
     vector = run.run_vector(seed, start, count, blocks, hps, rotate, duplicate)
-    run.play_range(_play_block, template, vector, out_rows, search_on_value(template, search_on))
+    run.play_range(_play_block, template, vector, out_rows, sd.search_on_for(search, template, search_on))
 
 
 @njit(cache=True, nogil=True)
@@ -192,7 +174,7 @@ def play_logged(template, seed, game_index, rotation, carry_hf, last_in_session)
     ``template`` allocated with ``log_rows = MAX_LOG``; ``rotation``, ``carry_hf`` /
     ``last_in_session`` as ``play_hand``'s ``carry`` / ``last`` (0, 0 / True outside duplicates and
     sessions). The search is compiled only when a seat of ``template`` searches."""
-    search_on = search_on_value(template, True if (template.policies == SEARCH).any() else None)
+    search_on = sd.search_on_for(search, template, True if (template.policies == SEARCH).any() else None)
     return _play_logged(template, seed, game_index, rotation, carry_hf, last_in_session, search_on)
 
 

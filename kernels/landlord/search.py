@@ -24,7 +24,7 @@ The method is the one search driver's (``kernels.climb.search_driver.search_deci
 gives it the family's candidates and its hooks for ``LandlordState``: what the seat knows
 (``knowledge``), a world (``sample_world``: the hidden hands, or before the tricks the whole deal
 the seat cannot see) and a play-out (``play_out``: the family's own turn,
-``kernels.landlord.turn.play_on``, called through its address, with the world's players). A
+``kernels.landlord.turn.play_on``, with the world's players). A
 decision before the tricks searches ``BID_WORLDS`` times the worlds; rollout players above smart
 are capped to smart (the state's ``search_at``).
 """
@@ -47,11 +47,11 @@ from kernels.landlord.phases import (
     DEC_N, KIND_BAODAO, KIND_MINGPAI, KIND_TANDA, PRE_NO_LANDLORD, PRE_OVER, in_baodao_set, pre_tricks,
     start_tricks,
 )
-from kernels.landlord.policies import PP_CANDIDATES, _after_plan, _bomb_cost, greedy_move, smart_move
+from kernels.landlord.policies import _after_plan, _bomb_cost, greedy_move, smart_move
 from kernels.landlord.rows import BAODAO_DA, ROW_BAODAO, ROW_DEALT, ROW_KITTY, ROW_MINGPAI, deal_at, end_facts
 from kernels.landlord.search_bids import BID_WORLDS, MAX_OPTIONS, PRE_SALT, pre_options
 from kernels.landlord.state import LAYOUT
-from kernels.landlord.turn import turn_moves
+from kernels.landlord.turn import play_on, turn_moves
 
 KIND_PLAY = 5  # a play decision (the decisions before the tricks are kernels.landlord.phases KIND_*)
 # Money decides; between candidates whose money is equal in every world, how close the losing
@@ -167,8 +167,7 @@ def candidates(st, seat, n, cand):
     ``_follow_candidates``); returns (how many, smart's choice)."""
     smart = smart_move(seat, st.moves, n, st.counts, st.hand_left, st.gs, st.pp, st.scratch, st.rules[CL_HAND_SIZE])
     greedy = greedy_move(seat, st.moves, n, st.hand_left, st.gs, st.pp)
-    limit = max(1, np.int64(st.pp[seat, PP_CANDIDATES]))
-    return move_candidates(st, seat, n, smart, greedy, limit, cand, True, None), smart
+    return move_candidates(st, seat, n, smart, greedy, cand, True, None), smart
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -182,15 +181,14 @@ def move_options(st, seat, cand):
 
 
 @njit(cache=True, nogil=True)
-def search(st, seat, kind, turn_loop):
+def search(st, seat, kind):
     """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
     in ``turn_moves``' order, -1 to pass, or -2 when there is nothing to search and smart's rule
     decides) or its answer before the tricks (``st.dec``: ``kernels.landlord.search_bids``). The
     one entry the play kernels call, through a pointer (``search_driver.search_on_for``). Both
     reach the driver through one call, and the options and the rollout (``_play_out``) are inlined:
     each function of its own is one more level at which numba links, optimizes and emits the code
-    under it again. The rollouts play on through ``turn_loop`` (``kernels.landlord.turn.play_on``'s
-    address, as the play kernels hand it over): the search holds no copy of the turn loop's code."""
+    under it again."""
     if kind == KIND_PLAY:
         cand = np.empty(st.moves.shape[0] + 3, np.int64)
         nc, smart = move_options(st, seat, cand)
@@ -201,7 +199,7 @@ def search(st, seat, kind, turn_loop):
         cand = np.empty(MAX_OPTIONS, np.int64)
         nc, smart = pre_options(st, cand)
         stream, scale = PRE_SALT + st.dec[DEC_N], np.int64(BID_WORLDS)
-    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, scale, turn_loop)
+    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, scale)
 
 
 # ---- the search driver's hooks for LandlordState (kernels.climb.search_driver) ---------------------
@@ -232,11 +230,11 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option, turn_loop):
+def _play_out(world, seat, kind, option):
     """``option`` played, then the hand to its end: ``seat``'s money (plus the tie-break), and
     whether the hand reached the tricks (a rollout; a redeal or 报到 不打 plays none). The rollout
     plays ``option`` (a move index, -1 pass, -2 the player's own) then finishes the hand with the
-    world's players through ``turn_loop`` (``kernels.landlord.turn.play_on`` as a function value).
+    world's players (``kernels.landlord.turn.play_on``).
     (The rollout is written once: each inlined copy is compiled and optimized again in every
     function above it.)"""
     if kind != KIND_PLAY:
@@ -254,7 +252,7 @@ def _play_out(world, seat, kind, option, turn_loop):
         start_tricks(world)
         world.gs[GS_N_LOG] = world.log.shape[0]  # a world writes no log
         option = np.int64(-2)
-    turn_loop(world, option, np.int64(0))
+    play_on(world, option, np.int64(0))
     gs, hand_left = world.gs, world.hand_left
     landlord = gs[GS_LONE_SEAT]
     end_facts(landlord, hand_left, gs[GS_N_TRICKS], gs[GS_N_TURNS], world.row)

@@ -35,7 +35,7 @@ def allocate(rules, policies, pp, mv, deck_template, card_rank, fix_card, fix_sl
     """A run's template state (plain Python): the run's tables as its shared slots, the players,
     zeros elsewhere; ``log_rows`` 1 in batch runs (only replay keeps a log)."""
     from kernels.landlord.movegen import LL_MAX_MOVES, LL_N_SEATS, WORK_LEN
-    from kernels.landlord.policies import PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART
+    from kernels.landlord.policies import PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS, SMART
     from kernels.landlord.rows import PLAY, ROW_LEN
 
     return LAYOUT.allocate(
@@ -43,6 +43,6 @@ def allocate(rules, policies, pp, mv, deck_template, card_rank, fix_card, fix_sl
          "pp": np.array(pp, np.float64), "mv": np.asarray(mv, np.float64),
          "deck_template": np.asarray(deck_template, np.int16), "card_rank": np.asarray(card_rank, np.int64),
          **fix_values(fix_card, fix_slots),
-         "search_at": search_at(PLAY, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, SMART)},
+         "search_at": search_at(PLAY, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, PP_CANDIDATES, SMART)},
         seats=int(rules[LL_N_SEATS]), ranks=16, max_moves=int(rules[LL_MAX_MOVES]), scratch=32 + WORK_LEN,
         row=ROW_LEN, log_rows=log_rows, cards=len(deck_template))

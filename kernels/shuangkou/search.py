@@ -36,7 +36,7 @@ from kernels.hooks import implements
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.money import player_money
 from kernels.shuangkou.movegen import bomb_power, generate_moves
-from kernels.shuangkou.policies import PP_CANDIDATES, choose_greedy, choose_smart
+from kernels.shuangkou.policies import choose_greedy, choose_smart
 from kernels.shuangkou.state import LAYOUT, N_CARDS
 from kernels.shuangkou.turn import count_cards, take_turn
 
@@ -78,7 +78,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option, turn_loop):
+def _play_out(world, seat, kind, option):
     """Play ``option`` (a move index, -1 pass), finish the hand with the world's players; the
     money of the player at ``seat``."""
     f = option
@@ -132,5 +132,5 @@ def search(st, seat, kind):
     lead = top_seat < 0
     smart = choose_smart(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.level_now, st.pp, st.rules)
     greedy = choose_greedy(seat, st.moves, n, lead, st.counts, top_seat, st.hand_left, st.pp, st.rules)
-    return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])), 0,
+    return search_move(st, seat, kind, n, smart, greedy, 0,
                        st.player_at[seat], True)

@@ -17,7 +17,7 @@ from kernels.climb.state import CLIMB_CORE, search_at
 from kernels.deal import FIX_SLOTS, fix_values
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import MAX_MOVES
-from kernels.shuangkou.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
+from kernels.shuangkou.policies import N_PP, PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
 from kernels.state import Slot
 
 N_SEATS = 4
@@ -48,7 +48,7 @@ def new_state(rules: np.ndarray, policies=None, pp=None, fix_card=None, fix_slot
         "policies": np.zeros(N_SEATS, np.int64) if policies is None else np.array(policies, np.int64),
         "pp": np.zeros((N_SEATS, N_PP)) if pp is None else np.array(pp, np.float64),
         **fix_values(fix_card, fix_slots),
-        "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
+        "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, PP_CANDIDATES),
         "log": np.zeros((log_rows, LOG_WIDTH), np.int64),  # wider than the core's: a play may be 27 cards
     }
     return LAYOUT.allocate(values, seats=N_SEATS, ranks=N_RANKS, cards=N_CARDS, row=HAND_LAYOUT.length,

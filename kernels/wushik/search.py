@@ -30,7 +30,7 @@ from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.money import seat_money
 from kernels.wushik.movegen import generate_moves, strength
 from kernels.wushik.moves import BOMB, FIFTY_K, SUIT_FU
-from kernels.wushik.policies import PP_CANDIDATES, choose_greedy, choose_smart
+from kernels.wushik.policies import choose_greedy, choose_smart
 from kernels.wushik.state import LAYOUT, N_IDS
 
 ROW_HAND_NO = HAND_LAYOUT.at("hand_no")
@@ -54,7 +54,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option, turn_loop):
+def _play_out(world, seat, kind, option):
     """Play ``option`` (a move index, -1 pass), finish the hand with the world's players; ``seat``'s
     money."""
     turn.play_on(world, option, None)
@@ -107,5 +107,5 @@ def search(st, seat, kind):
     c = st.counts[seat]
     smart = choose_smart(st.moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
     greedy = choose_greedy(st.moves, n, c, st.hand_left, st.gs, st.pp, st.rules, seat)
-    return search_move(st, seat, kind, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])),
+    return search_move(st, seat, kind, n, smart, greedy,
                        st.row[ROW_HAND_NO] * HAND_SALT, seat, True)

@@ -17,7 +17,7 @@ from kernels.deal import FIX_SLOTS, fix_values
 from kernels.state import Slot
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import MAX_MOVES
-from kernels.wushik.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
+from kernels.wushik.policies import N_PP, PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
 
 N_IDS = 108  # card ids: deck * 54 + rank * 4 + suit (54 per deck, jokers unused)
 N_CARDS = 104
@@ -47,8 +47,9 @@ def new_state(rules, policies=None, pp=None, fix_card=None, fix_slots=None, logg
     hand's action log (replay), else one row (batch runs)."""
     policies = np.zeros(MAX_SEATS, np.int64) if policies is None else np.asarray(policies, np.int64)
     pp = np.zeros((MAX_SEATS, N_PP)) if pp is None else np.asarray(pp, np.float64)
+    sa = search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, PP_CANDIDATES)
     return LAYOUT.allocate({"rules": np.asarray(rules, np.int64), "mv": np.zeros(1), "policies": policies.copy(),
-                            "pp": pp.copy(), "search_at": search_at(HAND_LAYOUT, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
+                            "pp": pp.copy(), "search_at": sa,
                             **fix_values(fix_card, fix_slots)},
                            seats=MAX_SEATS, ranks=16, row=HAND_LAYOUT.length, max_moves=MAX_MOVES,
                            scratch=13, log_rows=MAX_LOG if logged else 1)

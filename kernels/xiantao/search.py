@@ -46,7 +46,7 @@ from kernels.xiantao.ladder import bomb_level
 from kernels.xiantao.money import _side, seat_money
 from kernels.xiantao.movegen import LEVEL_TABLE, generate_moves
 from kernels.xiantao.policies import (
-    GREEDY, PP_CANDIDATES, PP_SEARCH_BIDS, SEARCH, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
+    GREEDY, PP_SEARCH_BIDS, SEARCH, SMART, _breaks, _weakest_bomb, choose_play, wants_hard,
 )
 from kernels.xiantao.rows import ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, other_copy
 from kernels.xiantao import turn
@@ -183,8 +183,7 @@ def search(st, seat, kind):
         smart = choose_play(np.int64(SMART), seat, moves, n, st.gs, st.counts, st.hand_left, rel, st.pp, tabs)
         greedy = choose_play(np.int64(GREEDY), seat, moves, n, st.gs, st.counts, st.hand_left, rel, st.pp, tabs)
         cand = np.empty(n + 1, np.int64)
-        nc = move_candidates(st, seat, n, smart, greedy, max(1, np.int64(st.pp[seat, PP_CANDIDATES])), cand, None,
-                             True)
+        nc = move_candidates(st, seat, n, smart, greedy, cand, None, True)
         if nc < 2:
             return np.int64(-2)
         stream = st.gs[GS_N_TURNS]
@@ -193,7 +192,7 @@ def search(st, seat, kind):
         nc = np.int64(2)
         smart = np.int64(1) if wants_hard(st, np.int64(SMART), seat) else np.int64(0)
         stream = np.int64(HARD_SALT) + seat
-    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, np.int64(1), None)
+    return sd.search_decide(st, seat, kind, cand, nc, smart, stream, seat, np.int64(1))
 
 
 # ---- the search driver's hooks for XiantaoState (kernels.climb.search_driver) ------------------------
@@ -238,7 +237,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, LAYOUT)
-def _play_out(world, seat, kind, option, turn_loop):
+def _play_out(world, seat, kind, option):
     if kind == KIND_PLAY:
         return _rollout(world, seat, option), True
     # 硬牌: declaring, or declining and letting the later seats answer and 庄家 call a card

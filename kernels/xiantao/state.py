@@ -52,7 +52,7 @@ def new_state(t: dict, log_rows: int = 1, policies=None, pp=None):
     """A run's template state (numpy) from ``sim.games.xiantao.play.kernel_inputs``' tables: the
     ruleset's tables, the players and their parameters (``t``'s, or ``policies`` / ``pp``) in it,
     every other slot zero. ``log_rows``: 1 in batch runs, ``MAX_LOG`` for a logged hand."""
-    from kernels.xiantao.policies import N_PP, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
+    from kernels.xiantao.policies import N_PP, PP_CANDIDATES, PP_CONFIDENCE, PP_ROLLOUT, PP_WORLDS
 
     n_ids = int(t["deck"].shape[0])
     rules = np.asarray(t["rules"], np.int64)
@@ -66,7 +66,7 @@ def new_state(t: dict, log_rows: int = 1, policies=None, pp=None):
         "rank_points": np.asarray(t["rank_points"], np.int64),
         "policies": np.asarray(t["policies"] if policies is None else policies, np.int64),
         "pp": np.asarray(t["pp"] if pp is None else pp, np.float64),
-        "search_at": search_at(PLAY, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT),
+        "search_at": search_at(PLAY, PP_WORLDS, PP_CONFIDENCE, PP_ROLLOUT, PP_CANDIDATES),
     }
     assert values["pp"].shape[1] == N_PP
     return LAYOUT.allocate(values, seats=4, ranks=N_RANKS, cards=n_ids, hand_size=int(rules[CL_HAND_SIZE]),

@@ -30,7 +30,7 @@ def _sample(world, st, seat, kind, know, rng):
 
 
 @implements(sd.play_out, COIN)
-def _play_out(world, seat, kind, option, turn_loop):
+def _play_out(world, seat, kind, option):
     if option == 3:
         return np.nan, False  # not playable in any world
     assert world.policies[seat] == 7  # rollout players are set
@@ -39,11 +39,12 @@ def _play_out(world, seat, kind, option, turn_loop):
 
 @njit(cache=True, nogil=True)
 def decide(st, cand, nc):
-    return sd.search_decide(st, np.int64(0), np.int64(0), cand, nc, cand[0], np.int64(5), np.int64(0), np.int64(1), None)
+    return sd.search_decide(st, np.int64(0), np.int64(0), cand, nc, cand[0], np.int64(5), np.int64(0), np.int64(1))
 
 
 def new_state(prize, worlds=8, z=2.0):
-    search_at = np.array([0, 1, 2, 0, 1, 2, 7], np.int64)  # rows 0-2 count; pp columns 0-2; rollout player 7
+    # rows 0-2 count; pp columns 0-2; rollout player 7; candidates (pp column 0: the driver never reads it)
+    search_at = np.array([0, 1, 2, 0, 1, 2, 7, 0], np.int64)
     st = COIN.allocate({"rules": np.zeros(8, np.int64), "mv": np.zeros(1), "search_at": search_at}, seats=4,
                        ranks=16, row=4, params=3, max_moves=4, scratch=2, log_rows=1)
     st.prize[:] = prize
