@@ -127,6 +127,7 @@ def rate(fn, items, repeats=3):
 
 
 def bench_movegen(n):
+    from kernels.climb.moves import empty_moves
     from kernels.gandengyan.movegen import empty_work
     from sim.games.gandengyan.rules import compile_rules as gd_compile, max_moves
     from sim.games.guanpai.rules import MAX_MOVES, compile_rules as gp_compile
@@ -134,7 +135,7 @@ def bench_movegen(n):
 
     rng = np.random.default_rng(1)
     rules, hands, tops = gp_positions(n, rng)
-    v, out = gp_compile(rules).rules, np.zeros((MAX_MOVES, 7), np.int64)
+    v, out = gp_compile(rules).rules, empty_moves(MAX_MOVES)
     _gp_loop(hands[:2], tops[:2], v, out)
     k = rate(lambda: _gp_loop(hands, tops, v, out), n)
     m = min(n, 300)
@@ -154,7 +155,7 @@ def bench_movegen(n):
         print(f"关牌 turn (generate + {name}): {fmt(t)} turns/s")
     for variant in ("qq", "two-deck"):
         rules, hands, tops = gd_positions(n, rng, variant)
-        v, out, work = gd_compile(rules).rules, np.zeros((max_moves(rules), 7), np.int64), empty_work()
+        v, out, work = gd_compile(rules).rules, empty_moves(max_moves(rules)), empty_work()
         _gd_loop(hands[:2], tops[:2], v, out, work)
         k = rate(lambda: _gd_loop(hands, tops, v, out, work), n)
         r = rate(lambda: [gd_ref.legal_moves(tuple(int(x) for x in hands[i, :13]), int(hands[i, 15]),

@@ -39,9 +39,9 @@ from kernels.shuangkou.state import new_state  # noqa: E402
 
 
 def warm_wushik():
+    from kernels.climb.moves import empty_moves
     from kernels.wushik.cardpick import pick_suits
     from kernels.wushik.census import census
-    from kernels.climb.moves import empty_moves
     from kernels.wushik.movegen import MAX_MOVES, beats, generate_moves, move_rank_counts
     from kernels.wushik.policies import choose_move, params_matrix
     from kernels.wushik.state import new_state as wushik_state
@@ -71,9 +71,9 @@ def warm_wushik():
 
 
 def warm_shuangkou():
+    from kernels.climb.moves import empty_moves
     from kernels.shuangkou.census import census
     from kernels.shuangkou.draw import apply_swap, partner_draw, swap_seat
-    from kernels.climb.moves import empty_moves
     from kernels.shuangkou.movegen import MAX_MOVES, beats, generate_moves, move_cards
     from kernels.shuangkou.policies import choose_move, params_matrix
     from kernels.shuangkou.wild import complete
@@ -286,8 +286,8 @@ def per_turn(args):
     smart hands played by the reference loop, and the hands/s that implies for the kernels alone."""
     from numba import njit
 
-    from kernels.shuangkou import movegen as skm, policies as skp
     from kernels.climb.loop import GS_TRICK_POINTS
+    from kernels.shuangkou import movegen as skm, policies as skp
     from kernels.wushik import movegen as wkm, policies as wkp
     from kernels.wushik.state import new_state as wushik_state
     from sim.games.shuangkou.rules import ShuangkouRules, engine_rules as sk_rules

@@ -7,8 +7,9 @@ there is nothing to search (``kernels.climb.search_pick.nothing_to_search``), as
 greedy players and hands the rest to ``search_move``: the candidates in
 ``kernels.climb.search_pick``'s order (smart's choice, pass when following, greedy's choice, then
 the others by the game's ``order_cost``, costed only when needed), at most the seat's
-``candidates`` parameter of them (its ``pp`` column ``st.search_at[SA_CANDIDATES]``), searched by ``kernels.climb.search_driver.search_decide``. ``order_cost`` is a hook the game
-implements for its state (``kernels.hooks.implements``); a game that also searches its cheapest
+``candidates`` parameter of them (its ``pp`` column ``st.search_at[SA_CANDIDATES]``), searched by
+``kernels.climb.search_driver.search_decide``. ``order_cost`` is a hook the game implements for its
+state (``kernels.hooks.implements``); a game that also searches its cheapest
 answers of a stronger class when following (bombs) implements ``follow_candidates`` and passes
 ``follow=True``; one that adds its own candidates leading too implements ``own_candidates`` instead
 and passes ``own=True``. A game that searches another decision as well (an answer before the
@@ -56,10 +57,9 @@ def own_candidates(st, seat, n, cand, nc):
 def move_candidates(st, seat, n, smart, greedy, cand, follow, own):
     """``cand[:nc]``: the candidates among the ``n`` moves of ``st.moves`` (a row, -1 to pass) at
     ``seat``'s play in the module's order, at most its ``candidates`` parameter (at least 1);
-    returns ``nc``. ``smart`` and
-    ``greedy`` are the heuristics' rows; ``follow`` / ``own`` not None: ``follow_candidates`` /
-    ``own_candidates`` too (pruned when None). Inlined: a function of its own would be one more
-    level that numba links and optimizes the search in again."""
+    returns ``nc``. ``smart`` and ``greedy`` are the heuristics' rows; ``follow`` / ``own`` not
+    None: ``follow_candidates`` / ``own_candidates`` too (pruned when None). Inlined: a function
+    of its own would be one more level that numba links and optimizes the search in again."""
     limit = max(np.int64(1), np.int64(st.pp[seat, st.search_at[SA_CANDIDATES]]))
     lead = st.gs[GS_TOP_SEAT] < 0
     nc = first_candidates(cand, smart, greedy, lead)

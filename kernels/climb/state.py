@@ -53,7 +53,8 @@ ClimbState = CLIMB_CORE.cls
 
 
 def search_at(rows, pp_worlds, pp_confidence, pp_rollout, pp_candidates, rollout_cap=(1 << 62)) -> np.ndarray:
-    """The ``search_at`` slot of a game's state: ``rows`` is its row layout (a ``RowLayout`` with
-    ``search_decisions``, ``search_rollouts``, ``search_agree``), then its pp columns."""
+    """The ``search_at`` slot of a game's state (``SA_*`` order): ``rows`` is its row layout (a
+    ``RowLayout`` with ``search_decisions``, ``search_rollouts``, ``search_agree``), then its pp
+    columns of the search's parameters, and the highest rollout player id (``rollout_cap``)."""
     return np.array([rows.at("search_decisions"), rows.at("search_rollouts"), rows.at("search_agree"),
                      pp_worlds, pp_confidence, pp_rollout, rollout_cap, pp_candidates], np.int64)

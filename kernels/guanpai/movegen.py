@@ -13,7 +13,6 @@ generated (leading); otherwise only plays that beat ``top`` (never PASS: the cal
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.climb.gen import chain_pos, gen_chains, gen_sets, put_move

@@ -23,7 +23,6 @@ bombs, a plain bomb highest), then rank; equal power never beats (two 三王).
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.climb.gen import put_move

@@ -18,7 +18,6 @@ rank. ``strength`` puts this ladder in one number: 0 plain plays, 1 副, 2 正 (
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from kernels.cards import R5, R10, RK

@@ -6,8 +6,8 @@ lists and, from the same random state, draws the same number and gives the same 
 import numpy as np
 import pytest
 
-from kernels.gandengyan.lazy import gd_random
 from kernels.climb.moves import empty_moves
+from kernels.gandengyan.lazy import gd_random
 from kernels.gandengyan.movegen import empty_work, gd_generate
 from kernels.gandengyan.moves import JOKER
 from kernels.rng import bounded, seed_stream

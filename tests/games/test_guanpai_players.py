@@ -34,8 +34,8 @@ def test_kernel_hands_replay(variant, policies):
 def test_the_bitmask_planner_is_the_rank_by_rank_one(seed, size):
     """smart's planner (rank bitmasks) against its rank-by-rank twin, on a random hand after each of
     its plays (and after none)."""
-    from kernels.climb.rankmask import pack_counts
     from kernels.climb.moves import empty_moves
+    from kernels.climb.rankmask import pack_counts
     from kernels.guanpai.movegen import gp_generate
     from kernels.guanpai.policies import plan_after
     from sim.games.guanpai.rules import MAX_MOVES, compile_rules

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from kernels.cards import card_id, card_rank, card_suit
-from kernels.wushik.cardpick import pick_suits, zheng_sets
 from kernels.climb.moves import empty_moves
+from kernels.wushik.cardpick import pick_suits, zheng_sets
 from kernels.wushik.movegen import MAX_MOVES, beats, generate_moves, move_rank_counts
 from sim.games.wushik.rules import WushikRules, engine_rules
 from sim.ruleset import apply_overrides

@@ -43,7 +43,7 @@ def decide(st, cand, nc):
 
 
 def new_state(prize, worlds=8, z=2.0):
-    # rows 0-2 count; pp columns 0-2; rollout player 7; candidates (pp column 0: the driver never reads it)
+    # rows 0-2 count; pp columns 0-2; rollout players capped at 7; candidates (pp column 0: the driver never reads it)
     search_at = np.array([0, 1, 2, 0, 1, 2, 7, 0], np.int64)
     st = COIN.allocate({"rules": np.zeros(8, np.int64), "mv": np.zeros(1), "search_at": search_at}, seats=4,
                        ranks=16, row=4, params=3, max_moves=4, scratch=2, log_rows=1)

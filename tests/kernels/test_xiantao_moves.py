@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE, empty_moves
 from kernels.xiantao.ladder import beats, bomb_level, default_level_strength
 from kernels.xiantao.movegen import MAX_MOVES, generate_moves
-from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE, empty_moves
 from sim.games.xiantao import rules as xiantao
 from sim.ruleset import apply_overrides, flatten
 from tests.reference import xiantao_rules as ref
