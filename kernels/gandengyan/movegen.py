@@ -29,8 +29,13 @@ from kernels.gandengyan.moves import (
 )
 from kernels.gandengyan.rulevec import (
     BOMB_COMPARE_RANK_ONLY, GD_BOMB_COMPARE, GD_BOMB_MAX, GD_BOMB_MIN, GD_JOKER_BOMB, GD_LONE_JOKER, GD_STRAIGHT_MAX,
-    GD_STRAIGHT_MIN, GD_TRIO, GD_TRIO_FOLLOW, JOKER_BOMB_TOP_OF_THREE, TRIO_FOLLOW_HIGHER,
+    GD_STRAIGHT_MIN, GD_TRIO, GD_TRIO_CHAIN_MAX, GD_TRIO_CHAIN_MIN, GD_TRIO_FOLLOW, JOKER_BOMB_TOP_OF_THREE,
+    TRIO_FOLLOW_HIGHER,
 )
+
+# chain_spec reads a chain kind's (fewest, most) rule slots by its offset from STRAIGHT
+assert (PAIR_CHAIN, TRIO_CHAIN) == (STRAIGHT + 1, STRAIGHT + 2)
+assert (GD_TRIO_CHAIN_MIN, GD_TRIO_CHAIN_MAX) == (GD_STRAIGHT_MIN + 4, GD_STRAIGHT_MAX + 4)
 
 WORK_LEN = 16  # scratch a chain run's odometer needs, one digit a rank (no allocation per call)
 

@@ -47,11 +47,17 @@ def _at_bomb_limit(rules, seat_flags, seat):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _within_limit(st, seat, n):
+    """``st.moves[:n]`` less the bombs ``seat`` may not play at its 上海 bomb limit; how many."""
+    return _drop_limited_bombs(st.moves, n, st.rules) if _at_bomb_limit(st.rules, st.seat_flags, seat) else n
+
+
+@njit(cache=True, nogil=True, inline="always")
 def turn_moves(st, seat):
     """The moves ``seat`` may make now into ``st.moves``, in ``ll_generate``'s order, less the bombs
     its 上海 bomb limit takes away; how many. A search player indexes the same list."""
     n = ll_generate(st.counts[seat], st.top, st.rules, st.moves, st.scratch[32:], np.int64(-1))
-    return _drop_limited_bombs(st.moves, n, st.rules) if _at_bomb_limit(st.rules, st.seat_flags, seat) else n
+    return _within_limit(st, seat, n)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -59,7 +65,7 @@ def turn_bombs(st, seat):
     """How many bombs (火箭 and 天王炸 included) ``seat`` may play over ``st.top`` now: the bombs of
     ``turn_moves`` alone, generated into ``st.moves`` (the end of a hand asks only this)."""
     n = _gen_bombs(st.counts[seat], st.top, st.rules, st.moves, np.int64(0), np.int64(-1))
-    return _drop_limited_bombs(st.moves, n, st.rules) if _at_bomb_limit(st.rules, st.seat_flags, seat) else n
+    return _within_limit(st, seat, n)
 
 
 @njit(cache=True, nogil=True)
