@@ -48,6 +48,10 @@ from kernels.rng import next_u64
 from kernels.state import borrow, clone, copy_into
 
 
+KIND_PLAY = 0  # the decision at a seat's turn, in every game: a row of the turn's move list, -1 to pass
+# (-2 back: nothing to search, the heuristic decides). A game numbers its other decisions from 1.
+
+
 def search_on_for(search, template, wanted):
     """What a game's play wrapper hands its cached kernels as ``search_on`` (plain Python): None
     unless ``wanted`` is not None (a seat of the run searches), so numba prunes the search and

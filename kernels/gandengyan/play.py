@@ -36,7 +36,7 @@ from kernels.gandengyan.money import ROW_BANKER, ROW_WINNER
 from kernels.gandengyan.moves import JOKER, R_TWO
 from kernels.gandengyan.policies import SEARCH
 from kernels.gandengyan.rulevec import BANKER_PREVIOUS_WINNER, GD_BANKER_RULE, GD_N_SEATS
-from kernels.gandengyan.search import PLAY, search
+from kernels.gandengyan.search import search
 from kernels.gandengyan.state import GS_STOCK, LAYOUT as STATE
 from kernels.gandengyan.turn import end_facts, play_turns
 from kernels.hooks import implements
@@ -74,7 +74,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
         if search_on is not None:
             seat = gs[GS_TURN]
             if st.policies[seat] == SEARCH:
-                forced = search_on(st, seat, np.int64(PLAY))
+                forced = search_on(st, seat, np.int64(sd.KIND_PLAY))
         if play_turns(st, forced, stop, MAX_TURNS):
             break
     end_facts(st)

@@ -46,7 +46,6 @@ from kernels.hooks import implements
 
 MAX_ROLLOUT_TURNS = 4096
 JOKER_ID = 52  # a physical id whose count index is JOKER (kernels.gandengyan.deal.card_index)
-PLAY = 0  # the one decision kind searched: a play (a row of the turn's gd_generate list, -1 pass)
 
 
 @njit(cache=True, nogil=True)
@@ -70,7 +69,7 @@ def deal_world(seat, pool, hand_left, w_counts, w_deck, stock_pos, rng):
 
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
-    """The search player's move at its turn (``kind``: ``PLAY``, the one decision searched): a row
+    """The search player's move at its turn (``kind``: ``search_driver.KIND_PLAY``, the one decision searched): a row
     of the turn's ``gd_generate`` list, -1 to pass, or -2 when there is nothing to search (no play,
     one sensible move, or going out) and the turn decides as smart would. The one entry the play
     kernels call, through a pointer (``search_driver.search_on_for``), so it is compiled and optimized once."""

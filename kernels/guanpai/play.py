@@ -29,7 +29,7 @@ from kernels.guanpai.deal import N_PLAYERS, deal_hand, holds_three_bomb, seat_bo
 from kernels.guanpai.layout import LAYOUT as ROWS
 from kernels.guanpai.policies import SEARCH
 from kernels.guanpai.rulevec import GP_NEXT_LEAD, NEXT_LEAD_LOSER, NEXT_LEAD_WINNER
-from kernels.guanpai.search import PLAY, search
+from kernels.guanpai.search import search
 from kernels.guanpai.state import GS_LEAD_RANK, LAYOUT as STATE
 from kernels.guanpai.turn import ROW_PLAYS, take_turn, turn_moves
 from kernels.hooks import implements
@@ -82,7 +82,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
         forced = -2
         if search_on is not None:
             if st.policies[seat] == SEARCH:  # (the search lists the same moves again)
-                forced = search_on(st, seat, np.int64(PLAY))
+                forced = search_on(st, seat, np.int64(sd.KIND_PLAY))
         if take_turn(st, n, forced):
             break
     row = st.row

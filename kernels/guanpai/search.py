@@ -36,7 +36,6 @@ from kernels.guanpai.turn import ROW_PLAYS, take_turn, turn_moves
 from kernels.hooks import implements
 
 MAX_ROLLOUT_TURNS = 4096
-PLAY = 0  # the one decision kind 关牌 searches
 
 
 @njit(cache=True, nogil=True)
@@ -84,7 +83,7 @@ def _order_cost(st, seat, i, hand):
 
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
-    """The search player's move at its turn (``kind``: ``PLAY``, the one decision searched): a row
+    """The search player's move at its turn (``kind``: ``search_driver.KIND_PLAY``, the one decision searched): a row
     of ``turn_moves``' list, -1 to pass, or -2 when there is nothing to search (one sensible move,
     or going out) and smart's rule decides. The one entry the play kernels call, through a pointer
     (``search_driver.search_on_for``), so it is compiled and optimized once; it lists the moves again itself (the

@@ -32,8 +32,8 @@ from kernels.rng import bounded
 
 # pre_tricks results
 PRE_TRICKS, PRE_NO_LANDLORD, PRE_OVER, PRE_STOP = 0, 1, 2, 3
-# decision kinds (dec[2])
-KIND_BID, KIND_QIANG, KIND_MINGPAI, KIND_TANDA, KIND_BAODAO = 0, 1, 2, 3, 4
+# decision kinds before the tricks (dec[2]); the play at a turn is search_driver.KIND_PLAY (0)
+KIND_BID, KIND_QIANG, KIND_MINGPAI, KIND_TANDA, KIND_BAODAO = 1, 2, 3, 4, 5
 # dec: [decisions so far, stopping seat, stopping kind, highest bid at the stop]
 DEC_N, DEC_SEAT, DEC_KIND, DEC_HIGHEST = 0, 1, 2, 3
 _STOP = -99

@@ -35,6 +35,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
+from kernels.climb.search_driver import KIND_PLAY
 from kernels.climb.candidates import follow_candidates, move_candidates, order_cost
 from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS
 from kernels.climb.plan import cheapest
@@ -53,7 +54,6 @@ from kernels.landlord.search_bids import BID_WORLDS, MAX_OPTIONS, PRE_SALT, pre_
 from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_moves
 
-KIND_PLAY = 5  # a play decision (the decisions before the tricks are kernels.landlord.phases KIND_*)
 # Money decides; between candidates whose money is equal in every world, how close the losing
 # side came to going out breaks the tie: at most 64 cards × this, far below one unit of money.
 TIE_BREAK = 1e-5

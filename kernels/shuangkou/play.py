@@ -32,7 +32,7 @@ from kernels.shuangkou.draw import apply_swap, partner_draw, swap_seat
 from kernels.shuangkou.layout import HAND_LAYOUT
 from kernels.shuangkou.movegen import S_DIRECTION, S_JIEFENG, S_PARTNER_DRAW, S_WILD_MODE
 from kernels.shuangkou.policies import SEARCH
-from kernels.shuangkou.search import KIND_MOVE, search
+from kernels.shuangkou.search import search
 from kernels.shuangkou.state import LAYOUT as STATE, N_CARDS, N_SEATS, new_state
 from kernels.shuangkou.turn import count_cards, take_turn
 from kernels.shuangkou.wild import wild_jokers
@@ -118,7 +118,7 @@ def play_hand(st, seed, deal, rotation, carry, last, search_on):
         if search_on is not None:
             seat = gs[GS_TURN]
             if st.policies[seat] == SEARCH:  # a search seat decides before its turn
-                forced = search_on(st, seat, np.int64(KIND_MOVE))
+                forced = search_on(st, seat, np.int64(sd.KIND_PLAY))
         if take_turn(st, forced):
             break
     mode = rules[S_WILD_MODE]

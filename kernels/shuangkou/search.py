@@ -42,7 +42,6 @@ from kernels.shuangkou.turn import count_cards, take_turn
 
 ROW_DRAW_CARD, ROW_FINISH = HAND_LAYOUT.at("draw_card"), HAND_LAYOUT.at("finish")
 MAX_ROLLOUT_TURNS = 4096
-KIND_MOVE = 0  # the one decision 双扣 searches: a play (or a pass)
 
 
 @njit(cache=True, nogil=True)
@@ -120,7 +119,7 @@ def _follow_candidates(st, seat, n, cand, nc):
 
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
-    """The search player's move at its turn (``kind``: ``KIND_MOVE``, the one decision searched): an
+    """The search player's move at its turn (``kind``: ``search_driver.KIND_PLAY``, the one decision searched): an
     index in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search (one
     sensible move, or going out) and smart's rule decides. The seat's moves are generated into
     ``st.moves`` (the turn generates them again). The one entry the play kernels call, through a

@@ -36,7 +36,6 @@ from kernels.wushik.state import LAYOUT, N_IDS
 ROW_HAND_NO = HAND_LAYOUT.at("hand_no")
 ROW_FINISH, ROW_CAPTURED = HAND_LAYOUT.at("finish"), HAND_LAYOUT.at("captured")
 HAND_SALT = 1 << 20  # the search stream's index: turn number + hand number * HAND_SALT
-MOVE = turn.SEARCH_MOVE  # the one decision kind 五十K searches: a play (五十K has no bidding)
 
 
 @implements(sd.knowledge, LAYOUT)
@@ -97,7 +96,7 @@ def _follow_candidates(st, seat, n, cand, nc):
 
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
-    """The search seat's move at its turn (``kind`` is ``MOVE``, the one decision 五十K searches): an
+    """The search seat's move at its turn (``kind`` is ``search_driver.KIND_PLAY``, the one decision 五十K searches): an
     index in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search (one
     sensible move, or going out) and smart's rule decides. The one entry the play kernels call,
     through a pointer (``search_driver.search_on_for``), so it is compiled and optimized once."""

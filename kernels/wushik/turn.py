@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import steps
+from kernels.climb.search_driver import KIND_PLAY
 from kernels.climb.loop import GS_N_TURNS, GS_TRICK_POINTS, GS_TURN
 from kernels.wushik.cardpick import pick_suits
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
@@ -32,7 +33,6 @@ ROW_BOMBS = HAND_LAYOUT.at("bombs4")  # + (size - 4) * MAX_SEATS + seat: the bom
 ROW_BONUS = HAND_LAYOUT.at("bonus5")  # + (size - 5) * MAX_SEATS + seat
 ROW_ZHENG, ROW_FU, ROW_FK_BEATEN, ROW_PLAYS, ROW_TERMINAL_SEAT, ROW_TERMINAL_POINTS = map(HAND_LAYOUT.at, (
     "zheng_played", "fu_played", "fk_beaten", "plays", "terminal_seat", "terminal_points"))
-SEARCH_MOVE = 0  # the search's decision kind for a play (kernels.wushik.search.MOVE)
 MAX_TURNS = 4096  # a hand has a few hundred turns at most
 assert HAND_LAYOUT.at("bombs8") == ROW_BOMBS + 4 * MAX_SEATS and HAND_LAYOUT.at("bonus8") == ROW_BONUS + 3 * MAX_SEATS
 
@@ -127,7 +127,7 @@ def play_on(st, forced, search_on):
         seat = gs[GS_TURN]
         if search_on is not None:
             if st.policies[seat] == SEARCH:
-                f = search_on(st, seat, np.int64(SEARCH_MOVE))
+                f = search_on(st, seat, np.int64(KIND_PLAY))
         gs[GS_N_TURNS] += 1
         n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, rules, st.moves)
         choice = f

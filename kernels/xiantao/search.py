@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
+from kernels.climb.search_driver import KIND_PLAY
 from kernels.climb.candidates import move_candidates, order_cost, own_candidates
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_LOG, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
@@ -52,7 +53,7 @@ from kernels.xiantao.rows import ROW_XI_EIGHT, ROW_XI_SEVEN, ROW_XI_WANGZHA, oth
 from kernels.xiantao import turn
 from kernels.xiantao.state import GS_CALL, LAYOUT
 
-KIND_PLAY, KIND_HARD = 0, 1  # the searched decisions: a move at the seat's turn, the 硬牌 answer
+KIND_HARD = 1  # the 硬牌 answer, searched beside the move at a seat's turn (search_driver.KIND_PLAY)
 HARD_SALT = 1 << 40  # the 硬牌 decision's stream index (play decisions use the turn number)
 # Money decides; between candidates whose money is equal in every world (most decisions do not
 # change who wins), the points captured break the tie: a weight far below one unit of money.

@@ -14,6 +14,7 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import steps
+from kernels.climb.search_driver import KIND_PLAY
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
     GS_TRICK_POINTS, GS_TURN, SF_REL,
@@ -21,7 +22,6 @@ from kernels.climb.loop import (
 from kernels.xiantao.cardpick import play_cards
 from kernels.xiantao.ladder import move_level
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, generate_moves
-from kernels.xiantao import search  # (KIND_PLAY: the search seat decides through search_on; its rollouts play on with play_on)
 from kernels.xiantao.policies import SEARCH, call_preference, choose_play, relation
 from kernels.xiantao.rows import ROW_BOMBS, ROW_ENDED_BY, ROW_MINGJI, ROW_PLAYS, note_xi_play, other_copy
 from kernels.xiantao.state import GS_CALL
@@ -61,7 +61,7 @@ def play_on(st, forced, search_on):
         seat = gs[GS_TURN]
         if search_on is not None:
             if policies[seat] == SEARCH:
-                f = search_on(st, seat, np.int64(search.KIND_PLAY))
+                f = search_on(st, seat, np.int64(KIND_PLAY))
         mode_hard = gs[GS_LONE_SIDE] == 1
         banker, partner, call_card = gs[GS_BANKER], gs[GS_PARTNER], gs[GS_CALL]
         gs[GS_N_TURNS] += 1

@@ -13,7 +13,7 @@ from kernels.climb.search import search_stream
 from kernels.climb.search_pick import confident_best
 from kernels.wushik.layout import HAND_LAYOUT
 from kernels.wushik.money import seat_money
-from kernels.wushik.search import MOVE
+from kernels.climb.search_driver import KIND_PLAY as MOVE
 from kernels.wushik.state import new_state
 from sim.games.wushik.play import kernel_inputs, rows_to_table, run_kernel
 from sim.games.wushik.rules import WushikRules
