@@ -12,7 +12,9 @@ functions and constants from one another: after an edit to a row layout a cached
 keep the old offsets. So each kernel package drops its cache (its ``__pycache__``) when any
 source of the package, or of a kernel package it imports (transitively), differs from the
 sources the cache was built from. An edit to one game therefore recompiles that game only;
-an edit here or to a family recompiles what uses it.
+an edit here or to a family recompiles what uses it. The cache is dropped where numba keeps it:
+the folder ``NUMBA_CACHE_DIR`` names when that is set, else the package's ``__pycache__`` (and
+numba's per-user folder, where it caches an install it cannot write to).
 
 Compile cost (the budget: one game's play engine in a minute and 2 GB): numba compiles a callee
 once per distinct argument *type*, and an int literal is a type of its own (``f(x, 3)`` and
@@ -63,6 +65,22 @@ def _closure(package: str) -> list[str]:
     return sorted(seen)
 
 
+def _cache_dirs(package_dir: Path) -> list[Path]:
+    """The folders numba may keep ``package_dir``'s cache in, as its cache locators choose them
+    (``numba.core.caching``): ``NUMBA_CACHE_DIR``'s folder for that source folder when the
+    variable is set; else the package's ``__pycache__``, or the per-user folder where that is not
+    writable."""
+    from numba.core import config
+    from numba.core.caching import UserProvidedCacheLocator, UserWideCacheLocator
+    from numba.misc.appdirs import AppDirs
+
+    source = str(package_dir / "__init__.py")  # the locators name the folder after the source's folder
+    if config.CACHE_DIR:
+        return [Path(config.CACHE_DIR) / UserProvidedCacheLocator.get_suitable_cache_subpath(source)]
+    user = Path(AppDirs(appname="numba", appauthor=False).user_cache_dir)
+    return [package_dir / "__pycache__", user / UserWideCacheLocator.get_suitable_cache_subpath(source)]
+
+
 def drop_stale_cache(package: str) -> None:
     """Drop ``package``'s numba cache if its sources or those of its kernel imports changed."""
     import hashlib
@@ -72,21 +90,21 @@ def drop_stale_cache(package: str) -> None:
         for path in sorted(_ROOT.joinpath(*pkg.split(".")[1:]).glob("*.py")):
             digest.update(str(path.relative_to(_ROOT)).encode())
             digest.update(path.read_bytes())
-    cache = _ROOT.joinpath(*package.split(".")[1:], "__pycache__")
-    stamp = cache / "paiju-kernels.sha256"
     want = digest.hexdigest()
-    try:
-        if stamp.read_text() == want:
-            return
-    except OSError:
-        pass
-    try:
-        cache.mkdir(exist_ok=True)
-        for old in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
-            old.unlink(missing_ok=True)
-        stamp.write_text(want)
-    except OSError:  # a read-only install: numba then caches elsewhere, per user
-        pass
-
+    where, *fallback = _cache_dirs(_ROOT.joinpath(*package.split(".")[1:]))
+    for cache in [where] + [d for d in fallback if d.is_dir()]:  # (a fallback numba never used: nothing to drop)
+        stamp = cache / "paiju-kernels.sha256"
+        try:
+            if stamp.read_text() == want:
+                continue
+        except OSError:
+            pass
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+            for old in list(cache.glob("*.nbi")) + list(cache.glob("*.nbc")):
+                old.unlink(missing_ok=True)
+            stamp.write_text(want)
+        except OSError:  # a read-only install: numba then caches in the per-user folder
+            pass
 
 drop_stale_cache(__name__)

@@ -3,6 +3,8 @@ package's numba cache depends on exactly the kernel packages it imports."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -67,6 +69,77 @@ def test_a_stale_cache_is_dropped(tmp_path, monkeypatch):
     assert not (root / "game" / "__pycache__" / "play.f-1.nbi").exists()  # its dependency changed
     assert (root / "other" / "__pycache__" / "play.f-1.nbi").exists()  # does not import it: kept
 
+
+
+def _numba_cache_of(probe):
+    """Where numba's own locators (``numba.core.caching``, the order numba tries them) cache a
+    function of the source ``probe``: this is where a stale cache must be dropped."""
+    from numba.core.caching import CacheImpl
+
+    ns = {}
+    exec(compile(probe.read_text(), str(probe), "exec"), ns)
+    for locator in CacheImpl._locator_classes:
+        found = locator.from_function(ns["f"], str(probe))
+        if found is not None:
+            return Path(found.get_cache_path())
+    raise AssertionError("numba found no place to cache")
+
+
+def _stale_tree(tmp_path, monkeypatch):
+    """A kernels tree whose package ``game`` depends on ``block.py``; ``game/probe.py`` defines f."""
+    import kernels
+
+    root = tmp_path / "kernels"
+    (root / "game").mkdir(parents=True)
+    (root / "block.py").write_text("X = 1\n")
+    (root / "game" / "play.py").write_text("from kernels.block import X\n")
+    (root / "game" / "probe.py").write_text("def f():\n    return 1\n")
+    monkeypatch.setattr(kernels, "_ROOT", root)
+    return root
+
+
+def _dropped_after_a_dependency_changes(root, cache):
+    import kernels
+
+    kernels.drop_stale_cache("kernels.game")  # the first stamp
+    (cache / "probe.f-1.nbi").write_text("cached")
+    kernels.drop_stale_cache("kernels.game")
+    assert (cache / "probe.f-1.nbi").exists()  # nothing changed: kept
+    (root / "block.py").write_text("X = 2\n")
+    kernels.drop_stale_cache("kernels.game")
+    return not (cache / "probe.f-1.nbi").exists()
+
+
+def test_a_stale_cache_is_dropped_in_the_numba_cache_dir(tmp_path, monkeypatch):
+    """With NUMBA_CACHE_DIR set numba caches outside the tree: the stale cache goes there."""
+    from numba.core import config
+
+    root = _stale_tree(tmp_path, monkeypatch)
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path / "numba-cache"))
+    cache = _numba_cache_of(root / "game" / "probe.py")
+    assert cache.is_relative_to(tmp_path / "numba-cache")
+    assert _dropped_after_a_dependency_changes(root, cache)
+    assert not (root / "game" / "__pycache__").exists()  # nothing written beside the sources
+
+
+def test_a_stale_cache_is_dropped_in_the_per_user_folder(tmp_path, monkeypatch):
+    """An install numba cannot write to is cached in numba's per-user folder: a stale cache
+    there goes too."""
+    from numba.core import caching, config
+    from numba.misc import appdirs
+
+    class UserDirs:
+        def __init__(self, **kw):
+            self.user_cache_dir = str(tmp_path / "user-cache")
+
+    root = _stale_tree(tmp_path, monkeypatch)
+    monkeypatch.setattr(config, "CACHE_DIR", "")
+    monkeypatch.setattr(caching, "AppDirs", UserDirs)
+    monkeypatch.setattr(appdirs, "AppDirs", UserDirs)
+    probe = root / "game" / "probe.py"
+    cache = Path(caching.UserWideCacheLocator.from_function(lambda: 1, str(probe)).get_cache_path())
+    assert cache.is_relative_to(tmp_path / "user-cache")
+    assert _dropped_after_a_dependency_changes(root, cache)
 
 def test_direction_end_rule_and_a_leader_who_cannot_play():
     """The hooks new games use: clockwise play, the game deciding the end, passing the lead."""
