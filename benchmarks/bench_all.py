@@ -5,6 +5,12 @@
     python benchmarks/bench_all.py --json /tmp/main.json       # the table as JSON, to compare commits
     python benchmarks/bench_all.py --compare /tmp/old.json /tmp/main.json   # ratios new / old
 
+To compare two commits, check them out at paths of the same length (``git worktree add
+/tmp/wt-old OLD`` and ``/tmp/wt-new NEW``). numba compiles each source's path into the error
+messages of the code, so a path one character shorter moves the machine code's data and shifts
+a hot loop's layout: the same 五十K code read 0.95 of itself on ``smart`` from a checkout at
+``/tmp/wt-new`` against ``/tmp/wt-base`` and 1.01 from ``/tmp/wt-head`` (2026-12-05).
+
 A cell is one job of one game on its default variant: ``census``, or ``play`` with one player in
 every seat. Its rate is hands (tables, boards) per second of the job's ``compute`` (what a shard
 of ``paiju census/play`` runs: the kernels, the scoring and the Arrow table; no Parquet writing),
