@@ -32,7 +32,7 @@ from kernels.landlord import rows as W
 from kernels.landlord.movegen import FLOW_MARKER_DANG, LL_ALL_PASS, LL_FLOW, LL_KITTY, LL_N_SEATS
 from kernels.landlord.phases import DEC_KIND, DEC_N, DEC_SEAT, PRE_NO_LANDLORD, PRE_OVER, PRE_STOP, pre_tricks, start_tricks
 from kernels.landlord.policies import SEARCH
-from kernels.landlord.search import KIND_PLAY, search
+from kernels.landlord.search import search
 from kernels.landlord.state import LAYOUT
 from kernels.landlord.turn import play_on, turn_bombs
 from kernels.rng import bounded, seed_stream
@@ -134,7 +134,7 @@ def play_tricks(st, search_on):
     forced = np.int64(-2)
     while not play_on(st, forced, np.int64(1 if search_on is not None else 0)):
         if search_on is not None:  # play_on paused at a search seat's turn
-            forced = search_on(st, st.gs[GS_TURN], np.int64(KIND_PLAY))
+            forced = search_on(st, st.gs[GS_TURN], np.int64(sd.KIND_PLAY))
             if forced == -2:
                 forced = np.int64(-3)
 

@@ -35,7 +35,6 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
-from kernels.climb.search_driver import KIND_PLAY
 from kernels.climb.candidates import follow_candidates, move_candidates, order_cost
 from kernels.climb.loop import CL_HAND_SIZE, GS_LONE_SEAT, GS_N_LOG, GS_N_TRICKS, GS_N_TURNS
 from kernels.climb.plan import cheapest
@@ -182,14 +181,14 @@ def move_options(st, seat, cand):
 
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
-    """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
+    """The search seat's answer to decision ``kind``: its move at its turn (``search_driver.KIND_PLAY``: an index
     in ``turn_moves``' order, -1 to pass, or -2 when there is nothing to search and smart's rule
     decides) or its answer before the tricks (``st.dec``: ``kernels.landlord.search_bids``). The
     one entry the play kernels call, through a pointer (``search_driver.search_on_for``). Both
     reach the driver through one call, and the options and the rollout (``_play_out``) are inlined:
     each function of its own is one more level at which numba links, optimizes and emits the code
     under it again."""
-    if kind == KIND_PLAY:
+    if kind == sd.KIND_PLAY:
         cand = np.empty(st.moves.shape[0] + 3, np.int64)
         nc, smart = move_options(st, seat, cand)
         if nc < 2:
@@ -209,7 +208,7 @@ def _knowledge(st, seat, kind):
     """need[0:15] (what the landlord is known to hold: ``kitty_need``), then whether his hand is
     shown (明牌 / 摊打) and, before the tricks, whether ``seat`` took the kitty."""
     know = np.zeros(17, np.int64)
-    if kind == KIND_PLAY:
+    if kind == sd.KIND_PLAY:
         landlord = st.gs[GS_LONE_SEAT]
         know[KNOW_SHOWN] = 1 if st.row[ROW_MINGPAI] == 1 and landlord >= 0 else 0
         kitty_need(seat, landlord, st.counts, st.row, st.rules, know[:15])
@@ -220,7 +219,7 @@ def _knowledge(st, seat, kind):
 
 @implements(sd.sample_world, LAYOUT)
 def _sample_world(world, st, seat, kind, know, rng):
-    if kind == KIND_PLAY:
+    if kind == sd.KIND_PLAY:
         landlord = st.gs[GS_LONE_SEAT]
         shown = np.zeros(st.hand_left.shape[0], np.bool_)
         shown[landlord] = know[KNOW_SHOWN] != 0
@@ -237,7 +236,7 @@ def _play_out(world, seat, kind, option):
     world's players (``kernels.landlord.turn.play_on``).
     (The rollout is written once: each inlined copy is compiled and optimized again in every
     function above it.)"""
-    if kind != KIND_PLAY:
+    if kind != sd.KIND_PLAY:
         # a decision before the tricks: the table's earlier answers forced, this one, then everything
         k = world.dec[DEC_N]
         world.forced[:] = -1

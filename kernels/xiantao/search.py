@@ -32,7 +32,6 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import search_driver as sd
-from kernels.climb.search_driver import KIND_PLAY
 from kernels.climb.candidates import move_candidates, order_cost, own_candidates
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_LOG, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
@@ -167,14 +166,14 @@ def ask_hard(st, banker, first, search_on):
 
 @njit(cache=True, nogil=True)
 def search(st, seat, kind):
-    """The search seat's answer to decision ``kind``: its move at its turn (``KIND_PLAY``: an index
+    """The search seat's answer to decision ``kind``: its move at its turn (``search_driver.KIND_PLAY``: an index
     in ``generate_moves``' order, -1 to pass, or -2 when there is nothing to search, one sensible
     move or going out, and smart's rule decides) or 1/0 for declaring 硬牌 (``KIND_HARD``; 庄家 is
     ``st.gs[GS_BANKER]``: declining lets the later seats answer and 庄家 call a card, as the rollout
     players would). The one entry the play kernels call, through a pointer (``search_driver.search_on_for``), so it
     is compiled and optimized once; both decisions reach the driver through one call (each call
     site of ``search_decide`` is a copy of it in the compiled code)."""
-    if kind == KIND_PLAY:
+    if kind == sd.KIND_PLAY:
         moves = st.moves
         n = generate_moves(st.counts[seat], st.suit_counts[seat], st.top, st.rules, moves)
         if nothing_to_search(moves, n, st.hand_left[seat]):
@@ -203,7 +202,7 @@ def _knowledge(st, seat, kind):
     """(the card a world never gives to 庄家, 庄家): while the partner is hidden he holds the call
     card's other copy, and 庄家 never does."""
     gs = st.gs
-    if kind == KIND_PLAY and gs[GS_LONE_SIDE] != 1 and gs[GS_REVEALED] != 1 and gs[GS_CALL] >= 0:
+    if kind == sd.KIND_PLAY and gs[GS_LONE_SIDE] != 1 and gs[GS_REVEALED] != 1 and gs[GS_CALL] >= 0:
         return other_copy(gs[GS_CALL]), gs[GS_BANKER]
     return np.int64(-1), gs[GS_BANKER]
 
@@ -239,7 +238,7 @@ def _sample_world(world, st, seat, kind, know, rng):
 
 @implements(sd.play_out, LAYOUT)
 def _play_out(world, seat, kind, option):
-    if kind == KIND_PLAY:
+    if kind == sd.KIND_PLAY:
         return _rollout(world, seat, option), True
     # 硬牌: declaring, or declining and letting the later seats answer and 庄家 call a card
     gs = world.gs
