@@ -107,4 +107,5 @@ def drop_stale_cache(package: str) -> None:
         except OSError:  # a read-only install: numba then caches in the per-user folder
             pass
 
+
 drop_stale_cache(__name__)

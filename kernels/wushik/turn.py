@@ -20,8 +20,8 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import steps
-from kernels.climb.search_driver import KIND_PLAY
 from kernels.climb.loop import GS_N_TURNS, GS_TRICK_POINTS, GS_TURN
+from kernels.climb.search_driver import KIND_PLAY
 from kernels.wushik.cardpick import pick_suits
 from kernels.wushik.layout import HAND_LAYOUT, MAX_SEATS
 from kernels.wushik.movegen import generate_moves, rank_points

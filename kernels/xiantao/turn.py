@@ -14,11 +14,11 @@ import numpy as np
 from numba import njit
 
 from kernels.climb import steps
-from kernels.climb.search_driver import KIND_PLAY
 from kernels.climb.loop import (
     CL_HAND_SIZE, GS_BANKER, GS_LONE_SEAT, GS_LONE_SIDE, GS_N_TRICKS, GS_N_TURNS, GS_PARTNER, GS_REVEALED,
     GS_TRICK_POINTS, GS_TURN, SF_REL,
 )
+from kernels.climb.search_driver import KIND_PLAY
 from kernels.xiantao.cardpick import play_cards
 from kernels.xiantao.ladder import move_level
 from kernels.xiantao.movegen import R_BONUS_REQUIRES_PLAY, generate_moves

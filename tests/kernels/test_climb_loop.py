@@ -70,7 +70,6 @@ def test_a_stale_cache_is_dropped(tmp_path, monkeypatch):
     assert (root / "other" / "__pycache__" / "play.f-1.nbi").exists()  # does not import it: kept
 
 
-
 def _numba_cache_of(probe):
     """Where numba's own locators (``numba.core.caching``, the order numba tries them) cache a
     function of the source ``probe``: this is where a stale cache must be dropped."""
