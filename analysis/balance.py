@@ -340,15 +340,3 @@ def render(rep: Report, fmt: str, width: int = 120) -> str:
 
         return render_data(rep, fmt)
     return rep.to_markdown() if fmt == "md" else rep.to_text(width)
-
-
-def write_text(out: Path, text: str) -> None:
-    """Write ``text`` to ``out`` atomically (temporary file, then rename)."""
-    import os
-
-    tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)

@@ -67,6 +67,17 @@ def check_out(out: Path, fmt: str) -> None:
             raise RenderError(f"will not replace {str(folder)!r}: it holds files other than PNGs")
 
 
+
+def check_report_out(fmt: str, out: str | Path | None) -> None:
+    """Refuse a bad ``--format`` / ``--out`` of a report before any work (``table`` and ``md`` print
+    without ``out``; ``html`` is one file and needs it)."""
+    if fmt not in ("table", "md", "html"):
+        raise PaijuError(f"--format must be 'table', 'md' or 'html'; got {fmt!r}")
+    if fmt == "html" and out is None:
+        raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
+    if out is not None:
+        check_out(Path(out), fmt)
+
 # --- HTML --------------------------------------------------------------------------------------
 
 
@@ -146,6 +157,18 @@ def _write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def write_text(out: str | Path, text: str) -> None:
+    """Write ``text`` to ``out`` atomically (a temporary file beside it, then a rename), so that no
+    half-written report is ever left; RenderError saying why when it cannot be written."""
+    out = Path(out)
+    if not out.parent.is_dir():
+        raise RenderError(f"cannot write {str(out)!r}: directory {str(out.parent)!r} does not exist")
+    try:
+        _write_atomic(out, text.encode("utf-8"))
+    except OSError as err:
+        raise _oserror(out, err) from err
 
 
 def _oserror(path: Path, err: OSError) -> RenderError:

@@ -17,13 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from sim.errors import PaijuError
+from sim.runner import MEMORY_LIMIT
 
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
-
-# the most rows a run keeps in memory (out=None); bigger runs need a directory (out=...)
-MEMORY_LIMIT = {"census": 5_000_000, "play": 1_000_000}
 
 Rules = Any  # a mapping of options, a TOML path, a ruleset object, or a list of those
 
@@ -600,9 +598,10 @@ class Run:
         if out is None:
             return rep, 0, []
         if format in ("table", "csv", "json"):
+            from analysis.render import write_text
             from analysis.render_data import render_data
 
-            _write_text(Path(out), rep.to_text() if format == "table" else render_data(rep, format))
+            write_text(out, rep.to_text() if format == "table" else render_data(rep, format))
             return rep, 0, [Path(out)]
         from sim.reports import figures
 
@@ -733,31 +732,6 @@ def tune(run: "str | Path | Run", vary: Sequence[str], target: Sequence[str] = (
     ``best``, ``feasible``, ``report``, ``figures()`` and ``to_pandas()``."""
     run = run if isinstance(run, Run) else open_run(run)
     return run.tune(vary, target, constraint, minimise, maximise, **options)
-
-
-def check_report_out(format: str, out: str | Path | None) -> None:
-    """Refuse a bad ``--format`` / ``--out`` before any work (``table`` and ``md`` print without ``out``)."""
-    from analysis.render import check_out
-
-    if format not in ("table", "md", "html"):
-        raise PaijuError(f"--format must be 'table', 'md' or 'html'; got {format!r}")
-    if format == "html" and out is None:
-        raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
-    if out is not None:
-        check_out(Path(out), format)
-
-
-def _write_text(out: Path, text: str) -> None:
-    import os
-
-    if not out.parent.exists():
-        raise PaijuError(f"cannot write {str(out)!r}: directory {str(out.parent)!r} does not exist")
-    tmp = out.with_name(f".{out.name}.tmp{os.getpid()}")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 __all__ = ["Balance", "GameInfo", "PaijuError", "Run", "Sweep", "census", "games", "open_run", "play", "resume", "sweep",

@@ -367,7 +367,8 @@ def balance(
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="write the report to this file")] = None,
 ) -> None:
     """Money by role and seat, share of money per scoring component, and scenario differences."""
-    from analysis.balance import check_output_file, render, write_text
+    from analysis.balance import check_output_file, render
+    from analysis.render import write_text
     from sim import api
 
     check_output_file(out, format)
@@ -435,7 +436,8 @@ def sweep(
         result = api.sweep(game, n, name, [v.strip() for v in values.split(",") if v.strip()], policy=policy,
                            rotate=rotate, **common)
     if out_file is not None:
-        from analysis.balance import render, write_text
+        from analysis.balance import render
+        from analysis.render import write_text
 
         write_text(out_file, render(result.report, format))
         typer.echo(f"wrote {out_file}")
@@ -482,9 +484,10 @@ def tune(
     """Find the scoring settings that meet targets over a run's balance figures, by rescoring its hands.
 
     Figures: money.ROLE, money.seatK, share.COMPONENT, sd, moved, tail(X), "HEADLINE FIGURE"."""
+    from analysis.render import check_report_out
     from sim import api
 
-    api.check_report_out(format, out)
+    check_report_out(format, out)
     result = api.open_run(run).tune(vary or [], target=target or [], constraint=constraint or [], minimise=minimise,
                                     maximise=maximise, budget=budget, seed=seed, holdout=not no_holdout,
                                     confirm_seed=confirm_seed, replay=replay, n=n, threads=threads, hands=hands)

@@ -13,17 +13,6 @@ from pathlib import Path
 from sim.errors import UserError
 
 
-def spec_from_manifest(manifest: dict):
-    """The ``RunSpec`` a run was written with, from its manifest."""
-    from sim.registry import load_game, rules_from_manifest
-    from sim.runner import RunSpec
-
-    game = load_game(manifest["game"])
-    rules = rules_from_manifest(game, manifest["ruleset"])
-    return game, RunSpec(manifest["game"], manifest["kind"], manifest["variant"], rules, int(manifest["seed"]),
-                         int(manifest["n"]), int(manifest["shard_size"]), manifest.get("options") or {})
-
-
 def stored_rows(run, game_index: int) -> list[dict]:
     """The stored rows of ``game_index``, in order (a one-line error if the run holds none)."""
     import pyarrow.dataset as ds
@@ -45,6 +34,8 @@ def replay_run(run, game_index: int) -> str:
     """One hand of an opened run (``analysis.runs.Run``), move by move."""
     if run.kind != "play":
         raise UserError(f"replay needs a run written by `paiju play` (this one is a {run.kind})")
+    from sim.stored import spec_from_manifest
+
     game, spec = spec_from_manifest(run.manifest)
     if game.replay is None:
         game.refuse("replay")

@@ -30,9 +30,9 @@ def game_of(run: Run) -> "Game":
 
 
 def build_report(run: Run, *, seats: bool = False, **kwargs) -> "Report":
-    """The report the run's game makes for the run's kind (``analysis.report.build_report``); with
+    """The report the run's game makes for the run's kind (``analysis.run_report.build_report``); with
     ``seats`` it also shows the per-seat rows of statistics pooled over seats."""
-    from analysis.report import build_report as report
+    from analysis.run_report import build_report as report
     from sim.dealing import describe
     from sim.rescore import source_rules
 

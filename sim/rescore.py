@@ -80,7 +80,7 @@ def _layers(overrides: Layers | None) -> list[tuple[str, Mapping[str, Any]]]:
 def source_rules(run: Run, what: str = "rescore") -> Source:
     """The play run's game and ruleset, refusing what cannot be rescored with one line."""
     from sim.registry import load_game, rules_from_manifest
-    from sim.replay import spec_from_manifest
+    from sim.stored import spec_from_manifest
 
     if run.kind != "play":
         raise RunError(f"{what} needs a play run (`paiju play`); {run.path} is a {run.kind!r} run")

@@ -15,6 +15,9 @@ from typing import Any, Callable
 from sim.errors import UserError
 from sim.progress import rate
 
+# the most rows a run keeps in memory (``run_memory``: no directory); bigger runs need one
+MEMORY_LIMIT = {"census": 5_000_000, "play": 1_000_000}
+
 
 @dataclass
 class RunSpec:

@@ -21,11 +21,21 @@ def _refuse(run, what: str) -> None:
     raise PaijuError(f"cannot read {where}: {what}")
 
 
+def spec_from_manifest(manifest: dict):
+    """The ``RunSpec`` a run was written with, from its manifest."""
+    from sim.registry import load_game, rules_from_manifest
+    from sim.runner import RunSpec
+
+    game = load_game(manifest["game"])
+    rules = rules_from_manifest(game, manifest["ruleset"])
+    return game, RunSpec(manifest["game"], manifest["kind"], manifest["variant"], rules, int(manifest["seed"]),
+                         int(manifest["n"]), int(manifest["shard_size"]), manifest.get("options") or {})
+
+
 def read_spec(run) -> tuple[Any, Any]:
     """(the ``Game``, the ``RunSpec``) a stored run was written with; one line if its manifest
     names a game, kind, variant or ruleset this paiju does not have."""
     from sim.registry import GAMES, load_game
-    from sim.replay import spec_from_manifest
 
     m = run.manifest
     name = m.get("game")

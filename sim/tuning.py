@@ -194,12 +194,11 @@ class Tuned:
         ``html`` as one self-contained file; the paths written."""
         from pathlib import Path
 
-        from analysis.render import write_report
-        from sim.api import _write_text, check_report_out
+        from analysis.render import check_report_out, write_report, write_text
 
         check_report_out(format, out)
         if format == "table":
-            _write_text(Path(out), self.report.to_text())
+            write_text(out, self.report.to_text())
             return [Path(out)]
         return write_report(self.report, self.figures(), Path(out), format)
 
@@ -232,7 +231,7 @@ def fresh_run(run, seed: int, n: int | None = None, rules=None, threads: int | N
     """The run's players and rules played again in memory with ``seed`` (``n`` hands: the run's own
     count by default), as an ``analysis.runs.Run``."""
     from analysis.runs import memory_run
-    from sim.replay import spec_from_manifest
+    from sim.stored import spec_from_manifest
     from sim.runner import run_memory
 
     game, spec = spec_from_manifest(run.manifest)
@@ -282,7 +281,7 @@ def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Seque
     if confirm_seed is not None:
         if confirm_seed == run.manifest.get("seed"):
             raise PaijuError(f"--confirm-seed {confirm_seed} is the run's own seed; a fresh run needs another seed")
-        from sim.api import MEMORY_LIMIT
+        from sim.runner import MEMORY_LIMIT
 
         fresh = fresh_run(run, confirm_seed, min(hands or m.n_rows, int(run.manifest["n"]), MEMORY_LIMIT["play"]),
                           threads=threads)

@@ -8,7 +8,7 @@ import pyarrow as pa
 import pytest
 
 from sim.registry import GAMES
-from sim.replay import spec_from_manifest
+from sim.stored import spec_from_manifest
 from sim.schema import to_arrow_schema
 from tests.contract import cases as C
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sim.errors import PaijuError
-from sim.replay import spec_from_manifest
+from sim.stored import spec_from_manifest
 from tests.contract import cases as C
 
 PLAYS = [c for c in C.play_cases(all_variants=True) if C.game(c[0]).replay is not None]

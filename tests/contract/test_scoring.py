@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from sim.replay import spec_from_manifest
+from sim.stored import spec_from_manifest
 from tests.contract import cases as C
 
 PLAYS = [c for c in C.play_cases(all_variants=True) if C.game(c[0]).scoring is not None]

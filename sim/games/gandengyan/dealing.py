@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+RANK_CHARS = "3456789TJQKA2"  # rank r (0 = 3 … 12 = 2) as replay prints it and ``--fix`` reads it
+
 
 def seat_positions(n_seats: int, banker: int, big: int, small: int) -> list[list[int]]:
     """Deck positions of each seat's hand, as ``kernels.gandengyan.deal.deal_hands`` deals them:
@@ -31,7 +33,6 @@ def fix_cards(rules) -> dict[str, list[int]]:
     ``T``, ``J`` … ``A``, ``2``, ``Joker``; a name's copies are every suit and pack), and under
     ``lowest_card`` with their suits (``♠3``, ``♥10``, ``小王``; ASCII ``S3``, ``HT``, ``XW``)."""
     from sim.dealing import suited_cards
-    from sim.games.gandengyan.replay import RANK_CHARS
     from sim.games.gandengyan.rules import deck_ids
 
     ids = deck_ids(rules)

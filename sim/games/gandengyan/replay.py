@@ -4,10 +4,8 @@ run's seed and checked against the stored row."""
 
 from __future__ import annotations
 
-
 from sim.errors import UserError
-
-RANK_CHARS = "3456789TJQKA2"
+from sim.games.gandengyan.dealing import RANK_CHARS
 
 
 def card_text(card: int) -> str:
