@@ -67,6 +67,7 @@ def test_in_memory_runs_report_rescore_balance_and_replay(tmp_path):
     assert set(df.scenario) == {"x2", "x4"} and (df.statistic == "Δ mean money 地主 vs x2").any()
     text = run.replay(5)
     assert text.startswith("hand 5 of <in memory>") and "money:" in text
+    assert "money:" in richer.replay(5)  # a rescored hand replays: its rows are those its new rules play
     run.report(format="md", out=tmp_path / "r.md")
     assert (tmp_path / "r_files" / "money_by_role.png").exists()
 
