@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from sim.errors import PaijuError
 from sim.runner import MEMORY_LIMIT
+from sim.specs import (CENSUS_SHARD, PLAY_SHARD, Rules, census_spec, check_int, check_list, check_path, play_spec,
+                       resolve_rules, rule_layers)
 
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
-
-Rules = Any  # a mapping of options, a TOML path, a ruleset object, or a list of those
-
 
 # --- games ---------------------------------------------------------------------------------------
 
@@ -56,43 +55,11 @@ def games() -> list[GameInfo]:
     return out
 
 
-# --- rulesets ------------------------------------------------------------------------------------
-
-
-def resolve_rules(game, variant: str, rules: Rules = None):
-    """The ruleset of ``variant`` with ``rules`` applied: a mapping of options (nested tables or
-    dotted keys, ``{"grade.da_qing": 6}``), the path of a TOML file, a ruleset object of the game,
-    or a list of these applied in order. Validated; an unknown option is a one-line error."""
-    from sim.registry import resolve_rules as from_variant, validate_naming_variants
-    from sim.ruleset import apply_overrides, flatten, load_toml
-
-    ruleset = from_variant(game, variant, None)
-    applied = []
-    for layer in _layers(rules):
-        if isinstance(layer, (str, Path)):
-            layer = load_toml(layer)
-        elif isinstance(layer, game.rules):
-            layer = flatten(layer)
-        elif not isinstance(layer, Mapping):
-            raise PaijuError(f"rules must be a mapping of options, a TOML path or a {game.rules.__name__}; "
-                             f"got {type(layer).__name__}")
-        ruleset = apply_overrides(ruleset, layer)
-        applied.append(layer)
-    validate_naming_variants(game, variant, ruleset, applied)
-    return ruleset
-
-
-def _layers(rules: Rules) -> list:
-    if rules is None:
-        return []
-    return list(rules) if isinstance(rules, (list, tuple)) else [rules]
-
-
 # --- running -------------------------------------------------------------------------------------
 
 
 def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: Rules = None,
-           out: str | Path | None = None, threads: int | None = None, shard_size: int = 1_000_000,
+           out: str | Path | None = None, threads: int | None = None, shard_size: int = CENSUS_SHARD,
            scheduler: str | None = None, workers: int | None = None, resume: bool = False,
            overwrite: bool = False, progress: bool | None = None,
            log: Callable[[str], None] | None = None, fix: Sequence[str] | None = None,
@@ -108,25 +75,15 @@ def census(game: str, n: int, *, seed: int = 0, variant: str = "default", rules:
     stay in memory (up to ``MEMORY_LIMIT["census"]`` rows). ``progress``: a bar in a terminal or
     in Jupyter (None: when one is attached; False: never).
     """
-    from sim.registry import load_game
-    from sim.runner import RunSpec
-
-    _check_n_seed(n, seed)
-    if _int(shard_size, "--shard-size") <= 0:
-        raise PaijuError(f"--shard-size must be positive; got {shard_size}")
-    g = load_game(game)
-    job = g.job("census")
-    ruleset = resolve_rules(g, variant, rules)
-    job.validate(ruleset)
-    options = _fix_options(g, ruleset, fix, hcp, shape)
-    spec = RunSpec(g.name, "census", variant, ruleset, seed, n, min(shard_size, n), options)
+    spec = census_spec(game, n, seed=seed, variant=variant, rules=rules, shard_size=shard_size, fix=fix, hcp=hcp,
+                       shape=shape)
     return _execute(spec, out, "deals", threads, scheduler, workers, resume, overwrite, progress, log)
 
 
 def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: Rules = None,
          policy: str | Sequence[str] | None = None, policy_params: Any = None, rotate: bool = False,
          duplicate: bool = False, hands_per_session: int = 1, out: str | Path | None = None,
-         threads: int | None = None, shard_size: int = 200_000, scheduler: str | None = None,
+         threads: int | None = None, shard_size: int = PLAY_SHARD, scheduler: str | None = None,
          workers: int | None = None, resume: bool = False, overwrite: bool = False,
          progress: bool | None = None, log: Callable[[str], None] | None = None,
          fix: Sequence[str] | None = None, hcp: Sequence[str] | None = None,
@@ -141,55 +98,10 @@ def play(game: str, n: int, *, seed: int = 0, variant: str = "default", rules: R
     ``out``, ``progress`` as for ``census`` (in memory up to ``MEMORY_LIMIT["play"]`` hands).
     ``fix``, ``hcp``, ``shape``: given hands, as for ``census`` (the odds given a hand).
     """
-    spec = _play_spec(game, n, seed=seed, variant=variant, rules=rules, policy=policy, policy_params=policy_params,
-                      rotate=rotate, duplicate=duplicate, hands_per_session=hands_per_session,
-                      shard_size=shard_size, fix=fix, hcp=hcp, shape=shape)
+    spec = play_spec(game, n, seed=seed, variant=variant, rules=rules, policy=policy, policy_params=policy_params,
+                     rotate=rotate, duplicate=duplicate, hands_per_session=hands_per_session,
+                     shard_size=shard_size, fix=fix, hcp=hcp, shape=shape)
     return _execute(spec, out, "hands", threads, scheduler, workers, resume, overwrite, progress, log)
-
-
-def _play_spec(game: str, n: int, *, seed: int, variant: str, rules: Rules, policy, policy_params, rotate: bool,
-               duplicate: bool, hands_per_session: int, shard_size: int, fix, hcp=None, shape=None) -> Any:
-    """The ``RunSpec`` of a ``play`` call, with every refusal made (nothing is run)."""
-    from sim.players import parse_policies
-    from sim.registry import load_game
-    from sim.runner import RunSpec
-
-    _check_n_seed(n, seed)
-    g = load_game(game)
-    job = g.job("play")
-    if _int(hands_per_session, "--hands-per-session") < 1:
-        raise PaijuError(f"--hands-per-session must be at least 1; got {hands_per_session}")
-    if hands_per_session > 1 and not g.sessions:
-        g.refuse("--hands-per-session (each of its game indices is played on its own: nothing is carried from one "
-                 "to the next)")
-    if duplicate and not g.duplicate:
-        g.refuse("--duplicate")
-    if duplicate and hands_per_session != 1:
-        raise PaijuError("--duplicate plays single hands; it cannot be combined with --hands-per-session")
-    if _int(shard_size, "--shard-size") <= 0:
-        raise PaijuError(f"--shard-size must be positive; got {shard_size}")
-    ruleset = resolve_rules(g, variant, rules)
-    job.validate(ruleset)
-    seats = g.seats(ruleset)
-    text = policy if isinstance(policy, str) or policy is None else ",".join(_strings(policy, "policy"))
-    policies = parse_policies(text or g.players.default, g.players.names, seats)
-    params = _policy_params(policy_params, g.players.params, seats)
-    unit = seats if duplicate else hands_per_session  # shards hold whole sessions / whole duplicated deals
-    shard = max(unit, (min(shard_size, n) // unit) * unit)
-    options = {"policies": policies, "policy_params": params, "hands_per_session": hands_per_session,
-               "rotate": rotate, "duplicate": duplicate}
-    if (fix or hcp or shape) and duplicate:
-        raise PaijuError("--fix, --hcp and --shape keep a hand at one seat; --duplicate moves every hand round the "
-                         "table (use one)")
-    options.update(_fix_options(g, ruleset, fix, hcp, shape))
-    spec = RunSpec(g.name, "play", variant, ruleset, seed, n, shard, options)
-    job.check(spec)  # the game's refusal of these options comes before a remark on -n
-    if n % hands_per_session:
-        raise PaijuError(f"-n ({n}) must be a whole number of sessions of {hands_per_session} hands")
-    if duplicate and n % seats:
-        raise PaijuError(f"with --duplicate, -n counts hands and must be a multiple of {seats} (one deal from each "
-                         f"seat); got {n}")
-    return spec
 
 
 def resume(path: str | Path, *, threads: int | None = None, progress: bool | None = None,
@@ -225,66 +137,6 @@ def is_complete(out: Path, manifest: Mapping[str, Any]) -> bool:
     return manifest.get("status") == "complete" and completed_shards(out) >= set(range(n_shards))
 
 
-def _fix_options(game, ruleset, fix: Sequence[str] | None, hcp: Sequence[str] | None = None,
-                 shape: Sequence[str] | None = None) -> dict[str, Any]:
-    """``{"fix": {seat: [card names]}, "hcp": …, "shape": …}`` for a run's options (so
-    ``_run.json`` keeps them), or ``{}``."""
-    from sim.dealing import parse_given
-
-    def listed(v):
-        return [v] if isinstance(v, str) else v
-
-    return parse_given(game, ruleset, listed(fix), listed(hcp), listed(shape))
-
-
-def _policy_params(value: Any, known: tuple[str, ...], seats: int) -> list[dict[str, float]]:
-    from sim.players import parse_policy_params
-
-    if value is None:
-        return [{} for _ in range(seats)]
-    if isinstance(value, Mapping):
-        value = [f"{k}={v}" for k, v in value.items()]
-    value = _strings(value, "policy_params")
-    if value and all(isinstance(v, Mapping) for v in value):
-        if len(value) != seats:
-            raise PaijuError(f"policy_params needs one dict per seat ({seats}); got {len(value)}")
-        value = [f"{k}:{name}={v}" for k, d in enumerate(value) for name, v in d.items()]
-    return parse_policy_params(list(value), known, seats)
-
-
-def _int(value: Any, name: str) -> int:
-    """``value`` if it is a whole number (not a bool), else the one line saying what ``name`` needs."""
-    import numbers
-
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise PaijuError(f"{name} must be a whole number; got {value!r}")
-    return int(value)
-
-
-def _path(value: Any, name: str) -> Path | None:
-    """``value`` as a path (``None`` stays ``None``), or the one line saying ``name`` needs one."""
-    if value is None:
-        return None
-    if not isinstance(value, (str, Path)):
-        raise PaijuError(f"{name} must be a path (a str or pathlib.Path); got {type(value).__name__}")
-    return Path(value)
-
-
-def _strings(value: Any, name: str) -> list:
-    """A list of ``value``'s items, or the one line saying ``name`` needs a list."""
-    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-        raise PaijuError(f"{name} must be a list; got {type(value).__name__}")
-    return list(value)
-
-
-def _check_n_seed(n: int, seed: int) -> None:
-    n, seed = _int(n, "-n"), _int(seed, "--seed")
-    if n <= 0:
-        raise PaijuError(f"-n must be a positive number of games; got {n}")
-    if not 0 <= seed < 2**63:
-        raise PaijuError(f"--seed must be between 0 and 2**63-1; got {seed}")
-
-
 def _progress(enabled: bool | None, label: str, unit: str):
     """A progress bar when asked (True), never (False), or when a terminal or Jupyter shows it."""
     from sim.progress import Progress
@@ -308,11 +160,11 @@ def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, ov
     from sim.runner import run_local, run_memory
 
     log = log or (lambda s: print(s, file=sys.stderr))
-    out = _path(out, "out")
+    out = check_path(out, "out")
     if threads is not None:
-        _int(threads, "--threads")
+        check_int(threads, "--threads")
     if workers is not None:
-        _int(workers, "--workers")
+        check_int(workers, "--workers")
     if scheduler is not None and workers is not None:
         raise PaijuError("--scheduler and --workers cannot be used together")
     if workers is not None and workers < 1:
@@ -369,13 +221,13 @@ def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0
         g.refuse("`paiju sweep` (its players have no parameters to sweep)")
     if job.metrics is None:
         g.refuse("`paiju sweep` (no headline figures declared yet)")
-    values = _strings(values, "values")
+    values = check_list(values, "values")
     if len(values) < 2:
         raise PaijuError(f"a sweep needs at least two values of {param}; got {len(values)}")
     if "policy_params" in play_args:
         raise PaijuError("a sweep sets the policy parameter itself: leave policy_params out")
     name = param.split(":", 1)[-1]
-    out = _path(out, "out")
+    out = check_path(out, "out")
     plan = [(f"{name}={value}", None if out is None else out / f"{name}={value}".replace(":", "_"),
              dict(play_args, policy_params=[f"{param}={value}"])) for value in values]
     settings, runs = _sweep_runs(game, n, seed, plan, overwrite)
@@ -403,7 +255,7 @@ def sweep_players(game: str, n: int, players: Sequence[str], *, seed: int = 0, o
         g.refuse("`paiju sweep` (no headline figures declared yet)")
     if "policy" in play_args or "rotate" in play_args:
         raise PaijuError("a players sweep seats one player everywhere: leave policy and rotate out")
-    players = _strings(players, "players")
+    players = check_list(players, "players")
     if not players:
         raise PaijuError("--players needs at least one player")
     seats = g.seats(resolve_rules(g, play_args.get("variant", "default"), play_args.get("rules")))
@@ -413,7 +265,7 @@ def sweep_players(game: str, n: int, players: Sequence[str], *, seed: int = 0, o
 
         raise PaijuError(f"--players: {game} has no player {unknown[0]!r}{did_you_mean(unknown[0], g.players.names)}; "
                          f"its players: {', '.join(g.players.names)}")
-    out = _path(out, "out")
+    out = check_path(out, "out")
     plan = [(f"players={player}", None if out is None else out / f"players={player}", dict(play_args, policy=player))
             for player in players]
     settings, runs = _sweep_runs(game, n, seed, plan, overwrite)
@@ -433,15 +285,12 @@ def _sweep_runs(game: str, n: int, seed: int, plan: list, overwrite: bool) -> tu
     from sim.registry import load_game
     from sim.writer import check_output
 
-    defaults = {"variant": "default", "rules": None, "policy": None, "policy_params": None, "rotate": False,
-                "duplicate": False, "hands_per_session": 1, "shard_size": 200_000, "fix": None, "hcp": None,
-                "shape": None}
     job = load_game(game).job("play")
     for _, where, args in plan:
-        spec = _play_spec(game, n, seed=seed, **{**defaults, **{k: v for k, v in args.items() if k in _SPEC_ARGS}})
+        spec = play_spec(game, n, seed=seed, **{k: v for k, v in args.items() if k in _SPEC_ARGS})
         job.sweep_check(spec.rules)
         if args.get("threads") is not None:
-            _int(args["threads"], "--threads")
+            check_int(args["threads"], "--threads")
         if where is not None:
             check_output(where, resume=False, overwrite=overwrite)
     runs = [play(game, n, seed=seed, out=where, overwrite=overwrite, **args) for _, where, args in plan]
@@ -495,7 +344,7 @@ def sweep_rules(game: str, n: int, *, variants: Sequence[str] | None = None, set
     axes = ([("variant", variants)] if variants else []) + list(options.items())
     if not axes or math.prod(len(v) for _, v in axes) < 2:
         raise PaijuError("a rules sweep needs at least two settings: --variant a,b or --set KEY=x,y")
-    base = _layers(play_args.pop("rules", None))
+    base = rule_layers(play_args.pop("rules", None))
     plan = []
     for combo in itertools.product(*(v for _, v in axes)):
         chosen = dict(zip((k for k, _ in axes), combo))
@@ -506,7 +355,7 @@ def sweep_rules(game: str, n: int, *, variants: Sequence[str] | None = None, set
     if len(seats) > 1:
         raise PaijuError(f"the settings seat different numbers of players ({', '.join(map(str, sorted(seats)))}); "
                          "a sweep compares the same deals, so sweep settings with one table size")
-    out = _path(out, "out")
+    out = check_path(out, "out")
     plan = [(label, None if out is None else out / label.replace(", ", ",").replace(":", "_"),
              dict(play_args, variant=variant, rules=layers)) for label, variant, layers in plan]
     settings, runs = _sweep_runs(game, n, seed, plan, overwrite)
@@ -565,7 +414,7 @@ class Run:
     def to_arrow(self, columns: Sequence[str] | None = None) -> "pa.Table":
         """The rows (or some columns) as a pyarrow table, ordered by ``game_index``."""
         if columns is not None:
-            columns = _strings(columns, "columns")
+            columns = check_list(columns, "columns")
         return self._run.to_table(columns).sort_by("game_index") \
             if columns is None or "game_index" in columns else self._ordered(columns)
 
@@ -591,7 +440,7 @@ class Run:
             raise PaijuError(f"--format must be 'table', 'md', 'html', 'csv' or 'json'; got {format!r}")
         if format == "html" and out is None:
             raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
-        out = _path(out, "out")
+        out = check_path(out, "out")
         if out is not None and format in ("md", "html"):
             check_out(out, format)  # before the (long) pass over the run
         rep = build_report(self._run, seats=seats)
@@ -634,8 +483,8 @@ class Run:
 
         layers = [layer if isinstance(layer, tuple) else  # (origin, mapping): the CLI names each layer
                   (f"rules file {str(layer)!r}" if isinstance(layer, (str, Path)) else "the rules", _mapping(layer))
-                  for layer in _layers(rules)]
-        out = _path(out, "out")
+                  for layer in rule_layers(rules)]
+        out = check_path(out, "out")
         if out is None:
             table, manifest = rescore_memory(self._run, layers)
             return Run(_memory(table, manifest))
@@ -666,7 +515,7 @@ class Run:
         """One stored hand, move by move (re-simulated from the run's seed, checked against its row)."""
         from sim.replay import replay_run
 
-        return replay_run(self._run, _int(game_index, "game_index"))
+        return replay_run(self._run, check_int(game_index, "game_index"))
 
 
 def _mapping(layer) -> Mapping:
@@ -688,7 +537,7 @@ def _scenarios(value: Any) -> list:
     if isinstance(value, Mapping):
         return [Scenario(str(name), _mapping(v), f"scenario {name!r}") for name, v in value.items()]
     out = []
-    for k, v in enumerate(_strings(value, "scenarios"), 1):
+    for k, v in enumerate(check_list(value, "scenarios"), 1):
         if isinstance(v, Scenario):
             out.append(v)
         elif isinstance(v, Mapping):  # a list of option mappings: scenarios 1, 2, … in order

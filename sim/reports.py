@@ -53,8 +53,11 @@ def skill_match(run: Run, game: "Game"):
     every seat (players rotating where the game has no ``--duplicate``), for the design section's
     skill figures; None where the run already mixes players, has ``--fix`` cards or the game has no
     weaker player, or where the match cannot be played under these rules."""
-    from sim import api
+    from analysis.runs import memory_run
     from sim.rescore import source_rules
+    from sim.runner import run_memory
+    from sim.specs import play_spec
+    from sim.stored import checked
 
     opts = run.manifest.get("options") or {}
     policies = list(opts.get("policies") or [])
@@ -70,16 +73,17 @@ def skill_match(run: Run, game: "Game"):
     mix = [mine if k % 2 == 0 else weak for k in range(seats)]
     params = list(opts.get("policy_params") or [{}] * seats)
     try:
-        match = api.play(game.name, n, seed=int(run.manifest.get("seed") or 0),
+        spec = play_spec(game.name, n, seed=int(run.manifest.get("seed") or 0),
                          variant=str(run.manifest.get("variant", "default")), rules=run.ruleset, policy=mix,
                          policy_params=[params[0] if k % 2 == 0 else {} for k in range(seats)],
-                         duplicate=game.duplicate, rotate=not game.duplicate, progress=False, log=lambda line: None)
+                         rotate=not game.duplicate, duplicate=game.duplicate)
+        match = checked(memory_run(*run_memory(spec, threads=None, log=lambda line: None)))
     except UserError:
         return None
     how = (f"{n:,} {'game indices' if rows_per_index > 1 else 'hands'} of {mine} against {weak} "
            f"({','.join(mix)}, {'every deal from every seat' if game.duplicate else 'players rotating'}, "
            f"seed {run.manifest.get('seed', 0)})")
-    return source_rules(match._run, "report"), how
+    return source_rules(match, "report"), how
 
 
 def figures(run: Run, report: "Report") -> list:
