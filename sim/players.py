@@ -58,3 +58,13 @@ def seat_policies(policies: list[str], names: tuple[str, ...], game_index: np.nd
     k = np.arange(n_seats)[None, :]
     shift = np.asarray(game_index)[:, None] if rotate else np.zeros((len(game_index), 1), np.int64)
     return base[(k + shift) % n_seats]
+
+
+def seat_player_values(spec, names: tuple[str, ...], game_index: np.ndarray, n_seats: int, roles=None) -> dict:
+    """The per-seat player columns of play rows: ``s{k}_policy`` (``seat_policies`` of the run's
+    players) and, given the game's ``roles`` array (hand, seat), ``s{k}_role``."""
+    pol = seat_policies(spec.options["policies"], names, game_index, bool(spec.options.get("rotate", False)))
+    values = {f"s{k}_policy": pol[:, k] for k in range(n_seats)}
+    if roles is not None:
+        values.update({f"s{k}_role": roles[:, k] for k in range(n_seats)})
+    return values

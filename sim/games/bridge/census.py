@@ -8,6 +8,8 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks
+
 CHUNK = 1 << 20  # deals per kernel call
 DD_CHUNK = 400
 
@@ -26,9 +28,8 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
 
         dd.set_threads(numba.get_num_threads())
     chunk = DD_CHUNK if rules.dd else CHUNK
-    tables = []
-    for lo in range(start, stop, chunk):
-        hi = min(stop, lo + chunk)
+
+    def table(lo: int, hi: int) -> pa.Table:
         values = kernel_rows.census(spec.seed, lo, hi, deal_spec(spec))
         if rules.dd:
             from kernels.bridge.layout import DD_LAYOUT
@@ -37,10 +38,9 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
             fixed = fixed_vul_code(rules)
             values["dealer"], values["vul"] = kernel_rows.board_dealer_vul(np.arange(lo, hi) + 1, fixed)
             values.update(DD_LAYOUT.unpack(dd.dd_range(spec.seed, lo, hi, fixed), 4))
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return table_from_values(columns, values)
+
+    return in_chunks(start, stop, table, on_progress, chunk)
 
 
 def warm_up(spec) -> None:

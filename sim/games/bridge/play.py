@@ -15,6 +15,7 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks
 from sim.errors import UserError
 
 CHUNK = 65_536  # boards per kernel call (bounds memory, paces the progress bar)
@@ -120,7 +121,7 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     from sim.games.bridge.columns import play_columns
     from sim.games.bridge.players import PLAYER_NAMES
     from sim.games.bridge.scoring import score, seat_roles
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
     from sim.schema import play_index_values, table_from_values
 
     rules = spec.rules
@@ -136,11 +137,7 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     level, tricks = values["level"], values["tricks"]
     values["result"] = np.where((level > 0) & (tricks >= 0), tricks - 6 - level, 0)
     roles = seat_roles(values)
-    pol = seat_policies(list(spec.options["policies"]), PLAYER_NAMES, values["game_index"],
-                        bool(spec.options.get("rotate", False)))
-    for k in range(4):
-        values[f"s{k}_role"] = np.where(roles[:, k] < 0, 3, roles[:, k])
-        values[f"s{k}_policy"] = pol[:, k]
+    values.update(seat_player_values(spec, PLAYER_NAMES, values["game_index"], 4, np.where(roles < 0, 3, roles)))
     values.update(score(values, rules))
     return table_from_values(play_columns(rules), values)
 
@@ -160,14 +157,12 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
 
         dd.set_threads(numba.get_num_threads())
     chunk = DD_CHUNK if spec.rules.dd else CHUNK
-    tables = []
-    for lo in range(start, stop, chunk):
-        hi = min(stop, lo + chunk)
+
+    def table(lo: int, hi: int) -> pa.Table:
         rows = kernel_rows.play(spec.seed, lo, hi, spec.rules, policies, bid_params, rotate, duplicate, given)
-        tables.append(rows_to_table(spec, lo, rows))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return rows_to_table(spec, lo, rows)
+
+    return in_chunks(start, stop, table, on_progress, chunk)
 
 
 def warm_up(spec) -> None:

@@ -7,7 +7,7 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-CHUNK = 262_144  # games per kernel call: bounds memory and paces the progress bar
+from sim.chunks import in_chunks, seat_features
 
 
 def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
@@ -25,19 +25,15 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     n_seats = spec.rules.players
     fix_card, fix_slots = spec_tables(spec)
     template = new_state(comp.rules, comp.deck, fix_card=fix_card, fix_slots=fix_slots)
-    tables = []
-    for lo in range(start, stop, CHUNK):
-        hi = min(stop, lo + CHUNK)
+
+    def table(lo: int, hi: int) -> pa.Table:
         out = np.empty((N_FEATURES, n_seats, hi - lo), np.int16)
         census_range(np.uint64(spec.seed), lo, hi - lo, template, out, 4 * numba.get_num_threads())
         values = {"game_index": np.arange(lo, hi, dtype=np.int64)}
-        for f, name in enumerate(CENSUS_FEATURES):
-            for s in range(n_seats):
-                values[f"s{s}_{name}"] = out[f, s]
-        tables.append(table_from_values(census_columns(n_seats), values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        values.update(seat_features(out, CENSUS_FEATURES, n_seats))
+        return table_from_values(census_columns(n_seats), values)
+
+    return in_chunks(start, stop, table, on_progress)
 
 
 def warm_up(spec) -> None:

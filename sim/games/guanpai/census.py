@@ -7,7 +7,7 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-CHUNK = 262_144  # games per kernel call: bounds memory and paces the progress bar
+from sim.chunks import in_chunks, seat_features
 
 
 def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
@@ -22,18 +22,14 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
 
     comp = compile_rules(spec.rules)
     fix_card, fix_slots = spec_tables(spec)
-    tables = []
-    for lo in range(start, stop, CHUNK):
-        hi = min(stop, lo + CHUNK)
+
+    def table(lo: int, hi: int) -> pa.Table:
         out, lead = census(comp, spec.seed, lo, hi - lo, 4 * numba.get_num_threads(), fix_card, fix_slots)
         values = {"game_index": np.arange(lo, hi, dtype=np.int64), "lead_card": lead}
-        for f, name in enumerate(CENSUS_FEATURES):
-            for s in range(N_SEATS):
-                values[f"s{s}_{name}"] = out[f, s]
-        tables.append(table_from_values(census_columns(), values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        values.update(seat_features(out, CENSUS_FEATURES, N_SEATS))
+        return table_from_values(census_columns(), values)
+
+    return in_chunks(start, stop, table, on_progress)
 
 
 def warm_up(spec) -> None:

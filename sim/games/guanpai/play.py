@@ -12,6 +12,8 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks, session_step
+
 CHUNK = 16384  # hands per kernel call: bounds memory and paces the progress bar
 
 
@@ -70,32 +72,27 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     from kernels.guanpai.layout import LAYOUT
     from sim.games.guanpai.columns import N_SEATS, POLICIES, play_columns
     from sim.games.guanpai.scoring import score, seat_roles
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
     from sim.schema import play_index_values, table_from_values
 
     values: dict[str, Any] = play_index_values(spec, start, rows.shape[0], N_SEATS)
     values.update(LAYOUT.unpack(rows, N_SEATS))
     roles = seat_roles(values, N_SEATS)
-    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
+    values.update(seat_player_values(spec, POLICIES, values["game_index"], N_SEATS, roles))
     for k in range(N_SEATS):
-        values[f"s{k}_role"] = roles[:, k]
         values[f"s{k}_won"] = values["winner"] == k
-        values[f"s{k}_policy"] = pol[:, k]
     values.update(score(values, spec.rules, N_SEATS))
     return table_from_values(play_columns(), values)
 
 
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
-    hps = int(spec.options.get("hands_per_session", 1))
-    step = max(hps, (CHUNK // hps) * hps)
+    step = session_step(spec, CHUNK)
     t = kernel_inputs(spec)
-    tables = []
-    for lo in range(start, stop, step):
-        hi = min(stop, lo + step)
-        tables.append(rows_to_table(spec, lo, run_kernel(spec, lo, hi, t)))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+
+    def table(lo: int, hi: int) -> pa.Table:
+        return rows_to_table(spec, lo, run_kernel(spec, lo, hi, t))
+
+    return in_chunks(start, stop, table, on_progress, step)
 
 
 def play_logged(spec, game_index: int, stored: dict | None = None):

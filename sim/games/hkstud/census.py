@@ -12,6 +12,7 @@ from dataclasses import replace
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks
 from sim.games.hkstud.play import Progress
 
 
@@ -27,15 +28,13 @@ def compute_census(spec, start: int, stop: int, on_progress: Progress = None) ->
     compiled = compile_rules(rules)
     fix = spec_tables(spec)
     columns = census_columns(rules.players)
-    tables = []
-    for lo in range(start, stop, 1 << 16):
-        hi = min(stop, lo + (1 << 16))
+
+    def table(lo: int, hi: int) -> pa.Table:
         values = CENSUS_LAYOUT.unpack(census_rows(rules, spec.seed, lo, hi - lo, compiled, fix=fix), rules.players)
         values["game_index"] = np.arange(lo, hi, dtype=np.int64)
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return table_from_values(columns, values)
+
+    return in_chunks(start, stop, table, on_progress, 1 << 16)
 
 
 def warm_up(spec) -> None:

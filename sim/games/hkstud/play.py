@@ -14,6 +14,8 @@ from typing import Callable
 
 import pyarrow as pa
 
+from sim.chunks import in_chunks
+
 Progress = Callable[[int], None] | None
 
 
@@ -31,7 +33,7 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
     from sim.games.hkstud.kernel_rows import play_rows
     from sim.games.hkstud.rules import compile_rules
     from sim.games.hkstud.scoring import score
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
     from sim.schema import play_index_values, table_from_values
 
     rules = spec.rules
@@ -42,20 +44,17 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
     fix = spec_tables(spec)
     columns = play_columns(n)
     step = _chunk(spec)
-    tables = []
-    for lo in range(start, stop, step):
-        hi = min(stop, lo + step)
+
+    def table(lo: int, hi: int) -> pa.Table:
         rows = play_rows(rules, spec.seed, lo, hi - lo, opts["policies"], opts.get("policy_params"), rotate,
                          duplicate, compiled, fix=fix)
         values = play_index_values(spec, lo, hi - lo, n)
         values.update(LAYOUT.unpack(rows, n))
-        pol = seat_policies(opts["policies"], POLICY_NAMES, values["game_index"], rotate)
-        values.update({f"s{k}_policy": pol[:, k] for k in range(n)})
+        values.update(seat_player_values(spec, POLICY_NAMES, values["game_index"], n))
         values.update(score(values, rules, n))
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return table_from_values(columns, values)
+
+    return in_chunks(start, stop, table, on_progress, step)
 
 
 def warm_up_play(spec) -> None:

@@ -12,6 +12,7 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks
 from sim.games.trick.players import kernel_players
 
 CHUNK = 8192  # hands per kernel call
@@ -54,16 +55,13 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     from sim.games.hongwu.columns import play_columns
     from sim.games.hongwu.scoring import score, seat_roles
     from sim.games.trick import POLICIES
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
     from sim.schema import play_index_values, table_from_values
 
     values: dict[str, Any] = play_index_values(spec, start, rows.shape[0], 4)
     values.update(LAYOUT.unpack(rows, 4))
     roles = seat_roles(values)
-    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
-    for k in range(4):
-        values[f"s{k}_role"] = roles[:, k]
-        values[f"s{k}_policy"] = pol[:, k]
+    values.update(seat_player_values(spec, POLICIES, values["game_index"], 4, roles))
     values.update(score(values, spec.rules, 4))
     return table_from_values(play_columns(), values)
 
@@ -77,17 +75,15 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
 
     t = kernel_inputs(spec)
     tpl = template(t["rules"], t["policies"], t["pp"], t["fix"])
-    tables = []
-    for lo in range(start, stop, CHUNK):
-        hi = min(stop, lo + CHUNK)
+
+    def table(lo: int, hi: int) -> pa.Table:
         rows = np.zeros((hi - lo, ROW_LEN), np.int64)
         play_range(tpl, run_vector(spec.seed, lo, hi - lo, 4 * numba.get_num_threads(),
                                    rotate=bool(spec.options.get("rotate", False)),
                                    duplicate=bool(spec.options.get("duplicate", False))), rows)
-        tables.append(rows_to_table(spec, lo, rows))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return rows_to_table(spec, lo, rows)
+
+    return in_chunks(start, stop, table, on_progress, CHUNK)
 
 
 def warm_up(spec) -> None:

@@ -8,7 +8,8 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-CHUNK = 262_144  # games per kernel call: bounds memory and paces the progress bar
+from sim.chunks import in_chunks, seat_features
+
 KITTY = ("kitty_jokers", "kitty_twos", "kitty_max_same")  # kitty_out rows, kernel order
 
 
@@ -29,23 +30,19 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     ranks = card_ranks(r.n_decks)
     fix_card, fix_slots = spec_tables(spec)
     columns = census_columns(n_seats)
-    tables = []
-    for lo in range(start, stop, CHUNK):
-        hi = min(stop, lo + CHUNK)
+
+    def table(lo: int, hi: int) -> pa.Table:
         out = np.empty((len(CENSUS_SEAT), n_seats, hi - lo), np.int8)
         kitty = np.empty((len(KITTY), hi - lo), np.int8)
         run = np.array([lo, hi - lo, n_seats, r.hand_size, 4 * numba.get_num_threads()], np.int64)
         census_range(np.uint64(spec.seed), run, deck, ranks, fix_card, fix_slots, out, kitty)
         values = {"game_index": np.arange(lo, hi, dtype=np.int64)}
-        for f, name in enumerate(CENSUS_SEAT):
-            for s in range(n_seats):
-                values[f"s{s}_{name}"] = out[f, s]
+        values.update(seat_features(out, CENSUS_SEAT, n_seats))
         for k, name in enumerate(KITTY):
             values[name] = kitty[k]
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return table_from_values(columns, values)
+
+    return in_chunks(start, stop, table, on_progress)
 
 
 def warm_up(spec) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks, session_step
 from sim.schema import play_index_values, table_from_values
 
 CHUNK = 8192  # hands per kernel call
@@ -119,7 +120,7 @@ def rows_to_table(spec, family: Family, start: int, rows: np.ndarray) -> pa.Tabl
     from kernels.landlord.layout import MAX_SEATS, PLAY
     from sim.games.landlord.columns import POLICIES, play_columns
     from sim.games.landlord.scoring import seat_roles
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
 
     r = spec.rules
     n_seats = r.n_players
@@ -144,10 +145,8 @@ def rows_to_table(spec, family: Family, start: int, rows: np.ndarray) -> pa.Tabl
                                    0),
     })
     roles = seat_roles(values, n_seats)
-    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
+    values.update(seat_player_values(spec, POLICIES, values["game_index"], n_seats, np.where(roles < 0, 2, roles)))
     for k in range(n_seats):
-        values[f"s{k}_role"] = np.where(roles[:, k] < 0, 2, roles[:, k])
-        values[f"s{k}_policy"] = pol[:, k]
         values[f"s{k}_bomb_limit"] = np.where(has, rows[:, W.ROW_BOMB_LIMIT + k], -1)
         d = dealt[:, k]
         values[f"s{k}_bombs_held"] = (d[:, :13] >= 4).sum(axis=1)
@@ -163,16 +162,13 @@ def rows_to_table(spec, family: Family, start: int, rows: np.ndarray) -> pa.Tabl
 
 def compute_play(spec, family: Family, start: int, stop: int,
                  on_progress: Callable[[int], None] | None = None) -> pa.Table:
-    hps = spec.options.get("hands_per_session", 1)
     inputs = kernel_inputs(spec, family)
-    tables = []
-    chunk = max(hps, CHUNK // hps * hps)
-    for lo in range(start, stop, chunk):
-        hi = min(stop, lo + chunk)
-        tables.append(rows_to_table(spec, family, lo, run_kernel(spec, family, lo, hi, inputs)))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+    chunk = session_step(spec, CHUNK)
+
+    def table(lo: int, hi: int) -> pa.Table:
+        return rows_to_table(spec, family, lo, run_kernel(spec, family, lo, hi, inputs))
+
+    return in_chunks(start, stop, table, on_progress, chunk)
 
 
 def warm_up_play(spec, family: Family) -> None:

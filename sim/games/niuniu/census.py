@@ -12,7 +12,8 @@ from dataclasses import replace
 import numpy as np
 import pyarrow as pa
 
-from sim.games.niuniu.play import Progress, chunks
+from sim.chunks import in_chunks
+from sim.games.niuniu.play import CHUNK, Progress
 
 
 def compute_census(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
@@ -27,14 +28,13 @@ def compute_census(spec, start: int, stop: int, on_progress: Progress = None) ->
     compiled = compile_rules(rules)
     fix = spec_tables(spec)
     columns = census_columns(rules.players)
-    tables = []
-    for lo, hi in chunks(start, stop):
+
+    def table(lo: int, hi: int) -> pa.Table:
         values = CENSUS_LAYOUT.unpack(census_rows(rules, spec.seed, lo, hi - lo, compiled, fix=fix), rules.players)
         values["game_index"] = np.arange(lo, hi, dtype=np.int64)
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return table_from_values(columns, values)
+
+    return in_chunks(start, stop, table, on_progress, CHUNK)
 
 
 def warm_up(spec) -> None:

@@ -11,17 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-import numpy as np
 import pyarrow as pa
+
+from sim.chunks import in_chunks
 
 CHUNK = 1 << 16  # deals per kernel call: bounds memory and paces the progress bar
 
 Progress = Callable[[int], None] | None
-
-
-def chunks(start: int, stop: int):
-    for lo in range(start, stop, CHUNK):
-        yield lo, min(stop, lo + CHUNK)
 
 
 def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> pa.Table:
@@ -31,7 +27,7 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
     from sim.games.niuniu.kernel_rows import play_rows
     from sim.games.niuniu.rules import compile_rules
     from sim.games.niuniu.scoring import score
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
     from sim.schema import play_index_values, table_from_values
 
     rules = spec.rules
@@ -39,17 +35,15 @@ def compute_play(spec, start: int, stop: int, on_progress: Progress = None) -> p
     compiled = compile_rules(rules)
     fix = spec_tables(spec)
     columns = play_columns(n)
-    tables = []
-    for lo, hi in chunks(start, stop):
+
+    def table(lo: int, hi: int) -> pa.Table:
         values = play_index_values(spec, lo, hi - lo, n)
         values.update(LAYOUT.unpack(play_rows(rules, spec.seed, lo, hi - lo, compiled=compiled, fix=fix), n))
-        pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
-        values.update({f"s{k}_policy": pol[:, k] for k in range(n)})
+        values.update(seat_player_values(spec, POLICIES, values["game_index"], n))
         values.update(score(values, rules, n))
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return table_from_values(columns, values)
+
+    return in_chunks(start, stop, table, on_progress, CHUNK)
 
 
 def warm_up_play(spec) -> None:

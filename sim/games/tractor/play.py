@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks
 from sim.errors import UserError
 from sim.games.trick.players import kernel_players
 
@@ -65,7 +66,7 @@ def rows_to_table(spec, game_index: np.ndarray, rows: np.ndarray) -> pa.Table:
     from sim.games.trick import POLICIES
     from sim.games.tractor.columns import play_columns
     from sim.games.tractor.scoring import score, seat_roles
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
     from sim.schema import table_from_values
 
     duplicate = bool(spec.options.get("duplicate"))
@@ -80,10 +81,7 @@ def rows_to_table(spec, game_index: np.ndarray, rows: np.ndarray) -> pa.Table:
     else:
         values["match_hands"] = np.zeros(len(game_index), np.int64)
     roles = seat_roles(values)
-    pol = seat_policies(spec.options["policies"], POLICIES, game_index, spec.options.get("rotate", False))
-    for k in range(4):
-        values[f"s{k}_role"] = roles[:, k]
-        values[f"s{k}_policy"] = pol[:, k]
+    values.update(seat_player_values(spec, POLICIES, game_index, 4, roles))
     values.update(score(values, spec.rules, 4))
     return table_from_values(play_columns(), values)
 
@@ -93,14 +91,12 @@ def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None]
     t = kernel_inputs(spec)
     hps = int(spec.options.get("hands_per_session", 1))
     step = MATCH_CHUNK if spec.rules.matches else max(hps, HAND_CHUNK // hps * hps)
-    tables = []
-    for lo in range(start, stop, step):
-        hi = min(stop, lo + step)
+
+    def table(lo: int, hi: int) -> pa.Table:
         rows, gi = run_kernel(spec, lo, hi, t)
-        tables.append(rows_to_table(spec, gi, rows))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return rows_to_table(spec, gi, rows)
+
+    return in_chunks(start, stop, table, on_progress, step)
 
 
 def warm_up(spec) -> None:

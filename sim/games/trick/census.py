@@ -14,6 +14,7 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks
 from sim.games.trick import SUITS
 
 CHUNK = 65_536  # deals per kernel call: bounds memory and paces the progress bar
@@ -50,9 +51,7 @@ def compute_census(start: int, stop: int, run: Callable[[int, int, np.ndarray], 
     from kernels.trick.census import FEATURE_NAMES, N_FEATURES
     from sim.schema import table_from_values
 
-    tables = []
-    for lo in range(start, stop, CHUNK):
-        hi = min(stop, lo + CHUNK)
+    def table(lo: int, hi: int) -> pa.Table:
         out = np.zeros((hi - lo, 2 + 4 * N_FEATURES), np.int64)
         run(lo, hi - lo, out)
         values = {"game_index": np.arange(lo, hi, dtype=np.int64), "trump_suit": out[:, 0], "declarer": out[:, 1]}
@@ -60,7 +59,6 @@ def compute_census(start: int, stop: int, run: Callable[[int, int, np.ndarray], 
             i = FEATURE_NAMES.index(f.kernel)
             for s in range(4):
                 values[f"s{s}_{f.column}"] = out[:, 2 + i * 4 + s]
-        tables.append(table_from_values(columns, values))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+        return table_from_values(columns, values)
+
+    return in_chunks(start, stop, table, on_progress, CHUNK)

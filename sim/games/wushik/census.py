@@ -7,9 +7,8 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks
 from sim.schema import to_arrow_schema
-
-CHUNK = 262_144  # games per kernel call: bounds memory and paces the progress bar
 
 
 def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
@@ -26,19 +25,17 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     fix_card, fix_slots = spec_tables(spec)
     schema = to_arrow_schema(census_columns())
     types = [schema.field(f"s0_{f.name}").type for f in CENSUS_LAYOUT.fields]
-    batches = []
-    for lo in range(start, stop, CHUNK):
-        hi = min(stop, lo + CHUNK)
+
+    def table(lo: int, hi: int) -> pa.Table:
         out = census(t, spec.seed, lo, hi - lo, 4 * numba.get_num_threads(), fix_card, fix_slots)
         arrays = [pa.array(np.arange(lo, hi, dtype=np.int64))]
         for f, type_ in enumerate(types):
             dtype = np.bool_ if type_ == pa.bool_() else type_.to_pandas_dtype()
             for seat in range(N_SEATS):
                 arrays.append(pa.array(out[f, seat].astype(dtype, copy=False)))
-        batches.append(pa.RecordBatch.from_arrays(arrays, schema=schema))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.Table.from_batches(batches, schema=schema)
+        return pa.Table.from_arrays(arrays, schema=schema)
+
+    return in_chunks(start, stop, table, on_progress)
 
 
 def warm_up(spec) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks
 from sim.schema import table_from_values
 
 CHUNK = 1024  # game indices (matches) per kernel call: bounds memory and paces the progress bar
@@ -74,28 +75,23 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     from kernels.wushik.layout import HAND_LAYOUT
     from sim.games.wushik.columns import N_SEATS, POLICIES, play_columns
     from sim.games.wushik.scoring import score, seat_roles
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
 
     values: dict[str, Any] = HAND_LAYOUT.unpack(rows, N_SEATS)
     values.update(index_values(spec, start, values["hand_no"]))
     roles = seat_roles(values, N_SEATS)
-    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
-    for k in range(N_SEATS):
-        values[f"s{k}_role"] = roles[:, k]
-        values[f"s{k}_policy"] = pol[:, k]
+    values.update(seat_player_values(spec, POLICIES, values["game_index"], N_SEATS, roles))
     values.update(score(values, spec.rules, N_SEATS))
     return table_from_values(play_columns(), values)
 
 
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
     inputs = kernel_inputs(spec)
-    tables = []
-    for lo in range(start, stop, CHUNK):
-        hi = min(stop, lo + CHUNK)
-        tables.append(rows_to_table(spec, lo, run_kernel(spec, lo, hi, inputs)))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+
+    def table(lo: int, hi: int) -> pa.Table:
+        return rows_to_table(spec, lo, run_kernel(spec, lo, hi, inputs))
+
+    return in_chunks(start, stop, table, on_progress, CHUNK)
 
 
 def warm_up_play(spec) -> None:

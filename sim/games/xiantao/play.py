@@ -13,6 +13,7 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
+from sim.chunks import in_chunks, session_step
 from sim.schema import play_index_values, table_from_values
 
 CHUNK = 8192  # hands per kernel call: bounds memory and paces the progress bar
@@ -55,7 +56,7 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     from kernels.xiantao.layout import N_SEATS, PLAY
     from sim.games.xiantao.columns import POLICIES, play_columns
     from sim.games.xiantao.scoring import score, seat_roles
-    from sim.players import seat_policies
+    from sim.players import seat_player_values
 
     n = rows.shape[0]
     values: dict[str, Any] = play_index_values(spec, start, n, N_SEATS)
@@ -64,25 +65,19 @@ def rows_to_table(spec, start: int, rows: np.ndarray) -> pa.Table:
     values["call_rank"] = np.where(call >= 0, (call % 54) // 4, -1)
     values["call_suit"] = np.where(call >= 0, (call % 54) % 4, -1)
     roles = seat_roles(values, N_SEATS)
-    pol = seat_policies(spec.options["policies"], POLICIES, values["game_index"], spec.options.get("rotate", False))
-    for k in range(N_SEATS):
-        values[f"s{k}_role"] = roles[:, k]
-        values[f"s{k}_policy"] = pol[:, k]
+    values.update(seat_player_values(spec, POLICIES, values["game_index"], N_SEATS, roles))
     values.update(score(values, spec.rules, N_SEATS))
     return table_from_values(play_columns(), values)
 
 
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
-    hps = spec.options["hands_per_session"]
-    step = max(hps, (CHUNK // hps) * hps)
+    step = session_step(spec, CHUNK)
     inputs = kernel_inputs(spec)
-    tables = []
-    for lo in range(start, stop, step):
-        hi = min(stop, lo + step)
-        tables.append(rows_to_table(spec, lo, run_kernel(spec, lo, hi, inputs)))
-        if on_progress:
-            on_progress(hi - lo)
-    return pa.concat_tables(tables)
+
+    def table(lo: int, hi: int) -> pa.Table:
+        return rows_to_table(spec, lo, run_kernel(spec, lo, hi, inputs))
+
+    return in_chunks(start, stop, table, on_progress, step)
 
 
 def warm_up_play(spec) -> None:
