@@ -4,7 +4,6 @@ pinyin or English; the 'money by player' plot shows players only."""
 from __future__ import annotations
 
 import matplotlib
-import pytest
 
 from analysis import plot_text
 from analysis.estimators import Stat

@@ -4,7 +4,6 @@ every other card lands in a hand at the exact conditional rate (5σ, fixed seed)
 
 import math
 
-import numpy as np
 import pytest
 
 from kernels.guanpai.census import census
@@ -53,8 +52,6 @@ def test_census_with_fixed_cards_equals_twin():
 def test_fixed_lead_and_uniform_rest():
     """1=♠3: player 1 leads every deal with ♠3; every other card is in player 0's hand with
     p = 17/48 and in player 1's with 16/48 (the other 15 are unused)."""
-    g = load_game("guanpai")
-    rules = g.rules()
     n = 40_000
     out, lead, _ = run(["1=♠3"], 20261203, 0, n)
     assert (out[3, 1] == 1).all() and (lead == 0).all()

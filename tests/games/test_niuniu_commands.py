@@ -68,7 +68,7 @@ def test_report_in_every_format_with_exact_values(run, tmp_path):
     assert "Headline" in text and "庄家's edge per unit bet" in text and "all within 5σ" in text
     md = _ok("report", run, "--format", "md")
     edge = f"{exact.banker_edge(R.Rules()):.5g}"
-    assert f"| 庄家's edge per unit bet | " in md and edge in md
+    assert "| 庄家's edge per unit bet | " in md and edge in md
     assert "## Balancing multipliers" in md and "| m* 牛牛 (multipliers.niuniu) |" in md
     assert f"{exact.balancing_multiplier(R.Rules(), 'niuniu'):.5g}" in md
     _ok("report", run, "--format", "md", "--out", tmp_path / "r.md")

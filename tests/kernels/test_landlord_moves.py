@@ -12,7 +12,6 @@ from hypothesis import given, settings, strategies as st
 
 from kernels.climb.moves import empty_moves
 from kernels.landlord.movegen import empty_work, ll_beats, ll_generate, ll_move_counts
-from kernels.landlord.moves import PASS
 from sim.games.landlord.rules import DOUDIZHU_VARIANTS, Doudizhu4Rules, DoudizhuRules as LandlordRules, engine_rules
 from sim.games.shanghai.rules import ShanghaiRules
 from sim.ruleset import apply_overrides

@@ -1,7 +1,6 @@
 """Move generation and the beat rule of the kernel against the reference, plus spec §14."""
 
 import numpy as np
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from kernels.climb.moves import BOMB, FIFTY_K, JOKER_BOMB, MOVE_FIELDS, PAIR, PASS, SINGLE, TRIPLE, empty_moves

@@ -132,7 +132,6 @@ def test_duplicate_plays_each_deal_from_every_seat(tmp_path):
     run_local(spec, tmp_path / "d", resume=False, overwrite=False, threads=None, log=_quiet)
     df = _read(tmp_path / "d").to_pandas()
     assert (df.deal_index == df.game_index // 4).all() and (df.rotation == df.game_index % 4).all()
-    features = [f"s{k}_points" for k in range(4)] + [f"s{k}_wilds" for k in range(4)]
     for _, grp in df.groupby("deal_index"):
         base = grp[grp.rotation == 0].iloc[0]
         for _, r in grp.iterrows():

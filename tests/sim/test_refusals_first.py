@@ -7,7 +7,6 @@ through the Python API is a ``sim.PaijuError`` with the command line's one line.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from analysis.columns import num, seat_codes, seat_matrix
+from analysis.columns import num, seat_matrix
 from analysis.estimators import ClusterMean, Moments, Stat, invariant
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analysis.columns import num, seat_codes, seat_matrix
+from analysis.columns import seat_codes, seat_matrix
 from analysis.estimators import ClusterMean, Moments, Stat
 from analysis.report import Report, Section
 from analysis.runs import BATCH_ROWS, Run

@@ -142,7 +142,7 @@ def edge_finding(rules, balancing: list) -> str:
     if edge == 0:
         return "庄家 has no edge under these rules (exactly 0), whatever the multipliers"
     fair = banker_edge(apply_overrides(rules, {"banker_advantage": False}))
-    off = (f"banker_advantage = false does (edge exactly 0)" if fair == 0
+    off = ("banker_advantage = false does (edge exactly 0)" if fair == 0
            else f"banker_advantage = false leaves {fair:+.4f} per unit bet")
     roots = [(s.name.split(" (")[0], s.exact) for s in balancing if s.exact is not None]
     usable = [(name, m) for name, m in roots if m >= 0]

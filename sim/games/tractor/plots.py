@@ -3,8 +3,6 @@ and the match length (matches = true)."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from analysis.columns import num
 from analysis.plots import ValueCounts
 from analysis.runs import BATCH_ROWS
