@@ -281,10 +281,14 @@ def replay(
     run: Annotated[Path, typer.Argument(help="run directory written by `paiju play`")],
     game_index: Annotated[int, typer.Option("--game", help="game_index of the hand to show")],
 ) -> None:
-    """Show one stored hand move by move (re-simulated from its seed)."""
+    """Show one stored hand move by move (re-simulated from its seed and checked against the run)."""
     from sim import api
+    from sim.compiling import compile_notice
 
-    typer.echo(api.open_run(run).replay(game_index))
+    opened = api.open_run(run)
+    with compile_notice(f"the {opened.game} play kernels", _log):  # a cold cache: say so, not a silent wait
+        text = opened.replay(game_index)
+    typer.echo(text)
 
 
 @app.command()

@@ -145,3 +145,33 @@ def test_a_play_run_says_it_compiles_once_and_a_warm_run_says_nothing(tmp_path):
     assert cold[0].startswith("compiling the toy play kernels (once") and cold[1].startswith("compiled the toy play")
     warm = play("b")
     assert len(warm) == 1 and warm[0].startswith("wrote 50 hands")
+
+
+REPLAY_TOY = textwrap.dedent('''
+    import sys
+    from typer.testing import CliRunner
+    from sim import registry
+    from sim.cli import app
+    registry.register("toy", "tests.toy")
+    result = CliRunner().invoke(app, ["replay", sys.argv[1], "--game", "3"])
+    print(result.output)
+    raise SystemExit(result.exit_code)
+''')
+
+
+def test_a_replay_says_it_compiles_on_a_cold_cache_and_nothing_on_a_warm_one(tmp_path):
+    """``paiju replay`` plays the hand again (twice: its log, and the stored row's check), which
+    compiles the play kernels where the cache lacks them: it says so first, as a run does."""
+    def run(script, *args, cache):
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / cache)}
+        out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
+                             cwd=ROOT)
+        assert out.returncode == 0, out.stdout + out.stderr
+        return [line for line in out.stdout.splitlines() if line.strip()]
+
+    run(PLAY_TOY, str(tmp_path / "r"), cache="played")
+    cold = run(REPLAY_TOY, str(tmp_path / "r"), cache="fresh")
+    assert cold[0].startswith("compiling the toy play kernels (once") and cold[1].startswith("compiled the toy play")
+    assert cold[2].startswith("hand 3 of ")
+    warm = run(REPLAY_TOY, str(tmp_path / "r"), cache="fresh")
+    assert warm[0].startswith("hand 3 of ") and not any(line.startswith("compil") for line in warm)
