@@ -7,8 +7,8 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-from sim.chunks import in_chunks
-from sim.schema import to_arrow_schema
+from sim.chunks import in_chunks, seat_features
+from sim.schema import table_from_values
 
 
 def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
@@ -23,17 +23,14 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
 
     t = compile_rules(spec.rules)
     fix_card, fix_slots = spec_tables(spec)
-    schema = to_arrow_schema(census_columns())
-    types = [schema.field(f"s0_{f.name}").type for f in CENSUS_LAYOUT.fields]
+    columns = census_columns()
+    names = [f.name for f in CENSUS_LAYOUT.fields]
 
     def table(lo: int, hi: int) -> pa.Table:
         out = census(t, spec.seed, lo, hi - lo, 4 * numba.get_num_threads(), fix_card, fix_slots)
-        arrays = [pa.array(np.arange(lo, hi, dtype=np.int64))]
-        for f, type_ in enumerate(types):
-            dtype = np.bool_ if type_ == pa.bool_() else type_.to_pandas_dtype()
-            for seat in range(N_SEATS):
-                arrays.append(pa.array(out[f, seat].astype(dtype, copy=False)))
-        return pa.Table.from_arrays(arrays, schema=schema)
+        values = {"game_index": np.arange(lo, hi, dtype=np.int64)}
+        values.update(seat_features(out, names, N_SEATS))
+        return table_from_values(columns, values)
 
     return in_chunks(start, stop, table, on_progress)
 

@@ -7,8 +7,8 @@ from typing import Callable
 import numpy as np
 import pyarrow as pa
 
-from sim.chunks import in_chunks
-from sim.schema import to_arrow_schema
+from sim.chunks import in_chunks, seat_features
+from sim.schema import table_from_values
 
 
 def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
@@ -28,18 +28,15 @@ def compute_census(spec, start: int, stop: int, on_progress: Callable[[int], Non
     fix_card, fix_slots = spec_tables(spec)
     n_seats = tables.n_seats
     deal = (tables.deck, fix_card, fix_slots, inc_rank, inc_fk, card_points, params)
-    schema = to_arrow_schema(census_columns())
-    types = [schema.field(f"s0_{f.name}").type for f in CENSUS_LAYOUT.fields]
+    columns = census_columns()
+    names = [f.name for f in CENSUS_LAYOUT.fields]
 
     def table(lo: int, hi: int) -> pa.Table:
         out = np.empty((N_CENSUS_FEATURES, n_seats, hi - lo), np.int16)
         census_range(np.uint64(spec.seed), lo, hi - lo, deal, out, 4 * numba.get_num_threads())
-        arrays = [pa.array(np.arange(lo, hi, dtype=np.int64))]
-        for f, type_ in enumerate(types):
-            dtype = np.bool_ if type_ == pa.bool_() else type_.to_pandas_dtype()
-            for seat in range(n_seats):
-                arrays.append(pa.array(out[f, seat].astype(dtype, copy=False)))
-        return pa.Table.from_arrays(arrays, schema=schema)
+        values = {"game_index": np.arange(lo, hi, dtype=np.int64)}
+        values.update(seat_features(out, names, n_seats))
+        return table_from_values(columns, values)
 
     return in_chunks(start, stop, table, on_progress)
 
