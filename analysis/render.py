@@ -67,7 +67,6 @@ def check_out(out: Path, fmt: str) -> None:
             raise RenderError(f"will not replace {str(folder)!r}: it holds files other than PNGs")
 
 
-
 def check_report_out(fmt: str, out: str | Path | None) -> None:
     """Refuse a bad ``--format`` / ``--out`` of a report before any work (``table`` and ``md`` print
     without ``out``; ``html`` is one file and needs it)."""
@@ -77,6 +76,7 @@ def check_report_out(fmt: str, out: str | Path | None) -> None:
         raise PaijuError("--format html needs --out FILE (one self-contained HTML file)")
     if out is not None:
         check_out(Path(out), fmt)
+
 
 # --- HTML --------------------------------------------------------------------------------------
 

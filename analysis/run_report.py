@@ -8,7 +8,11 @@ first, and a play run's player ranges and design section where the game ships th
 
 from __future__ import annotations
 
+from analysis import player_range
+from analysis.design import design_section
+from analysis.fixed import add_fixed
 from analysis.report import FLAG, Report
+from analysis.rescore import diff_text
 from analysis.runs import Run, RunError
 
 
@@ -27,8 +31,6 @@ def rescored_line(run: Run) -> str | None:
     source = run.manifest.get("rescored_from")
     if not isinstance(source, dict):
         return None
-    from analysis.rescore import diff_text
-
     diff = source.get("ruleset_diff") or {}
     return (f"RESCORED: the hands of {source.get('path', '?')}, not replayed, with every scored column recomputed "
             f"under {diff_text(diff)}")
@@ -52,18 +54,12 @@ def build_report(run: Run, game, *, seats: bool = False, ranges: dict | None = N
     if rescored:  # said at the top: the money is not what the run played under
         rep.title = f"RESCORED — {rep.title}"
         rep.summary.insert(0, rescored)
-    from analysis.fixed import add_fixed
-
     add_fixed(run, rep, describe_fixed)  # --fix: the fixed cards said first, and the fixed seats' odds
     if not run.complete:  # said first, so partial figures are never read as the run's
         rep.title = f"{FLAG} INCOMPLETE RUN — {rep.title}"
         rep.summary.insert(0, incomplete_line(run))
     if run.kind == "play" and ranges is not None:  # what the rates owe to the players, where the game ships them
-        from analysis import player_range
-
         rep.sections.append(player_range.section(ranges, str(run.manifest.get("variant", "default"))))
     if run.kind == "play" and design_source is not None:  # the game's design: seat, role, skill, luck, matches, tail
-        from analysis.design import design_section
-
         rep.sections.append(design_section(design_source, skill=design_skill))
     return rep
