@@ -157,7 +157,8 @@ def _in_jupyter() -> bool:
 def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, overwrite: bool, progress,
              log) -> "Run":
     """Run ``spec`` locally, on Dask or in memory; the opened run."""
-    from sim.runner import run_local, run_memory
+    from sim.runner import run_local
+    from sim.stored import run_in_memory
 
     log = log or (lambda s: print(s, file=sys.stderr))
     out = check_path(out, "out")
@@ -176,8 +177,7 @@ def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, ov
         if spec.n > MEMORY_LIMIT[spec.kind]:
             raise PaijuError(f"{spec.n:,} {unit} is more than a run keeps in memory ({MEMORY_LIMIT[spec.kind]:,}); "
                              "give out= a run directory")
-        table, manifest = run_memory(spec, threads=threads, progress=bar, log=log)
-        return Run(_memory(table, manifest))
+        return Run(run_in_memory(spec, threads=threads, progress=bar, log=log))
     out = Path(out)
     if scheduler is not None or workers is not None:
         from sim.dask_backend import run_dask  # imports dask only now
@@ -195,13 +195,6 @@ def _execute(spec, out, unit: str, threads, scheduler, workers, resume: bool, ov
             raise PaijuError(f"interrupted; the shards written so far are kept: `paiju resume {out}` "
                              f"(sim.resume in Python) finishes it") from None
     return open_run(out)
-
-
-def _memory(table, manifest):
-    from analysis.runs import memory_run
-    from sim.stored import checked
-
-    return checked(memory_run(table, manifest))
 
 
 def sweep(game: str, n: int, param: str, values: Sequence[Any], *, seed: int = 0, out: str | Path | None = None,
@@ -480,6 +473,7 @@ class Run:
         """Every scored column recomputed under other scoring options (``rules`` as for ``play``:
         a mapping, a TOML path, or a list of them; play options are refused), without replaying."""
         from sim.rescore import rescore_memory, rescore_run
+        from sim.stored import open_memory
 
         layers = [layer if isinstance(layer, tuple) else  # (origin, mapping): the CLI names each layer
                   (f"rules file {str(layer)!r}" if isinstance(layer, (str, Path)) else "the rules", _mapping(layer))
@@ -487,7 +481,7 @@ class Run:
         out = check_path(out, "out")
         if out is None:
             table, manifest = rescore_memory(self._run, layers)
-            return Run(_memory(table, manifest))
+            return Run(open_memory(table, manifest))
         if self.path is None:
             raise PaijuError("rescoring an in-memory run writes it in memory: leave out=None, or run it with out=")
         rescore_run(self._run, Path(out), layers, overwrite=overwrite)

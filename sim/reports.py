@@ -53,11 +53,9 @@ def skill_match(run: Run, game: "Game"):
     every seat (players rotating where the game has no ``--duplicate``), for the design section's
     skill figures; None where the run already mixes players, has ``--fix`` cards or the game has no
     weaker player, or where the match cannot be played under these rules."""
-    from analysis.runs import memory_run
     from sim.rescore import source_rules
-    from sim.runner import run_memory
     from sim.specs import play_spec
-    from sim.stored import checked
+    from sim.stored import run_in_memory
 
     opts = run.manifest.get("options") or {}
     policies = list(opts.get("policies") or [])
@@ -77,7 +75,7 @@ def skill_match(run: Run, game: "Game"):
                          variant=str(run.manifest.get("variant", "default")), rules=run.ruleset, policy=mix,
                          policy_params=[params[0] if k % 2 == 0 else {} for k in range(seats)],
                          rotate=not game.duplicate, duplicate=game.duplicate)
-        match = checked(memory_run(*run_memory(spec, threads=None, log=lambda line: None)))
+        match = run_in_memory(spec)
     except UserError:
         return None
     how = (f"{n:,} {'game indices' if rows_per_index > 1 else 'hands'} of {mine} against {weak} "

@@ -74,3 +74,17 @@ def open_stored(path: str | Path):
     from analysis.runs import open_run
 
     return checked(open_run(path))
+
+
+def open_memory(table, manifest):
+    """Open rows held in memory (an Arrow table and its manifest), checked as ``checked`` says."""
+    from analysis.runs import memory_run
+
+    return checked(memory_run(table, manifest))
+
+
+def run_in_memory(spec, *, threads: int | None = None, progress: Any = None, log=lambda line: None):
+    """Run ``spec`` in this process (``sim.runner.run_memory``) and open its rows (``open_memory``)."""
+    from sim.runner import run_memory
+
+    return open_memory(*run_memory(spec, threads=threads, progress=progress, log=log))

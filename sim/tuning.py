@@ -223,16 +223,10 @@ class Tuned:
         return self.report.to_markdown()
 
 
-def _quiet(_: str) -> None:
-    pass
-
-
 def fresh_run(run, seed: int, n: int | None = None, rules=None, threads: int | None = None):
     """The run's players and rules played again in memory with ``seed`` (``n`` hands: the run's own
     count by default), as an ``analysis.runs.Run``."""
-    from analysis.runs import memory_run
-    from sim.stored import spec_from_manifest
-    from sim.runner import run_memory
+    from sim.stored import run_in_memory, spec_from_manifest
 
     game, spec = spec_from_manifest(run.manifest)
     n = spec.n if n is None else n
@@ -240,8 +234,7 @@ def fresh_run(run, seed: int, n: int | None = None, rules=None, threads: int | N
     n = max(unit, (n // unit) * unit)
     spec = dataclasses.replace(spec, seed=seed, n=n, shard_size=min(spec.shard_size, n),
                                rules=spec.rules if rules is None else rules)
-    table, manifest = run_memory(spec, threads=threads, log=_quiet)
-    return memory_run(table, manifest)
+    return run_in_memory(spec, threads=threads)
 
 
 def tune(run, vary: Sequence[str], target: Sequence[str] = (), constraint: Sequence[str] = (),

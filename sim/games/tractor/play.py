@@ -16,7 +16,7 @@ from typing import Any, Callable
 import numpy as np
 import pyarrow as pa
 
-from sim.chunks import in_chunks
+from sim.chunks import in_chunks, session_step
 from sim.errors import UserError
 from sim.games.trick.players import kernel_players
 
@@ -89,8 +89,7 @@ def rows_to_table(spec, game_index: np.ndarray, rows: np.ndarray) -> pa.Table:
 def compute_play(spec, start: int, stop: int, on_progress: Callable[[int], None] | None = None) -> pa.Table:
     check_options(spec)
     t = kernel_inputs(spec)
-    hps = int(spec.options.get("hands_per_session", 1))
-    step = MATCH_CHUNK if spec.rules.matches else max(hps, HAND_CHUNK // hps * hps)
+    step = MATCH_CHUNK if spec.rules.matches else session_step(spec, HAND_CHUNK)
 
     def table(lo: int, hi: int) -> pa.Table:
         rows, gi = run_kernel(spec, lo, hi, t)
